@@ -1,0 +1,23 @@
+// The settings of a log, fixed when it is opened.
+using SharpCoreDB.Wal.IO;
+
+namespace SharpCoreDB.Wal;
+
+/// <summary>How a log is opened and how it acknowledges appends.</summary>
+public sealed record WalOptions
+{
+    /// <summary>FullSync (the default) or Async.</summary>
+    public WalDurability Durability { get; init; } = WalDurability.FullSync;
+
+    /// <summary>True (the default) for the group-commit log; false for the fsync-per-record baseline.</summary>
+    public bool UseGroupCommit { get; init; } = true;
+
+    /// <summary>In Async mode, the longest a record waits in memory before the worker writes it.</summary>
+    public TimeSpan FlushInterval { get; init; } = TimeSpan.FromMilliseconds(10);
+
+    /// <summary>The size of each append buffer rented from the array pool.</summary>
+    public int BufferSize { get; init; } = 1 << 20;
+
+    /// <summary>Where the log's bytes go; tests replace it to inject faults.</summary>
+    public IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;
+}
