@@ -1,0 +1,43 @@
+// Where the pager's bytes end and a page's owner's bytes begin. Every page is
+//
+//   offset 0               : PageType (1 byte)
+//   offset 1..7            : reserved, zero
+//   offset 8..15           : LSN of the commit that last changed the page (int64 LE)
+//   offset 16..P-T-1       : the body, owned by the B+tree, overflow chain or free list
+//   offset P-T..P-1        : the trailer: CRC32 of bytes 0..P-T-1 (T = 4), or, with
+//                            encryption, the 12-byte nonce and 16-byte GCM tag (T = 28)
+//
+// The body's owner never sees the header or trailer; the pager fills them in when
+// the page goes to disk and checks them when it comes back.
+namespace SharpCoreDB.Storage.Pages;
+
+/// <summary>The byte ranges of a page of a given size, with or without encryption.</summary>
+internal readonly record struct PageLayout(int PageSize, int TrailerSize)
+{
+    /// <summary>Bytes before the body: type, reserved, LSN.</summary>
+    public const int HeaderSize = 16;
+
+    /// <summary>The trailer of an unencrypted page: a CRC32.</summary>
+    public const int ChecksumTrailerSize = 4;
+
+    /// <summary>The trailer of an encrypted page: a 12-byte nonce and a 16-byte tag.</summary>
+    public const int EncryptedTrailerSize = 28;
+
+    /// <summary>The smallest page size allowed at creation.</summary>
+    public const int MinPageSize = 4096;
+
+    /// <summary>The largest page size allowed at creation.</summary>
+    public const int MaxPageSize = 65536;
+
+    /// <summary>Offset of the body within the page.</summary>
+    public int BodyOffset => HeaderSize;
+
+    /// <summary>Bytes available to the body's owner.</summary>
+    public int BodySize => PageSize - HeaderSize - TrailerSize;
+
+    /// <summary>The layout of an unencrypted database.</summary>
+    public static PageLayout Plain(int pageSize) => new(pageSize, ChecksumTrailerSize);
+
+    /// <summary>The layout of an encrypted database.</summary>
+    public static PageLayout Encrypted(int pageSize) => new(pageSize, EncryptedTrailerSize);
+}
