@@ -1,0 +1,92 @@
+// The checkpoint: copies committed pages from the cache into the database file so
+// that the log before them can be released.
+//
+// Steps, for a checkpoint at LSN C (the newest commit when it starts):
+//   1. make the log durable up to C (it may not be, in Async mode);
+//   2. collect every page whose newest version up to C is not in the file, and
+//      encode (checksum or encrypt) those versions;
+//   3. write them all into the checkpoint journal with one write, fsync;
+//   4. extend the file to the page count as of C, write each page in place, fsync;
+//   5. write the header (the other slot) with checkpoint LSN C and the state as of C, fsync;
+//   6. release the log up to C and clear the journal.
+// Writers keep committing meanwhile: versions are immutable and a checkpoint only
+// ever writes versions no newer than C. A crash anywhere leaves either the old
+// header (and a journal that repairs any torn in-place write, or none if the
+// crash came before step 4) or the new one; replaying the log from the header's
+// LSN then restores exactly the committed state.
+using SharpCoreDB.Storage.Cache;
+using SharpCoreDB.Storage.File;
+
+namespace SharpCoreDB.Storage;
+
+/// <summary>Writes dirty pages to the database file and advances the header's checkpoint LSN.</summary>
+internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, CheckpointJournal journal)
+{
+    private readonly Lock _lock = new();
+
+    /// <summary>The header as last written.</summary>
+    public required DatabaseHeader Header { get; set; }
+
+    /// <summary>Checkpoints completed since open.</summary>
+    public long Count { get; private set; }
+
+    /// <summary>Runs one checkpoint; returns the number of pages written.</summary>
+    public int Run()
+    {
+        lock (_lock)
+        {
+            long lsn = engine.Snapshots.Peek(out var state);
+            if (lsn <= Header.CheckpointLsn)
+            {
+                return 0;
+            }
+
+            engine.Log?.Flush();
+            var dirty = engine.Cache.CollectDirty(lsn);
+            int pageSize = file.Layout.PageSize;
+            var buffer = new byte[CheckpointJournal.SizeFor(dirty.Count, pageSize)];
+            CheckpointJournal.WriteHeader(buffer, Header.DatabaseId, lsn, pageSize, dirty.Count);
+            for (int i = 0; i < dirty.Count; i++)
+            {
+                var (page, version) = dirty[i];
+                var entry = buffer.AsSpan(CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
+                System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(entry, page);
+                file.Codec.Encode(page, version.Image, entry[CheckpointJournal.EntryHeaderSize..]);
+            }
+
+            if (dirty.Count > 0)
+            {
+                journal.Write(buffer);
+                if (state.PageCount > file.PagesOnDisk)
+                {
+                    file.SetPageCount(state.PageCount);
+                }
+
+                for (int i = 0; i < dirty.Count; i++)
+                {
+                    var (page, version) = dirty[i];
+                    int offset = CheckpointJournal.EntryOffset(i, pageSize) + CheckpointJournal.EntryHeaderSize;
+                    WriteInPlace(page, version, buffer, offset, pageSize);
+                }
+
+                file.Flush();
+            }
+
+            Header = Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state };
+            file.WriteHeader(Header);
+            engine.Log?.ReleaseUpTo(lsn);
+            if (dirty.Count > 0)
+            {
+                journal.Clear();
+            }
+
+            engine.Cache.Prune(engine.Snapshots.Oldest);
+            engine.Cache.Trim();
+            Count++;
+            return dirty.Count;
+        }
+    }
+
+    private void WriteInPlace(uint page, PageVersion version, byte[] buffer, int offset, int pageSize) =>
+        engine.Cache.WriteThrough(page, version, engine.Snapshots.Oldest, () => file.WriteEncodedPage(page, buffer.AsSpan(offset, pageSize)));
+}

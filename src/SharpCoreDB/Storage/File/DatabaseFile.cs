@@ -1,0 +1,74 @@
+// Page-granular access to the database file: read and verify one page, write a
+// batch of already-encoded pages in place, and read or write a header slot. Page
+// N lives at byte N * PageSize; page 0 holds the two header slots.
+//
+// Pages reach this file only through checkpoints (see Checkpointer), which first
+// copy them into the checkpoint journal, so an in-place write torn by a crash is
+// always repaired from the journal on the next open.
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Wal.IO;
+
+namespace SharpCoreDB.Storage.File;
+
+/// <summary>The database file, a page at a time.</summary>
+internal sealed class DatabaseFile : IDisposable
+{
+    private readonly IStorageFile _file;
+
+    public DatabaseFile(IStorageFile file, IPageCodec codec)
+    {
+        _file = file;
+        Codec = codec;
+    }
+
+    public IPageCodec Codec { get; private set; }
+
+    public PageLayout Layout => Codec.Layout;
+
+    public string Path => _file.Path;
+
+    /// <summary>Pages fully present in the file.</summary>
+    public long PagesOnDisk => _file.Length / Layout.PageSize;
+
+    /// <summary>Replaces the codec once the key is known (the header is read before it).</summary>
+    public void UseCodec(IPageCodec codec) => Codec = codec;
+
+    /// <summary>Reads and verifies page <paramref name="pageNumber"/>, returning a new plaintext image.</summary>
+    public byte[] ReadPage(uint pageNumber)
+    {
+        int size = Layout.PageSize;
+        var disk = new byte[size];
+        int read = _file.Read((long)pageNumber * size, disk);
+        if (read != size)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"Database page {pageNumber} is missing: the file '{Path}' ends before it (file is truncated).");
+        }
+
+        Codec.Decode(pageNumber, disk, disk);
+        return disk;
+    }
+
+    /// <summary>Writes encoded page images in place; the caller fsyncs with <see cref="Flush"/>.</summary>
+    public void WriteEncodedPage(uint pageNumber, ReadOnlySpan<byte> encoded) =>
+        _file.Write((long)pageNumber * Layout.PageSize, encoded);
+
+    /// <summary>Grows or shrinks the file to exactly <paramref name="pageCount"/> pages.</summary>
+    public void SetPageCount(uint pageCount) => _file.SetLength((long)pageCount * Layout.PageSize);
+
+    public void Flush() => _file.Flush();
+
+    /// <summary>Writes <paramref name="header"/> into the slot its sequence selects and fsyncs.</summary>
+    public void WriteHeader(DatabaseHeader header)
+    {
+        Span<byte> slot = stackalloc byte[DatabaseHeader.SlotSize];
+        header.WriteTo(slot);
+        _file.Write(DatabaseHeader.SlotOffset(header.Sequence), slot);
+        _file.Flush();
+    }
+
+    public long Length => _file.Length;
+
+    public void Dispose() => _file.Dispose();
+}

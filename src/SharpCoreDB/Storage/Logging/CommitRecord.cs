@@ -1,0 +1,165 @@
+// The log record of one committed transaction: the database state after it and,
+// for every page it changed, the changed byte ranges of the page body.
+//
+// Layout (before encryption, which seals the whole record):
+//   0   1  kind: 1 = commit
+//   1  24  DatabaseState after the commit
+//   25  4  number of page entries (uint32 LE)
+//   then, per page entry:
+//       varint  page number
+//       1       page type (PageType)
+//       1       flags: bit 0 = fresh (start from a zeroed body, not from the page's previous image)
+//       2       number of ranges (uint16 LE)
+//       per range: varint offset within the body, varint length, the bytes
+//
+// Redo applies an entry to a page only when the page's stored LSN is older than
+// the record's LSN, so replaying a record twice, or over a page a checkpoint
+// already wrote, changes nothing.
+using System.Buffers.Binary;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Transactions;
+
+namespace SharpCoreDB.Storage.Logging;
+
+/// <summary>Builds commit records into a reusable buffer (one per database, used under the writer lock).</summary>
+internal sealed class CommitRecordWriter
+{
+    public const byte CommitKind = 1;
+    private const int PageCountOffset = 1 + DatabaseState.EncodedSize;
+    private const int HeaderSize = PageCountOffset + 4;
+    private byte[] _bytes = new byte[4096];
+    private int _length;
+    private int _pages;
+
+    /// <summary>The record built so far.</summary>
+    public ReadOnlySpan<byte> Written => _bytes.AsSpan(0, _length);
+
+    public void Begin(DatabaseState state)
+    {
+        _length = 0;
+        _pages = 0;
+        var header = Reserve(HeaderSize);
+        header[0] = CommitKind;
+        state.WriteTo(header[1..]);
+        BinaryPrimitives.WriteUInt32LittleEndian(header[PageCountOffset..], 0);
+    }
+
+    /// <summary>Adds the difference between the old and new body of one page.</summary>
+    public void AddPage(uint pageNumber, PageType type, bool fresh, ReadOnlySpan<byte> oldBody, ReadOnlySpan<byte> newBody)
+    {
+        var head = Reserve(Varint.MaxLength + 4);
+        int n = Varint.Write(head, pageNumber);
+        head[n++] = (byte)type;
+        head[n++] = fresh ? (byte)1 : (byte)0;
+        int countAt = _length - head.Length + n;
+        _length = countAt + 2;
+
+        int ranges = 0;
+        var diff = new PageDiff(oldBody, newBody);
+        while (diff.Next(out int offset, out int length))
+        {
+            var span = Reserve((2 * Varint.MaxLength) + length);
+            int used = Varint.Write(span, (ulong)offset);
+            used += Varint.Write(span[used..], (ulong)length);
+            newBody.Slice(offset, length).CopyTo(span[used..]);
+            _length -= span.Length - used - length;
+            ranges++;
+        }
+
+        if (ranges > ushort.MaxValue)
+        {
+            throw new InvalidOperationException("A page diff has more ranges than a commit record can describe.");
+        }
+
+        BinaryPrimitives.WriteUInt16LittleEndian(_bytes.AsSpan(countAt), (ushort)ranges);
+        _pages++;
+        BinaryPrimitives.WriteUInt32LittleEndian(_bytes.AsSpan(PageCountOffset), (uint)_pages);
+    }
+
+    private Span<byte> Reserve(int count)
+    {
+        if (_length + count > _bytes.Length)
+        {
+            Array.Resize(ref _bytes, Math.Max(_bytes.Length * 2, _length + count));
+        }
+
+        var span = _bytes.AsSpan(_length, count);
+        _length += count;
+        return span;
+    }
+}
+
+/// <summary>Walks a commit record: its state, then each page entry and its ranges.</summary>
+internal ref struct CommitRecordReader
+{
+    private readonly ReadOnlySpan<byte> _record;
+    private int _position;
+    private int _pagesLeft;
+    private int _rangesLeft;
+
+    public CommitRecordReader(ReadOnlySpan<byte> record)
+    {
+        if (record.Length < 1 + DatabaseState.EncodedSize + 4 || record[0] != CommitRecordWriter.CommitKind)
+        {
+            throw new FormatException("Not a commit record.");
+        }
+
+        _record = record;
+        State = DatabaseState.ReadFrom(record[1..]);
+        _pagesLeft = (int)BinaryPrimitives.ReadUInt32LittleEndian(record[(1 + DatabaseState.EncodedSize)..]);
+        _position = 1 + DatabaseState.EncodedSize + 4;
+    }
+
+    public DatabaseState State { get; }
+
+    public bool NextPage(out uint pageNumber, out PageType type, out bool fresh)
+    {
+        while (_rangesLeft > 0)
+        {
+            NextRange(out _, out _);
+        }
+
+        if (_pagesLeft == 0)
+        {
+            pageNumber = 0;
+            type = PageType.Unused;
+            fresh = false;
+            return false;
+        }
+
+        _pagesLeft--;
+        pageNumber = checked((uint)Varint.Read(_record, ref _position));
+        if (_position + 4 > _record.Length)
+        {
+            throw new FormatException("Truncated commit record.");
+        }
+
+        type = (PageType)_record[_position++];
+        fresh = (_record[_position++] & 1) != 0;
+        _rangesLeft = BinaryPrimitives.ReadUInt16LittleEndian(_record[_position..]);
+        _position += 2;
+        return true;
+    }
+
+    public bool NextRange(out int offset, out ReadOnlySpan<byte> bytes)
+    {
+        if (_rangesLeft == 0)
+        {
+            offset = 0;
+            bytes = default;
+            return false;
+        }
+
+        _rangesLeft--;
+        offset = checked((int)Varint.Read(_record, ref _position));
+        int length = checked((int)Varint.Read(_record, ref _position));
+        if (length > _record.Length - _position)
+        {
+            throw new FormatException("Truncated commit record range.");
+        }
+
+        bytes = _record.Slice(_position, length);
+        _position += length;
+        return true;
+    }
+}

@@ -1,0 +1,178 @@
+// Opening a database: create a new file, or recover an existing one.
+//
+// Recovery order matters: (1) pick the newest valid header slot; (2) if a
+// checkpoint journal newer than that header is complete, copy its pages over the
+// file (repairing torn in-place writes); (3) replay the log records after the
+// header's checkpoint LSN; (4) checkpoint, so the log starts empty.
+using SharpCoreDB.Storage.File;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Wal;
+using SharpCoreDB.Wal.IO;
+
+namespace SharpCoreDB.Storage;
+
+internal sealed partial class StorageEngine
+{
+    /// <summary>Opens (and if needed creates and recovers) the database the options describe.</summary>
+    public static StorageEngine Open(StorageOptions options)
+    {
+        options.Validate();
+        if (options.Path is null)
+        {
+            return new StorageEngine(options, options.CodecFactory(options.PageSize).Layout, null, null, null, null);
+        }
+
+        string path = System.IO.Path.GetFullPath(options.Path);
+        var fs = options.FileSystem;
+        if (!options.CreateIfMissing && !fs.Exists(path))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The database file '{path}' does not exist.");
+        }
+
+        var storageFile = OpenLocked(fs, path, StorageFileMode.OpenOrCreate);
+        DatabaseFile? file = null;
+        CheckpointJournal? journal = null;
+        IWriteAheadLog? log = null;
+        try
+        {
+            bool isNew = storageFile.Length == 0;
+            if (isNew)
+            {
+                // A log or journal left beside a missing database belongs to another database.
+                fs.Delete(path + "-wal");
+                fs.Delete(path + "-journal");
+            }
+
+            journal = new CheckpointJournal(OpenLocked(fs, path + "-journal", StorageFileMode.OpenOrCreate));
+            var existing = isNew ? null : ReadHeader(storageFile, path);
+            var codec = options.CodecFactory(existing?.PageSize ?? options.PageSize);
+            file = new DatabaseFile(storageFile, codec);
+            var header = existing ?? CreateHeader(file, options);
+            journal.RecoverInto(file, header);
+            log = OpenLog(path + "-wal", options);
+            var engine = new StorageEngine(options, codec.Layout, file, journal, log, header);
+            engine.Recover(header);
+            return engine;
+        }
+        catch
+        {
+            log?.Dispose();
+            journal?.Dispose();
+            if (file is not null)
+            {
+                file.Dispose();
+            }
+            else
+            {
+                storageFile.Dispose();
+            }
+
+            throw;
+        }
+    }
+
+    private void Recover(DatabaseHeader header)
+    {
+        var replayer = new LogReplayer(Cache, Layout);
+        try
+        {
+            Log!.Replay(header.CheckpointLsn, replayer.Apply);
+        }
+        catch (IOException e)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Reading the write-ahead log failed: {e.Message}", e);
+        }
+
+        if (replayer.State is { } state)
+        {
+            Snapshots.Publish(replayer.LastLsn, state);
+            RecoveredRecords = replayer.Records;
+            _checkpointer!.Run();
+        }
+    }
+
+    private static IStorageFile OpenLocked(IFileSystem fs, string path, StorageFileMode mode)
+    {
+        try
+        {
+            return fs.Open(path, mode);
+        }
+        catch (IOException e) when (IsSharingViolation(e))
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Locked,
+                $"The database file '{path}' is locked by another process (or another open database in this one).",
+                e);
+        }
+        catch (UnauthorizedAccessException e)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Access to '{path}' is denied: {e.Message}", e);
+        }
+    }
+
+    private static bool IsSharingViolation(IOException e) =>
+        e.HResult == unchecked((int)0x80070020) || e.HResult == unchecked((int)0x80070021)
+        || e.Message.Contains("being used by another process", StringComparison.OrdinalIgnoreCase);
+
+    private static IWriteAheadLog OpenLog(string path, StorageOptions options)
+    {
+        try
+        {
+            return options.LogFactory(path, new WalOptions
+            {
+                Durability = options.Durability,
+                UseGroupCommit = options.UseGroupCommitWal,
+                FileSystem = options.FileSystem,
+            });
+        }
+        catch (IOException e) when (IsSharingViolation(e))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Locked, $"The log '{path}' is locked by another process.", e);
+        }
+    }
+
+    private static DatabaseHeader CreateHeader(DatabaseFile file, StorageOptions options)
+    {
+        var header = new DatabaseHeader
+        {
+            PageSize = options.PageSize,
+            DatabaseId = Guid.NewGuid(),
+            Sequence = 0,
+            CheckpointLsn = 0,
+            State = DatabaseState.Empty,
+        };
+        file.SetPageCount(1);
+        file.WriteHeader(header);
+        return header;
+    }
+
+    private static DatabaseHeader ReadHeader(IStorageFile file, string path)
+    {
+        var slotA = new byte[DatabaseHeader.SlotSize];
+        var slotB = new byte[DatabaseHeader.SlotSize];
+        file.Read(0, slotA);
+        file.Read(DatabaseHeader.SlotBOffset, slotB);
+        var a = DatabaseHeader.TryRead(slotA, out string? problemA);
+        var b = DatabaseHeader.TryRead(slotB, out string? problemB);
+        var header = (a, b) switch
+        {
+            (null, null) => throw NotADatabase(path, file.Length, problemA ?? problemB),
+            (not null, null) => a,
+            (null, not null) => b,
+            _ => a!.Sequence >= b!.Sequence ? a : b,
+        };
+
+        int size = header.PageSize;
+        if (size < PageLayout.MinPageSize || size > PageLayout.MaxPageSize || (size & (size - 1)) != 0 || header.State.PageCount == 0)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"The header of '{path}' is inconsistent (page size {size}).");
+        }
+
+        return header;
+    }
+
+    private static SharpCoreDBException NotADatabase(string path, long length, string? problem = null) => new(
+        SharpCoreDBErrorCode.NotADatabase,
+        $"'{path}' ({length} bytes) is not a SharpCoreDB database or its header is damaged{(problem is null ? "" : $": {problem}")}.");
+}

@@ -1,0 +1,335 @@
+// One open database: its file, log, page cache, snapshots and the single writer.
+//
+// Concurrency: any number of ReadTransactions run at once, each on the snapshot of
+// the newest commit when it began; at most one WriteTransaction runs at a time
+// (the writer lock, a SemaphoreSlim so that async callers wait without blocking).
+// A commit logs its record and publishes its pages under the writer lock, then
+// releases the lock and only then waits for the log's fsync: committers that
+// follow can enqueue their records meanwhile and share that fsync (group commit).
+//
+// Opening runs recovery: header, checkpoint journal, log replay, then a checkpoint
+// so that the log starts empty. See docs/file-format.md.
+using SharpCoreDB.Storage.Cache;
+using SharpCoreDB.Storage.File;
+using SharpCoreDB.Storage.Logging;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Wal;
+
+namespace SharpCoreDB.Storage;
+
+/// <summary>An open database at the page level.</summary>
+internal sealed partial class StorageEngine : IDisposable
+{
+    private readonly StorageOptions _options;
+    private readonly DatabaseFile? _file;
+    private readonly CheckpointJournal? _journal;
+    private readonly Checkpointer? _checkpointer;
+    private readonly SemaphoreSlim _writerLock = new(1, 1);
+    private readonly CommitRecordWriter _record = new();
+    private readonly byte[] _zeroBody;
+    private WriteTransaction? _writer;
+    private long _memoryLsn;
+    private int _checkpointQueued;
+    private Exception? _logFailure;
+    private bool _disposed;
+
+    private StorageEngine(StorageOptions options, PageLayout layout, DatabaseFile? file, CheckpointJournal? journal, IWriteAheadLog? log, DatabaseHeader? header)
+    {
+        _options = options;
+        _file = file;
+        _journal = journal;
+        Log = log;
+        Layout = layout;
+        _zeroBody = new byte[layout.BodySize];
+        Cache = new PageCache(file, layout.PageSize, options.CacheSizeBytes) { CheckpointWanted = QueueCheckpoint };
+        Snapshots = new SnapshotRegistry(header?.CheckpointLsn ?? 0, header?.State ?? DatabaseState.Empty);
+        DatabaseId = header?.DatabaseId ?? Guid.NewGuid();
+        if (file is not null && journal is not null && header is not null)
+        {
+            _checkpointer = new Checkpointer(this, file, journal) { Header = header };
+        }
+    }
+
+    public PageLayout Layout { get; }
+
+    public PageCache Cache { get; }
+
+    public SnapshotRegistry Snapshots { get; }
+
+    public IWriteAheadLog? Log { get; }
+
+    public Guid DatabaseId { get; }
+
+    public bool IsInMemory => _file is null;
+
+    public string? Path => _options.Path;
+
+    /// <summary>Log records replayed when the database was opened.</summary>
+    public int RecoveredRecords { get; private set; }
+
+    /// <summary>Checkpoints completed since open.</summary>
+    public long Checkpoints => _checkpointer?.Count ?? 0;
+
+    /// <summary>The exception a background checkpoint last failed with, if any (the log still holds everything).</summary>
+    public Exception? LastCheckpointError { get; private set; }
+
+    /// <summary>Starts a read-only snapshot transaction.</summary>
+    public ReadTransaction BeginRead()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        return new ReadTransaction(this);
+    }
+
+    /// <summary>Starts the write transaction, waiting up to <paramref name="timeout"/> for the writer lock.</summary>
+    public WriteTransaction BeginWrite(TimeSpan timeout)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ThrowIfLogFailed();
+        if (!_writerLock.Wait(timeout))
+        {
+            throw BusyError(timeout);
+        }
+
+        return StartWriter();
+    }
+
+    /// <summary>As <see cref="BeginWrite"/>, waiting without blocking a thread.</summary>
+    public async ValueTask<WriteTransaction> BeginWriteAsync(TimeSpan timeout, CancellationToken cancellationToken = default)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        ThrowIfLogFailed();
+        if (!await _writerLock.WaitAsync(timeout, cancellationToken).ConfigureAwait(false))
+        {
+            throw BusyError(timeout);
+        }
+
+        return StartWriter();
+    }
+
+    /// <summary>Writes every committed page to the database file and releases the log.</summary>
+    public void Checkpoint()
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        _checkpointer?.Run();
+    }
+
+    /// <summary>Throws a corruption error if a page pointer leads outside the database.</summary>
+    public void CheckPageNumber(uint pageNumber, uint pageCount)
+    {
+        if (pageNumber == 0 || pageNumber >= pageCount)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"Page {pageNumber} is outside the database ({pageCount} pages): a page pointer is damaged.");
+        }
+    }
+
+    internal long CommitLocked(WriteTransaction transaction)
+    {
+        ThrowIfLogFailed();
+        var pages = transaction.ChangedPages;
+        if (pages.Count == 0 && transaction.State == transaction.StartState)
+        {
+            return 0;
+        }
+
+        long lsn;
+        if (Log is null)
+        {
+            lsn = ++_memoryLsn;
+        }
+        else
+        {
+            _record.Begin(transaction.State);
+            foreach (var (number, page) in pages)
+            {
+                var newBody = page.Image.AsSpan(PageLayout.HeaderSize, Layout.BodySize);
+                var oldBody = page.Fresh ? _zeroBody : page.BaseImage.AsSpan(PageLayout.HeaderSize, Layout.BodySize);
+                _record.AddPage(number, PageHeader.GetType(page.Image), page.Fresh, oldBody, newBody);
+            }
+
+            lsn = EnqueueRecord(_record.Written);
+        }
+
+        long oldest = Snapshots.Oldest;
+        foreach (var (number, page) in pages)
+        {
+            PageHeader.SetLsn(page.Image, lsn);
+            Cache.Install(number, page.Image, lsn, oldest);
+        }
+
+        Snapshots.Publish(lsn, transaction.State);
+        return lsn;
+    }
+
+    internal void WaitForCommit(long lsn)
+    {
+        if (lsn != 0 && Log is not null)
+        {
+            try
+            {
+                Log.WaitForCommit(lsn);
+            }
+            catch (IOException e)
+            {
+                throw LogFailed(e);
+            }
+
+            AfterCommit();
+        }
+    }
+
+    internal async ValueTask WaitForCommitAsync(long lsn, CancellationToken cancellationToken)
+    {
+        if (lsn != 0 && Log is not null)
+        {
+            try
+            {
+                await Log.WaitForCommitAsync(lsn, cancellationToken).ConfigureAwait(false);
+            }
+            catch (IOException e)
+            {
+                throw LogFailed(e);
+            }
+
+            AfterCommit();
+        }
+    }
+
+    internal void ReleaseWriter(WriteTransaction transaction)
+    {
+        if (ReferenceEquals(_writer, transaction))
+        {
+            _writer = null;
+            _writerLock.Release();
+        }
+    }
+
+    private WriteTransaction StartWriter()
+    {
+        Snapshots.Peek(out var state);
+        _writer = new WriteTransaction(this, state);
+        return _writer;
+    }
+
+    private long EnqueueRecord(ReadOnlySpan<byte> record)
+    {
+        try
+        {
+            return Log!.Enqueue(record);
+        }
+        catch (IOException e)
+        {
+            throw LogFailed(e);
+        }
+    }
+
+    private void AfterCommit()
+    {
+        if (Log is not null && Log.Statistics.FileLength > _options.CheckpointLogBytes)
+        {
+            QueueCheckpoint();
+        }
+    }
+
+    private void QueueCheckpoint()
+    {
+        if (_checkpointer is null || _disposed || Interlocked.CompareExchange(ref _checkpointQueued, 1, 0) != 0)
+        {
+            return;
+        }
+
+        ThreadPool.UnsafeQueueUserWorkItem(
+            static engine =>
+            {
+                try
+                {
+                    if (!engine._disposed)
+                    {
+                        engine._checkpointer!.Run();
+                    }
+                }
+                catch (Exception e) when (e is IOException or SharpCoreDBException or ObjectDisposedException)
+                {
+                    engine.LastCheckpointError = e;
+                }
+                finally
+                {
+                    Volatile.Write(ref engine._checkpointQueued, 0);
+                }
+            },
+            this,
+            preferLocal: false);
+    }
+
+    private SharpCoreDBException LogFailed(Exception e)
+    {
+        _logFailure ??= e;
+        return new SharpCoreDBException(
+            SharpCoreDBErrorCode.LogFailed,
+            $"The write-ahead log failed ({e.Message}); the database refuses writes until it is reopened.",
+            e);
+    }
+
+    private void ThrowIfLogFailed()
+    {
+        if (_logFailure is not null)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.LogFailed,
+                $"An earlier write-ahead log failure ({_logFailure.Message}) left the database read-only until it is reopened.",
+                _logFailure);
+        }
+    }
+
+    private static SharpCoreDBException BusyError(TimeSpan timeout) => new(
+        SharpCoreDBErrorCode.Timeout,
+        $"The database is busy: another write transaction held the writer lock for longer than {timeout.TotalSeconds:0.###} s.");
+
+    public void Dispose()
+    {
+        if (_disposed)
+        {
+            return;
+        }
+
+        // Wait for the running writer (if any) to finish, then take the last checkpoint.
+        _writerLock.Wait();
+        try
+        {
+            if (_logFailure is null && _checkpointer is not null)
+            {
+                try
+                {
+                    _checkpointer.Run();
+                }
+                catch (Exception e) when (e is IOException or SharpCoreDBException)
+                {
+                    // The log still holds every commit; the next open replays it.
+                    LastCheckpointError = e;
+                }
+            }
+
+            _disposed = true;
+        }
+        finally
+        {
+            _writerLock.Release();
+        }
+
+        SpinWait.SpinUntil(() => Volatile.Read(ref _checkpointQueued) == 0, TimeSpan.FromSeconds(30));
+        try
+        {
+            Log?.Dispose();
+        }
+        catch (IOException)
+        {
+            // Already reported to the committers that waited on it.
+        }
+
+        _journal?.Dispose();
+        _file?.Dispose();
+        _writerLock.Dispose();
+    }
+}

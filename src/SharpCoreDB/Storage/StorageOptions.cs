@@ -1,0 +1,57 @@
+// The settings the storage engine is opened with. The ADO.NET connection string
+// and the public options type are translated into this.
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Wal;
+using SharpCoreDB.Wal.IO;
+
+namespace SharpCoreDB.Storage;
+
+/// <summary>How a database is opened.</summary>
+internal sealed record StorageOptions
+{
+    /// <summary>The database file; null for an in-memory database (no file, no log).</summary>
+    public string? Path { get; init; }
+
+    /// <summary>Page size for a new file: a power of two from 4 KiB to 64 KiB. Ignored for existing files.</summary>
+    public int PageSize { get; init; } = 8192;
+
+    /// <summary>The page cache budget in bytes.</summary>
+    public long CacheSizeBytes { get; init; } = 64L << 20;
+
+    /// <summary>When a commit is acknowledged.</summary>
+    public WalDurability Durability { get; init; } = WalDurability.FullSync;
+
+    /// <summary>Group-commit log (true) or the fsync-per-commit baseline (false).</summary>
+    public bool UseGroupCommitWal { get; init; } = true;
+
+    /// <summary>Create the file if it does not exist.</summary>
+    public bool CreateIfMissing { get; init; } = true;
+
+    /// <summary>A checkpoint starts in the background once the log is larger than this.</summary>
+    public long CheckpointLogBytes { get; init; } = 16L << 20;
+
+    /// <summary>Where the bytes go; tests replace it to inject faults.</summary>
+    public IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;
+
+    /// <summary>Opens the log; tests replace it to wrap or fail the log.</summary>
+    public Func<string, WalOptions, IWriteAheadLog> LogFactory { get; init; } = WriteAheadLog.Open;
+
+    /// <summary>Creates the page codec once the header is known (encryption plugs in here).</summary>
+    public Func<int, IPageCodec> CodecFactory { get; init; } = pageSize => new ChecksumPageCodec(pageSize);
+
+    /// <summary>Validates the settings a user can get wrong, naming the setting.</summary>
+    public void Validate()
+    {
+        if (PageSize < PageLayout.MinPageSize || PageSize > PageLayout.MaxPageSize || (PageSize & (PageSize - 1)) != 0)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Misuse,
+                $"Page Size must be a power of two from {PageLayout.MinPageSize} to {PageLayout.MaxPageSize}; {PageSize} is not.");
+        }
+
+        if (CacheSizeBytes < 0)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "Cache Size cannot be negative.");
+        }
+    }
+}

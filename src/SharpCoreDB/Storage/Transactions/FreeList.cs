@@ -1,0 +1,119 @@
+// The free list: pages that were freed and wait to be reused, so that a table
+// filled and emptied again does not leave the file growing.
+//
+// It is a chain of trunk pages (PageType.Free) starting at DatabaseState.FreeListHead.
+// Trunk body layout (little-endian):
+//   0  4  next trunk page, 0 at the end of the chain
+//   4  4  number of entries
+//   8  4n page numbers of free pages (not trunks themselves)
+// Freeing a page adds it to the head trunk, or, when that is full, makes the freed
+// page the new head trunk. Allocating takes the last entry of the head trunk, or
+// the head trunk itself when it is empty. Trunk pages change through the same
+// write transaction as everything else, so the free list is logged, recovered and
+// rolled back like any other data.
+using System.Buffers.Binary;
+
+namespace SharpCoreDB.Storage.Transactions;
+
+/// <summary>Pops and pushes free pages within a write transaction.</summary>
+internal static class FreeList
+{
+    private const int NextOffset = 0;
+    private const int CountOffset = 4;
+    private const int EntriesOffset = 8;
+
+    /// <summary>Takes a free page, or 0 when the list is empty. Updates the transaction's state.</summary>
+    public static uint Pop(WriteTransaction transaction)
+    {
+        var state = transaction.State;
+        uint head = state.FreeListHead;
+        if (head == 0)
+        {
+            return 0;
+        }
+
+        var body = transaction.Write(head).Span;
+        int count = (int)BinaryPrimitives.ReadUInt32LittleEndian(body[CountOffset..]);
+        if (count > Capacity(body.Length) || count < 0)
+        {
+            throw Corrupt(head, $"it claims {count} entries");
+        }
+
+        if (count > 0)
+        {
+            int at = EntriesOffset + ((count - 1) * 4);
+            uint page = BinaryPrimitives.ReadUInt32LittleEndian(body[at..]);
+            BinaryPrimitives.WriteUInt32LittleEndian(body[at..], 0);
+            BinaryPrimitives.WriteUInt32LittleEndian(body[CountOffset..], (uint)(count - 1));
+            if (page == 0 || page >= state.PageCount)
+            {
+                throw Corrupt(head, $"it lists page {page}, outside the database");
+            }
+
+            transaction.State = state with { FreePageCount = state.FreePageCount - 1 };
+            return page;
+        }
+
+        uint next = BinaryPrimitives.ReadUInt32LittleEndian(body[NextOffset..]);
+        transaction.State = state with { FreeListHead = next, FreePageCount = state.FreePageCount - 1 };
+        return head;
+    }
+
+    /// <summary>Adds <paramref name="page"/> to the free list.</summary>
+    public static void Push(WriteTransaction transaction, uint page)
+    {
+        var state = transaction.State;
+        uint head = state.FreeListHead;
+        if (head != 0)
+        {
+            var body = transaction.Write(head).Span;
+            int count = (int)BinaryPrimitives.ReadUInt32LittleEndian(body[CountOffset..]);
+            if (count < Capacity(body.Length))
+            {
+                BinaryPrimitives.WriteUInt32LittleEndian(body[(EntriesOffset + (count * 4))..], page);
+                BinaryPrimitives.WriteUInt32LittleEndian(body[CountOffset..], (uint)(count + 1));
+                transaction.State = state with { FreePageCount = state.FreePageCount + 1 };
+                return;
+            }
+        }
+
+        var trunk = transaction.Reinitialize(page, Pages.PageType.Free).Span;
+        BinaryPrimitives.WriteUInt32LittleEndian(trunk[NextOffset..], head);
+        BinaryPrimitives.WriteUInt32LittleEndian(trunk[CountOffset..], 0);
+        transaction.State = state with { FreeListHead = page, FreePageCount = state.FreePageCount + 1 };
+    }
+
+    /// <summary>Calls <paramref name="visit"/> for every page on the list, trunks included (for the integrity check).</summary>
+    public static void ForEach(Pages.IPageAccess pages, DatabaseState state, Action<uint, bool> visit)
+    {
+        uint trunk = state.FreeListHead;
+        int guard = 0;
+        while (trunk != 0)
+        {
+            if (++guard > state.PageCount)
+            {
+                throw Corrupt(trunk, "the free list has a cycle");
+            }
+
+            visit(trunk, true);
+            var body = pages.Read(trunk).Span;
+            int count = (int)BinaryPrimitives.ReadUInt32LittleEndian(body[CountOffset..]);
+            if (count < 0 || count > Capacity(body.Length))
+            {
+                throw Corrupt(trunk, $"it claims {count} entries");
+            }
+
+            for (int i = 0; i < count; i++)
+            {
+                visit(BinaryPrimitives.ReadUInt32LittleEndian(body[(EntriesOffset + (i * 4))..]), false);
+            }
+
+            trunk = BinaryPrimitives.ReadUInt32LittleEndian(body[NextOffset..]);
+        }
+    }
+
+    private static int Capacity(int bodySize) => (bodySize - EntriesOffset) / 4;
+
+    private static SharpCoreDBException Corrupt(uint trunk, string what) =>
+        new(SharpCoreDBErrorCode.Corrupt, $"Free-list page {trunk} is corrupt: {what}.");
+}

@@ -1,0 +1,256 @@
+// The one write transaction a database allows at a time. It holds the writer
+// lock from its start to its commit or rollback. Pages it changes are private
+// copies (copy-on-write): readers keep seeing the committed images, and rollback
+// is simply forgetting the copies. Commit turns the copies into the newest
+// committed versions and logs their differences (see StorageEngine.Commit).
+using SharpCoreDB.Storage.Pages;
+
+namespace SharpCoreDB.Storage.Transactions;
+
+/// <summary>A transaction that may change pages; at most one per database at a time.</summary>
+internal sealed class WriteTransaction : IPageAccess, IDisposable
+{
+    private readonly StorageEngine _engine;
+    private readonly Dictionary<uint, PrivatePage> _pages = [];
+    private readonly List<Savepoint> _savepoints = [];
+    private bool _finished;
+
+    public WriteTransaction(StorageEngine engine, DatabaseState state)
+    {
+        _engine = engine;
+        State = state;
+        StartState = state;
+    }
+
+    /// <summary>The database state as this transaction has changed it so far.</summary>
+    public DatabaseState State { get; set; }
+
+    /// <summary>The database state when the transaction began.</summary>
+    public DatabaseState StartState { get; }
+
+    public PageLayout Layout => _engine.Layout;
+
+    /// <summary>The pages changed so far, by page number.</summary>
+    public IReadOnlyDictionary<uint, PrivatePage> ChangedPages => _pages;
+
+    public bool IsFinished => _finished;
+
+    public ReadOnlyMemory<byte> Read(uint pageNumber)
+    {
+        EnsureActive();
+        if (_pages.TryGetValue(pageNumber, out var page))
+        {
+            return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+        }
+
+        _engine.CheckPageNumber(pageNumber, State.PageCount);
+        return _engine.Cache.Get(pageNumber, long.MaxValue).Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+    }
+
+    public Memory<byte> Write(uint pageNumber)
+    {
+        EnsureActive();
+        if (!_pages.TryGetValue(pageNumber, out var page) || NeedsRemembering(pageNumber))
+        {
+            _engine.CheckPageNumber(pageNumber, State.PageCount);
+            RememberForSavepoint(pageNumber, page);
+            if (page is null)
+            {
+                var committed = _engine.Cache.Get(pageNumber, long.MaxValue).Image;
+                page = new PrivatePage((byte[])committed.Clone(), committed);
+                _pages.Add(pageNumber, page);
+            }
+        }
+
+        return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+    }
+
+    public uint Allocate(PageType type)
+    {
+        EnsureActive();
+        uint page = FreeList.Pop(this);
+        if (page == 0)
+        {
+            page = State.PageCount;
+            if (page == uint.MaxValue)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.DiskFull, "The database has reached its largest page count.");
+            }
+
+            State = State with { PageCount = page + 1 };
+        }
+
+        Reinitialize(page, type);
+        return page;
+    }
+
+    public void Free(uint pageNumber)
+    {
+        EnsureActive();
+        _engine.CheckPageNumber(pageNumber, State.PageCount);
+        FreeList.Push(this, pageNumber);
+    }
+
+    /// <summary>Makes <paramref name="pageNumber"/> a zeroed private page of <paramref name="type"/> without reading its old content.</summary>
+    public Memory<byte> Reinitialize(uint pageNumber, PageType type)
+    {
+        _pages.TryGetValue(pageNumber, out var page);
+        RememberForSavepoint(pageNumber, page);
+        if (page is null)
+        {
+            page = new PrivatePage(new byte[Layout.PageSize], baseImage: null);
+            _pages.Add(pageNumber, page);
+        }
+        else
+        {
+            Array.Clear(page.Image);
+        }
+
+        PageHeader.SetType(page.Image, type);
+        return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+    }
+
+    /// <summary>Starts a savepoint; statements run in one so that a failure undoes the statement alone.</summary>
+    public Savepoint BeginSavepoint(string? name = null)
+    {
+        EnsureActive();
+        var savepoint = new Savepoint(name, State);
+        _savepoints.Add(savepoint);
+        return savepoint;
+    }
+
+    /// <summary>Undoes everything since <paramref name="savepoint"/> began; the savepoint stays open.</summary>
+    public void RollbackTo(Savepoint savepoint)
+    {
+        EnsureActive();
+        int index = IndexOf(savepoint);
+        for (int i = _savepoints.Count - 1; i > index; i--)
+        {
+            _savepoints[i].MergeInto(savepoint);
+            _savepoints.RemoveAt(i);
+        }
+
+        savepoint.Restore(_pages, Layout.PageSize);
+        savepoint.Dispose();
+        State = savepoint.State;
+    }
+
+    /// <summary>Keeps everything since <paramref name="savepoint"/> and closes it (and any inside it).</summary>
+    public void Release(Savepoint savepoint)
+    {
+        EnsureActive();
+        int index = IndexOf(savepoint);
+        for (int i = _savepoints.Count - 1; i >= index; i--)
+        {
+            if (i > 0)
+            {
+                _savepoints[i].MergeInto(_savepoints[i - 1]);
+            }
+
+            _savepoints[i].Dispose();
+            _savepoints.RemoveAt(i);
+        }
+    }
+
+    /// <summary>The open savepoint with this name, innermost first; null if none.</summary>
+    public Savepoint? FindSavepoint(string name)
+    {
+        for (int i = _savepoints.Count - 1; i >= 0; i--)
+        {
+            if (string.Equals(_savepoints[i].Name, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return _savepoints[i];
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Makes the changes durable according to the durability mode and visible to new readers.</summary>
+    public void Commit()
+    {
+        long lsn = CommitChanges();
+        _engine.WaitForCommit(lsn);
+    }
+
+    /// <summary>As <see cref="Commit"/>, awaiting the log's fsync without blocking a thread.</summary>
+    public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
+    {
+        long lsn = CommitChanges();
+        await _engine.WaitForCommitAsync(lsn, cancellationToken).ConfigureAwait(false);
+    }
+
+    /// <summary>Forgets every change and releases the writer lock.</summary>
+    public void Rollback()
+    {
+        if (!_finished)
+        {
+            _pages.Clear();
+            Finish();
+        }
+    }
+
+    public void Dispose() => Rollback();
+
+    // Logs and publishes the changes under the writer lock, then releases it; the wait
+    // for the disk happens after, so that other committers can join the same fsync.
+    private long CommitChanges()
+    {
+        EnsureActive();
+        long lsn;
+        try
+        {
+            lsn = _engine.CommitLocked(this);
+        }
+        catch
+        {
+            Rollback();
+            throw;
+        }
+
+        Finish();
+        return lsn;
+    }
+
+    private void Finish()
+    {
+        _finished = true;
+        foreach (var savepoint in _savepoints)
+        {
+            savepoint.Dispose();
+        }
+
+        _savepoints.Clear();
+        _engine.ReleaseWriter(this);
+    }
+
+    private bool NeedsRemembering(uint pageNumber) =>
+        _savepoints.Count > 0 && !_savepoints[^1].Knows(pageNumber);
+
+    private void RememberForSavepoint(uint pageNumber, PrivatePage? current)
+    {
+        if (_savepoints.Count > 0)
+        {
+            _savepoints[^1].Remember(pageNumber, current, Layout.PageSize);
+        }
+    }
+
+    private int IndexOf(Savepoint savepoint)
+    {
+        int index = _savepoints.IndexOf(savepoint);
+        if (index < 0)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "The savepoint is no longer open in this transaction.");
+        }
+
+        return index;
+    }
+
+    private void EnsureActive()
+    {
+        if (_finished)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "The transaction has already been committed or rolled back.");
+        }
+    }
+}
