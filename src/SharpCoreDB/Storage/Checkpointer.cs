@@ -20,7 +20,7 @@ using SharpCoreDB.Storage.File;
 namespace SharpCoreDB.Storage;
 
 /// <summary>Writes dirty pages to the database file and advances the header's checkpoint LSN.</summary>
-internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, CheckpointJournal journal)
+internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, CheckpointJournal journal, Func<DatabaseHeader, DatabaseHeader> seal)
 {
     private readonly Lock _lock = new();
 
@@ -72,8 +72,7 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
                 file.Flush();
             }
 
-            Header = Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state };
-            file.WriteHeader(Header);
+            WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
             engine.Log?.ReleaseUpTo(lsn);
             if (dirty.Count > 0)
             {
@@ -85,6 +84,22 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
             Count++;
             return dirty.Count;
         }
+    }
+
+    /// <summary>Writes a new header derived from the current one (a password change), in sequence with checkpoints.</summary>
+    public void UpdateHeader(Func<DatabaseHeader, DatabaseHeader> change)
+    {
+        lock (_lock)
+        {
+            WriteHeader(change(Header with { Sequence = Header.Sequence + 1 }));
+        }
+    }
+
+    private void WriteHeader(DatabaseHeader header)
+    {
+        header = seal(header);
+        file.WriteHeader(header);
+        Header = header;
     }
 
     private void WriteInPlace(uint page, PageVersion version, byte[] buffer, int offset, int pageSize) =>

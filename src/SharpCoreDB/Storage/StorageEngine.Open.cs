@@ -4,6 +4,7 @@
 // checkpoint journal newer than that header is complete, copy its pages over the
 // file (repairing torn in-place writes); (3) replay the log records after the
 // header's checkpoint LSN; (4) checkpoint, so the log starts empty.
+using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
@@ -20,7 +21,7 @@ internal sealed partial class StorageEngine
         options.Validate();
         if (options.Path is null)
         {
-            return new StorageEngine(options, options.CodecFactory(options.PageSize).Layout, null, null, null, null);
+            return new StorageEngine(options, new ChecksumPageCodec(options.PageSize).Layout, null, null, null, null, null);
         }
 
         string path = System.IO.Path.GetFullPath(options.Path);
@@ -34,6 +35,7 @@ internal sealed partial class StorageEngine
         DatabaseFile? file = null;
         CheckpointJournal? journal = null;
         IWriteAheadLog? log = null;
+        DatabaseEncryption? encryption = null;
         try
         {
             bool isNew = storageFile.Length == 0;
@@ -45,18 +47,30 @@ internal sealed partial class StorageEngine
             }
 
             journal = new CheckpointJournal(OpenLocked(fs, path + "-journal", StorageFileMode.OpenOrCreate));
-            var existing = isNew ? null : ReadHeader(storageFile, path);
-            var codec = options.CodecFactory(existing?.PageSize ?? options.PageSize);
-            file = new DatabaseFile(storageFile, codec);
-            var header = existing ?? CreateHeader(file, options);
+            var header = isNew ? NewHeader(options) : ReadHeader(storageFile, path);
+            encryption = Unlock(options, path, isNew, ref header);
+            int pageSize = header.PageSize;
+            file = new DatabaseFile(storageFile, encryption?.CreatePageCodec(pageSize) ?? new ChecksumPageCodec(pageSize));
+            if (isNew)
+            {
+                file.SetPageCount(1);
+            }
+
+            if (isNew || encryption is not null)
+            {
+                // A new file's first header, or a new nonce epoch reserved before anything is encrypted.
+                file.WriteHeader(header);
+            }
+
             journal.RecoverInto(file, header);
             log = OpenLog(path + "-wal", options);
-            var engine = new StorageEngine(options, codec.Layout, file, journal, log, header);
+            var engine = new StorageEngine(options, file.Layout, file, journal, log, header, encryption);
             engine.Recover(header);
             return engine;
         }
         catch
         {
+            encryption?.Dispose();
             log?.Dispose();
             journal?.Dispose();
             if (file is not null)
@@ -77,7 +91,17 @@ internal sealed partial class StorageEngine
         var replayer = new LogReplayer(Cache, Layout);
         try
         {
-            Log!.Replay(header.CheckpointLsn, replayer.Apply);
+            Log!.Replay(header.CheckpointLsn, (lsn, payload) =>
+            {
+                if (_logCipher is null)
+                {
+                    replayer.Apply(lsn, payload);
+                }
+                else
+                {
+                    replayer.Apply(lsn, _logCipher.Open(lsn, payload));
+                }
+            });
         }
         catch (IOException e)
         {
@@ -132,19 +156,47 @@ internal sealed partial class StorageEngine
         }
     }
 
-    private static DatabaseHeader CreateHeader(DatabaseFile file, StorageOptions options)
+    private static DatabaseHeader NewHeader(StorageOptions options) => new()
     {
-        var header = new DatabaseHeader
+        PageSize = options.PageSize,
+        DatabaseId = Guid.NewGuid(),
+        Sequence = 0,
+        CheckpointLsn = 0,
+        State = DatabaseState.Empty,
+    };
+
+    // Creates or unlocks the keys and returns the header to write: a new database's
+    // sealed header, or an existing one's with this session's nonce epoch reserved.
+    private static DatabaseEncryption? Unlock(StorageOptions options, string path, bool isNew, ref DatabaseHeader header)
+    {
+        var settings = options.Encryption;
+        if (isNew)
         {
-            PageSize = options.PageSize,
-            DatabaseId = Guid.NewGuid(),
-            Sequence = 0,
-            CheckpointLsn = 0,
-            State = DatabaseState.Empty,
-        };
-        file.SetPageCount(1);
-        file.WriteHeader(header);
-        return header;
+            if (settings is null)
+            {
+                return null;
+            }
+
+            var created = DatabaseEncryption.Create(settings, header.DatabaseId, out byte[] keyBlock);
+            header = created.Seal(header with { Encrypted = true, KeyBlock = keyBlock });
+            return created;
+        }
+
+        if (!header.Encrypted)
+        {
+            return settings is null
+                ? null
+                : throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongKey, $"'{path}' is not encrypted, but a password or key was given.");
+        }
+
+        if (settings is null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongKey, $"'{path}' is encrypted: a password or key is needed to open it.");
+        }
+
+        var unlocked = DatabaseEncryption.Unlock(settings, header, path);
+        header = unlocked.BeginSession(header);
+        return unlocked;
     }
 
     private static DatabaseHeader ReadHeader(IStorageFile file, string path)

@@ -10,6 +10,7 @@
 // Opening runs recovery: header, checkpoint journal, log replay, then a checkpoint
 // so that the log starts empty. See docs/file-format.md.
 using SharpCoreDB.Storage.Cache;
+using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Logging;
 using SharpCoreDB.Storage.Pages;
@@ -28,14 +29,19 @@ internal sealed partial class StorageEngine : IDisposable
     private readonly SemaphoreSlim _writerLock = new(1, 1);
     private readonly CommitRecordWriter _record = new();
     private readonly byte[] _zeroBody;
+    private readonly DatabaseEncryption? _encryption;
+    private readonly LogRecordCipher? _logCipher;
     private WriteTransaction? _writer;
     private long _memoryLsn;
     private int _checkpointQueued;
     private Exception? _logFailure;
     private bool _disposed;
 
-    private StorageEngine(StorageOptions options, PageLayout layout, DatabaseFile? file, CheckpointJournal? journal, IWriteAheadLog? log, DatabaseHeader? header)
+    private StorageEngine(
+        StorageOptions options, PageLayout layout, DatabaseFile? file, CheckpointJournal? journal, IWriteAheadLog? log, DatabaseHeader? header, DatabaseEncryption? encryption)
     {
+        _encryption = encryption;
+        _logCipher = encryption?.CreateLogCipher();
         _options = options;
         _file = file;
         _journal = journal;
@@ -47,7 +53,7 @@ internal sealed partial class StorageEngine : IDisposable
         DatabaseId = header?.DatabaseId ?? Guid.NewGuid();
         if (file is not null && journal is not null && header is not null)
         {
-            _checkpointer = new Checkpointer(this, file, journal) { Header = header };
+            _checkpointer = new Checkpointer(this, file, journal, h => encryption?.Seal(h) ?? h) { Header = header };
         }
     }
 
@@ -62,6 +68,8 @@ internal sealed partial class StorageEngine : IDisposable
     public Guid DatabaseId { get; }
 
     public bool IsInMemory => _file is null;
+
+    public bool IsEncrypted => _encryption is not null;
 
     public string? Path => _options.Path;
 
@@ -114,6 +122,24 @@ internal sealed partial class StorageEngine : IDisposable
         _checkpointer?.Run();
     }
 
+    /// <summary>Rewraps the data key under a new password or key; only the header is rewritten.</summary>
+    public void ChangePassword(EncryptionSettings newSecret)
+    {
+        ObjectDisposedException.ThrowIf(_disposed, this);
+        if (_encryption is null)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Misuse, "This database is not encrypted; encryption is chosen when a database is created.");
+        }
+
+        if (_checkpointer is null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "An in-memory database has no password to change.");
+        }
+
+        _checkpointer.UpdateHeader(header => _encryption.Rewrap(header, newSecret));
+    }
+
     /// <summary>Throws a corruption error if a page pointer leads outside the database.</summary>
     public void CheckPageNumber(uint pageNumber, uint pageCount)
     {
@@ -149,7 +175,7 @@ internal sealed partial class StorageEngine : IDisposable
                 _record.AddPage(number, PageHeader.GetType(page.Image), page.Fresh, oldBody, newBody);
             }
 
-            lsn = EnqueueRecord(_record.Written);
+            lsn = EnqueueRecord(_logCipher is null ? _record.Written : _logCipher.Seal(_record.Written));
         }
 
         long oldest = Snapshots.Oldest;
@@ -295,10 +321,11 @@ internal sealed partial class StorageEngine : IDisposable
         }
 
         // Wait for the running writer (if any) to finish, then take the last checkpoint.
-        _writerLock.Wait();
+        // A writer that never finishes is abandoned: its changes were never committed.
+        bool locked = _writerLock.Wait(TimeSpan.FromSeconds(30));
         try
         {
-            if (_logFailure is null && _checkpointer is not null)
+            if (locked && _logFailure is null && _checkpointer is not null)
             {
                 try
                 {
@@ -315,7 +342,10 @@ internal sealed partial class StorageEngine : IDisposable
         }
         finally
         {
-            _writerLock.Release();
+            if (locked)
+            {
+                _writerLock.Release();
+            }
         }
 
         SpinWait.SpinUntil(() => Volatile.Read(ref _checkpointQueued) == 0, TimeSpan.FromSeconds(30));
@@ -330,6 +360,7 @@ internal sealed partial class StorageEngine : IDisposable
 
         _journal?.Dispose();
         _file?.Dispose();
+        _encryption?.Dispose();
         _writerLock.Dispose();
     }
 }

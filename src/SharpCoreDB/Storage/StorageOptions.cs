@@ -1,5 +1,6 @@
 // The settings the storage engine is opened with. The ADO.NET connection string
 // and the public options type are translated into this.
+using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Wal;
 using SharpCoreDB.Wal.IO;
@@ -36,8 +37,8 @@ internal sealed record StorageOptions
     /// <summary>Opens the log; tests replace it to wrap or fail the log.</summary>
     public Func<string, WalOptions, IWriteAheadLog> LogFactory { get; init; } = WriteAheadLog.Open;
 
-    /// <summary>Creates the page codec once the header is known (encryption plugs in here).</summary>
-    public Func<int, IPageCodec> CodecFactory { get; init; } = pageSize => new ChecksumPageCodec(pageSize);
+    /// <summary>The password or key of an encrypted database; null for an unencrypted one.</summary>
+    public EncryptionSettings? Encryption { get; init; }
 
     /// <summary>Validates the settings a user can get wrong, naming the setting.</summary>
     public void Validate()

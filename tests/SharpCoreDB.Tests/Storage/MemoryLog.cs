@@ -90,6 +90,24 @@ internal sealed class MemoryLog : IWriteAheadLog
         }
     }
 
+    /// <summary>Flips one bit of a stored record, as a tamperer with a hex editor would.</summary>
+    public void FlipBit(int recordIndex, int byteIndex)
+    {
+        lock (_records)
+        {
+            _records[recordIndex].Payload[byteIndex] ^= 0x10;
+        }
+    }
+
+    /// <summary>True when any stored record contains <paramref name="marker"/>.</summary>
+    public bool Contains(byte[] marker)
+    {
+        lock (_records)
+        {
+            return _records.Exists(r => r.Payload.AsSpan().IndexOf(marker) >= 0);
+        }
+    }
+
     public void ReleaseUpTo(long lsn)
     {
         lock (_records)

@@ -1,0 +1,87 @@
+// The page codec of encrypted databases. Everything before the trailer (the
+// page header and body) is encrypted with AES-256-GCM under the page subkey; the
+// trailer holds the 12-byte nonce and the 16-byte tag. The additional
+// authenticated data is the page number and the database id, so a page copied to
+// another position, or from another database, fails authentication even though
+// it is a genuine ciphertext.
+//
+// Disk layout of an encrypted page of size P:
+//   0 .. P-29    ciphertext of the page's bytes 0 .. P-29
+//   P-28 .. P-17 nonce (epoch, counter: see NonceSequence)
+//   P-16 .. P-1  GCM tag
+using System.Buffers.Binary;
+using System.Security.Cryptography;
+using SharpCoreDB.Storage.Pages;
+
+namespace SharpCoreDB.Storage.Encryption;
+
+/// <summary>AES-256-GCM pages with the nonce and tag in the trailer.</summary>
+internal sealed class AesGcmPageCodec : IPageCodec, IDisposable
+{
+    public const int TagSize = 16;
+    private const int AadSize = 20;
+    private readonly Guid _databaseId;
+    private readonly NonceSequence _nonces;
+    private readonly ThreadLocal<AesGcm> _aes;
+    private readonly byte[] _key;
+
+    public AesGcmPageCodec(int pageSize, byte[] pageKey, Guid databaseId, NonceSequence nonces)
+    {
+        Layout = PageLayout.Encrypted(pageSize);
+        _databaseId = databaseId;
+        _nonces = nonces;
+
+        // AesGcm instances are not safe to share between threads; readers decode concurrently.
+        _key = (byte[])pageKey.Clone();
+        _aes = new ThreadLocal<AesGcm>(() => new AesGcm(_key, TagSize), trackAllValues: true);
+    }
+
+    public PageLayout Layout { get; }
+
+    public void Encode(uint pageNumber, ReadOnlySpan<byte> plain, Span<byte> disk)
+    {
+        int end = Layout.PageSize - PageLayout.EncryptedTrailerSize;
+        var nonce = disk.Slice(end, NonceSequence.NonceSize);
+        _nonces.Next(nonce);
+        Span<byte> aad = stackalloc byte[AadSize];
+        WriteAad(aad, pageNumber);
+        _aes.Value!.Encrypt(nonce, plain[..end], disk[..end], disk.Slice(end + NonceSequence.NonceSize, TagSize), aad);
+    }
+
+    public void Decode(uint pageNumber, ReadOnlySpan<byte> disk, Span<byte> plain)
+    {
+        int end = Layout.PageSize - PageLayout.EncryptedTrailerSize;
+        Span<byte> aad = stackalloc byte[AadSize];
+        WriteAad(aad, pageNumber);
+        try
+        {
+            _aes.Value!.Decrypt(
+                disk.Slice(end, NonceSequence.NonceSize), disk[..end], disk.Slice(end + NonceSequence.NonceSize, TagSize), plain[..end], aad);
+        }
+        catch (AuthenticationTagMismatchException e)
+        {
+            plain[..end].Clear();
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.AuthenticationFailed,
+                $"Database page {pageNumber} failed authentication: it was changed, moved or copied from elsewhere.",
+                e);
+        }
+    }
+
+    public void Dispose()
+    {
+        foreach (var aes in _aes.Values)
+        {
+            aes.Dispose();
+        }
+
+        _aes.Dispose();
+        CryptographicOperations.ZeroMemory(_key);
+    }
+
+    private void WriteAad(Span<byte> aad, uint pageNumber)
+    {
+        BinaryPrimitives.WriteUInt32LittleEndian(aad, pageNumber);
+        _databaseId.TryWriteBytes(aad[4..]);
+    }
+}

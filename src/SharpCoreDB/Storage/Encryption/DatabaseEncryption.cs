@@ -1,0 +1,222 @@
+// The keys of an open encrypted database and the operations that use them.
+//
+// Key hierarchy: password --PBKDF2-HMAC-SHA256(salt, iterations)--> key-encryption
+// key --AES-256-GCM unwrap--> data key (random, 32 bytes) --HKDF-SHA256(salt =
+// database id)--> page key, log key, header MAC key. Separate subkeys keep the
+// page, log and header uses apart; binding the database id makes them differ
+// between databases even under the same password and data key.
+// Every key byte array is zeroed when the database closes.
+using System.Security.Cryptography;
+using SharpCoreDB.Storage.File;
+using SharpCoreDB.Storage.Pages;
+
+namespace SharpCoreDB.Storage.Encryption;
+
+/// <summary>Unlocked key material of one database.</summary>
+internal sealed class DatabaseEncryption : IDisposable
+{
+    private const int KeySize = 32;
+    private readonly byte[] _dataKey;
+    private readonly byte[] _pageKey;
+    private readonly byte[] _logKey;
+    private readonly byte[] _macKey;
+    private readonly Guid _databaseId;
+    private readonly List<IDisposable> _ciphers = [];
+
+    private DatabaseEncryption(byte[] dataKey, Guid databaseId, uint epoch)
+    {
+        _dataKey = dataKey;
+        _databaseId = databaseId;
+        byte[] salt = databaseId.ToByteArray();
+        _pageKey = HKDF.DeriveKey(HashAlgorithmName.SHA256, dataKey, KeySize, salt, "SharpCoreDB page key"u8.ToArray());
+        _logKey = HKDF.DeriveKey(HashAlgorithmName.SHA256, dataKey, KeySize, salt, "SharpCoreDB log key"u8.ToArray());
+        _macKey = HKDF.DeriveKey(HashAlgorithmName.SHA256, dataKey, KeySize, salt, "SharpCoreDB header key"u8.ToArray());
+        Nonces = new NonceSequence(epoch);
+    }
+
+    public NonceSequence Nonces { get; }
+
+    /// <summary>
+    /// Makes a new random data key for a new database and returns it with the key block that wraps it.
+    /// The epoch starts at 1; the returned header still needs <see cref="Seal"/>.
+    /// </summary>
+    public static DatabaseEncryption Create(EncryptionSettings settings, Guid databaseId, out byte[] keyBlock)
+    {
+        settings.Validate();
+        byte[] dataKey = RandomNumberGenerator.GetBytes(KeySize);
+        keyBlock = new byte[DatabaseHeader.KeyBlockSize];
+        Wrap(settings, dataKey, keyBlock);
+        KeyBlock.SetEpoch(keyBlock, 1);
+        return new DatabaseEncryption(dataKey, databaseId, 1);
+    }
+
+    /// <summary>
+    /// Unwraps the data key of an existing database with <paramref name="settings"/> and checks the
+    /// header's MAC. Starts a new nonce epoch: the caller must write <see cref="BeginSession"/>'s header
+    /// before encrypting anything.
+    /// </summary>
+    public static DatabaseEncryption Unlock(EncryptionSettings settings, DatabaseHeader header, string path)
+    {
+        settings.Validate();
+        byte[] block = header.KeyBlock;
+        byte[] dataKey = Unwrap(settings, block, path);
+        uint epoch = KeyBlock.GetEpoch(block);
+        if (epoch == uint.MaxValue)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"The nonce epochs of '{path}' are exhausted.");
+        }
+
+        var encryption = new DatabaseEncryption(dataKey, header.DatabaseId, epoch + 1);
+        if (!encryption.HasValidMac(header))
+        {
+            encryption.Dispose();
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.AuthenticationFailed,
+                $"The header of '{path}' failed authentication: it was changed outside SharpCoreDB.");
+        }
+
+        return encryption;
+    }
+
+    /// <summary>The header that reserves this session's nonce epoch (sequence advanced, sealed).</summary>
+    public DatabaseHeader BeginSession(DatabaseHeader header)
+    {
+        byte[] block = (byte[])header.KeyBlock.Clone();
+        KeyBlock.SetEpoch(block, Nonces.Epoch);
+        return Seal(header with { Sequence = header.Sequence + 1, KeyBlock = block });
+    }
+
+    /// <summary>Returns <paramref name="header"/> with its MAC computed.</summary>
+    public DatabaseHeader Seal(DatabaseHeader header)
+    {
+        byte[] block = (byte[])header.KeyBlock.Clone();
+        Mac(header with { KeyBlock = block }, block.AsSpan(KeyBlock.MacOffset, KeyBlock.MacSize));
+        return header with { KeyBlock = block };
+    }
+
+    /// <summary>Returns a header whose key block wraps the same data key under <paramref name="newSecret"/>.</summary>
+    public DatabaseHeader Rewrap(DatabaseHeader header, EncryptionSettings newSecret)
+    {
+        newSecret.Validate();
+        byte[] block = (byte[])header.KeyBlock.Clone();
+        Wrap(newSecret, _dataKey, block);
+        return Seal(header with { KeyBlock = block });
+    }
+
+    public IPageCodec CreatePageCodec(int pageSize)
+    {
+        var codec = new AesGcmPageCodec(pageSize, _pageKey, _databaseId, Nonces);
+        _ciphers.Add(codec);
+        return codec;
+    }
+
+    public LogRecordCipher CreateLogCipher()
+    {
+        var cipher = new LogRecordCipher(_logKey, _databaseId, Nonces);
+        _ciphers.Add(cipher);
+        return cipher;
+    }
+
+    public void Dispose()
+    {
+        foreach (var cipher in _ciphers)
+        {
+            cipher.Dispose();
+        }
+
+        CryptographicOperations.ZeroMemory(_dataKey);
+        CryptographicOperations.ZeroMemory(_pageKey);
+        CryptographicOperations.ZeroMemory(_logKey);
+        CryptographicOperations.ZeroMemory(_macKey);
+    }
+
+    private bool HasValidMac(DatabaseHeader header)
+    {
+        Span<byte> expected = stackalloc byte[KeyBlock.MacSize];
+        Mac(header, expected);
+        return CryptographicOperations.FixedTimeEquals(expected, header.KeyBlock.AsSpan(KeyBlock.MacOffset, KeyBlock.MacSize));
+    }
+
+    // HMAC over the serialized slot (without its CRC) with the MAC field zeroed.
+    private void Mac(DatabaseHeader header, Span<byte> mac)
+    {
+        Span<byte> slot = stackalloc byte[DatabaseHeader.SlotSize];
+        header.WriteTo(slot);
+        slot.Slice(DatabaseHeader.KeyBlockOffset + KeyBlock.MacOffset, KeyBlock.MacSize).Clear();
+        HMACSHA256.HashData(_macKey, slot[..(DatabaseHeader.SlotSize - 4)], mac);
+    }
+
+    private static void Wrap(EncryptionSettings settings, byte[] dataKey, byte[] block)
+    {
+        block.AsSpan(0, KeyBlock.EpochOffset).Clear();
+        var salt = block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize);
+        RandomNumberGenerator.Fill(salt);
+        block[KeyBlock.SourceOffset] = settings.Password is null ? KeyBlock.RawKeySource : KeyBlock.PasswordSource;
+        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(
+            block.AsSpan(KeyBlock.IterationsOffset), settings.Password is null ? 0 : settings.Iterations);
+        byte[] kek = KeyEncryptionKey(settings, block);
+        try
+        {
+            var nonce = block.AsSpan(KeyBlock.WrapNonceOffset, NonceSequence.NonceSize);
+            RandomNumberGenerator.Fill(nonce);
+            using var aes = new AesGcm(kek, AesGcmPageCodec.TagSize);
+            aes.Encrypt(nonce, dataKey, block.AsSpan(KeyBlock.WrappedKeyOffset, KeySize), block.AsSpan(KeyBlock.WrapTagOffset, AesGcmPageCodec.TagSize));
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(kek);
+        }
+    }
+
+    private static byte[] Unwrap(EncryptionSettings settings, byte[] block, string path)
+    {
+        byte source = block[KeyBlock.SourceOffset];
+        if ((source == KeyBlock.PasswordSource) != (settings.Password is not null))
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.WrongKey,
+                source == KeyBlock.PasswordSource
+                    ? $"'{path}' is encrypted with a password, not a raw key."
+                    : $"'{path}' is encrypted with a raw key, not a password.");
+        }
+
+        byte[] kek = KeyEncryptionKey(settings with { Iterations = KeyBlock.GetIterations(block) }, block);
+        byte[] dataKey = new byte[KeySize];
+        try
+        {
+            using var aes = new AesGcm(kek, AesGcmPageCodec.TagSize);
+            aes.Decrypt(
+                block.AsSpan(KeyBlock.WrapNonceOffset, NonceSequence.NonceSize),
+                block.AsSpan(KeyBlock.WrappedKeyOffset, KeySize),
+                block.AsSpan(KeyBlock.WrapTagOffset, AesGcmPageCodec.TagSize),
+                dataKey);
+            return dataKey;
+        }
+        catch (AuthenticationTagMismatchException e)
+        {
+            CryptographicOperations.ZeroMemory(dataKey);
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongKey, $"The password or key does not open '{path}'.", e);
+        }
+        finally
+        {
+            CryptographicOperations.ZeroMemory(kek);
+        }
+    }
+
+    private static byte[] KeyEncryptionKey(EncryptionSettings settings, byte[] block)
+    {
+        if (settings.Key is not null)
+        {
+            return (byte[])settings.Key.Clone();
+        }
+
+        int iterations = settings.Iterations;
+        if (iterations < 1)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, "The header's PBKDF2 iteration count is invalid.");
+        }
+
+        return Rfc2898DeriveBytes.Pbkdf2(
+            settings.Password!, block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize), iterations, HashAlgorithmName.SHA256, KeySize);
+    }
+}

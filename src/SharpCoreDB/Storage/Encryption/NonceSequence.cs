@@ -1,0 +1,28 @@
+// Where AES-GCM nonces come from. A nonce is 12 bytes: a 32-bit epoch followed
+// by a 64-bit counter (both little-endian). The epoch is taken from the header
+// and the incremented value is written and fsynced back before the first
+// encryption of a session, so every open of the database uses an epoch no earlier
+// open used, even if it crashed right after reserving it; within a session the
+// counter only grows. Hence no nonce repeats under one key: not across restarts,
+// not after a crash, and not before 2^64 encryptions per session (2^40 page writes
+// are far inside that). One sequence serves both subkeys (pages and log).
+using System.Buffers.Binary;
+
+namespace SharpCoreDB.Storage.Encryption;
+
+/// <summary>Hands out unique 96-bit nonces for one session.</summary>
+internal sealed class NonceSequence(uint epoch)
+{
+    public const int NonceSize = 12;
+    private long _counter = -1;
+
+    public uint Epoch { get; } = epoch;
+
+    /// <summary>Writes the next nonce into <paramref name="nonce"/>.</summary>
+    public void Next(Span<byte> nonce)
+    {
+        ulong counter = (ulong)Interlocked.Increment(ref _counter);
+        BinaryPrimitives.WriteUInt32LittleEndian(nonce, Epoch);
+        BinaryPrimitives.WriteUInt64LittleEndian(nonce[4..], counter);
+    }
+}
