@@ -32,6 +32,7 @@ internal sealed partial class BTree
         cells.Clear();
         cells.AddAll(body);
         cells.Insert(slot, cell);
+        Activity.Splits[_leafLevel - level]++;
 
         if (level == 0)
         {
@@ -167,6 +168,8 @@ internal sealed partial class BTree
 
         if (cells.NodeBytes <= _limits.Capacity)
         {
+            Activity.Merges[_leafLevel - level]++;
+
             // Merge: everything fits in the left node; the right node and its separator go.
             BTreeNode.Format(left, leaf ? BTreeNode.LeafKind : BTreeNode.InteriorKind, _treeType);
             for (int i = 0; i < cells.Count; i++)
@@ -189,6 +192,8 @@ internal sealed partial class BTree
 
             return;
         }
+
+        Activity.Redistributions[_leafLevel - level]++;
 
         // Redistribute: both stay, with the cells shared out evenly and a new separator between them.
         int separatorLength = Distribute(cells, leaf, rightmost, left, right);

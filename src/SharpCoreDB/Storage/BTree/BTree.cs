@@ -31,6 +31,7 @@ internal sealed partial class BTree
     private CellList? _cells;
     private byte[]? _cellBuffer;
     private byte[]? _separator;
+    private int _leafLevel;
 
     private BTree(IPageAccess pages, uint rootPage, byte treeType)
     {
@@ -52,6 +53,9 @@ internal sealed partial class BTree
     internal BTreeLimits Limits => _limits;
 
     internal IPageAccess Pages => _pages;
+
+    /// <summary>Structural changes so far, by height above the leaves (0 = leaf level), for tests and diagnostics.</summary>
+    internal BTreeActivity Activity { get; } = new();
 
     /// <summary>Changes with every insert and delete, so cursors can notice and find their place again.</summary>
     internal long Version { get; private set; }
@@ -225,6 +229,7 @@ internal sealed partial class BTree
             byte kind = BTreeNode.Kind(body);
             if (kind == BTreeNode.LeafKind)
             {
+                _leafLevel = level;
                 return level;
             }
 

@@ -69,7 +69,7 @@ internal sealed class TableTree
             throw new SharpCoreDBException(SharpCoreDBErrorCode.ArithmeticOverflow, "The table has used the largest rowid.");
         }
 
-        return max is null or < 0 ? 1 : max.Value + 1;
+        return max is null ? 1 : max.Value + 1;
     }
 
     /// <summary>How many rows the table holds.</summary>
