@@ -13,7 +13,8 @@ internal sealed class InMemoryPageAccess : IPageAccess
     private readonly List<PageType> _types = [PageType.Header];
     private readonly Stack<uint> _free = new();
 
-    public InMemoryPageAccess(int pageSize = 4096) => Layout = PageLayout.Plain(pageSize);
+    public InMemoryPageAccess(int pageSize = 4096, bool encrypted = false) =>
+        Layout = encrypted ? PageLayout.Encrypted(pageSize) : PageLayout.Plain(pageSize);
 
     public PageLayout Layout { get; }
 
