@@ -87,7 +87,10 @@ internal static class KeyEncoder
                 blob.CopyTo(destination[1..]);
                 return 1 + Escape(destination[1..], blob.Length);
             default:
-                return NumericKey.Encode(value, destination);
+                Span<byte> number = stackalloc byte[NumericKey.MaxSize];
+                int size = NumericKey.Encode(value, number);
+                number[..size].CopyTo(destination);
+                return size;
         }
     }
 

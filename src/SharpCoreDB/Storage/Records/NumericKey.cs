@@ -81,6 +81,10 @@ internal static class NumericKey
 
     private static int EncodeExact(bool negative, UInt128 mantissa, int exponent, Span<byte> destination)
     {
+        // Trailing zero bits would only become zero digits that Finish drops again.
+        int zeros = (int)UInt128.TrailingZeroCount(mantissa);
+        mantissa >>= zeros;
+        exponent += zeros;
         int length = NumericParts.BitLength(mantissa);
         var digits = new DigitWriter(destination, negative, length - 1 + exponent);
         for (int i = length - 2; i >= 0; i--)
@@ -96,6 +100,11 @@ internal static class NumericKey
         UInt128 denominator = NumericParts.PowerOfTen(scale);
         UInt128 whole = n / denominator;
         UInt128 rest = n % denominator;
+        if (rest == 0)
+        {
+            return EncodeExact(negative, whole, 0, destination);
+        }
+
         int bits = 0;
         DigitWriter digits;
         if (whole > 0)
