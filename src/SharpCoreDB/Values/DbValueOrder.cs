@@ -14,7 +14,7 @@ namespace SharpCoreDB.Values;
 /// <summary>Compares and hashes DbValues in the engine's total order.</summary>
 internal static class DbValueOrder
 {
-    private const double TwoTo63 = 9223372036854775808.0;
+    internal const double TwoTo63 = 9223372036854775808.0;
 
     /// <summary>Negative, zero or positive as <paramref name="left"/> sorts before, with or after <paramref name="right"/>.</summary>
     public static int Compare(in DbValue left, in DbValue right)

@@ -8,7 +8,7 @@ namespace SharpCoreDB.Tests.Values;
 
 public class DbValueTests
 {
-    private const long TwoTo53 = 1L << 53;
+    private static readonly long TwoTo53 = 1L << 53;
 
     [Fact]
     public void NumbersCompareExactlyAcrossTypesAgainstARationalOracle()

@@ -14,7 +14,7 @@ namespace SharpCoreDB.Storage.BTree;
 /// <summary>Writes, reads and frees chains of overflow pages.</summary>
 internal static class OverflowChain
 {
-    private const int NextSize = 4;
+    internal const int NextSize = 4;
 
     /// <summary>How many pages a value of <paramref name="length"/> bytes takes.</summary>
     public static int PageCount(int bodySize, long length) => (int)((length + bodySize - NextSize - 1) / (bodySize - NextSize));

@@ -32,7 +32,7 @@ internal static class NumericKey
     /// <summary>The most bytes a number takes: tag, 2 exponent bytes, 24 digits.</summary>
     public const int MaxSize = 27;
 
-    private const int MaxFractionBits = 161;
+    internal const int MaxFractionBits = 161;
 
     /// <summary>Writes the number at the start of <paramref name="destination"/>; returns the bytes written.</summary>
     public static int Encode(in DbValue value, Span<byte> destination)
