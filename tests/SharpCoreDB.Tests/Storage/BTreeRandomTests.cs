@@ -13,17 +13,20 @@ namespace SharpCoreDB.Tests.Storage;
 
 public class BTreeRandomTests
 {
+    /// <summary>SHARPCOREDB_LONG_TESTS=1 runs ten times the operations (see docs/testing.md).</summary>
+    private static readonly int Scale = Environment.GetEnvironmentVariable("SHARPCOREDB_LONG_TESTS") == "1" ? 10 : 1;
+
     [Fact]
     public void TableShapedKeysMatchReference()
     {
-        int maxDepth = Run(seed: 11, operations: 160_000, longKeys: false, PageType.TableNode, redistributedLevels: 1);
+        int maxDepth = Run(seed: 11, operations: 160_000 * Scale, longKeys: false, PageType.TableNode, redistributedLevels: 1);
         Assert.True(maxDepth >= 3, $"depth reached only {maxDepth}");
     }
 
     [Fact]
     public void LongKeysSplitAndMergeAtEveryLevel()
     {
-        int maxDepth = Run(seed: 23, operations: 120_000, longKeys: true, PageType.IndexNode, redistributedLevels: 3);
+        int maxDepth = Run(seed: 23, operations: 120_000 * Scale, longKeys: true, PageType.IndexNode, redistributedLevels: 3);
         Assert.True(maxDepth >= 4, $"depth reached only {maxDepth}");
     }
 

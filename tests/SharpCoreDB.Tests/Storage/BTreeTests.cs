@@ -332,6 +332,36 @@ public class BTreeTests
         Assert.Equal(0, allocated);
     }
 
+    [Fact]
+    public void InsertsAndDeletesWithSplitsAndMergesAllocateNothingOnceWarm()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        byte[] key = new byte[RowIdKey.Size];
+        byte[] value = Filled(120, 4);
+        void Work()
+        {
+            for (int i = 0; i < 10_000; i++)
+            {
+                RowIdKey.Write((i * 7919L) % 10_000, key);
+                tree.Insert(key, value, BTreeInsertMode.FailIfExists);
+            }
+
+            for (int i = 0; i < 10_000; i++)
+            {
+                RowIdKey.Write((i * 104_729L) % 10_000, key);
+                tree.Delete(key);
+            }
+        }
+
+        Work();
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        Work();
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        Assert.True(tree.Activity.Splits[1] > 0 && tree.Activity.Merges[0] > 0);
+        Assert.Equal(1, pages.LivePages);
+    }
+
     private static byte[] Key(long id)
     {
         byte[] key = new byte[RowIdKey.Size];

@@ -1,5 +1,6 @@
 // A test double of the pager's IPageAccess: pages live in a list of arrays, freed
-// pages go on a free list that Allocate reuses first, and reading or writing a
+// pages go on a free list that Allocate reuses first (clearing the same array, so
+// steady-state tests can measure the tree's own allocations), and reading or writing a
 // page that is free (or was never allocated) throws, so use-after-free bugs in the
 // B+tree show up at once. LivePages and HighWaterMark let tests watch page reuse.
 using SharpCoreDB.Storage.Pages;
@@ -9,7 +10,8 @@ namespace SharpCoreDB.Tests.Storage;
 /// <summary>An in-memory IPageAccess with a free list, for B+tree unit tests.</summary>
 internal sealed class InMemoryPageAccess : IPageAccess
 {
-    private readonly List<byte[]?> _bodies = [null]; // page 0 is the database header, never handed out
+    private readonly List<byte[]> _bodies = [[]]; // page 0 is the database header, never handed out
+    private readonly List<bool> _live = [false];
     private readonly List<PageType> _types = [PageType.Header];
     private readonly Stack<uint> _free = new();
 
@@ -36,12 +38,14 @@ internal sealed class InMemoryPageAccess : IPageAccess
     {
         if (_free.TryPop(out uint reused))
         {
-            _bodies[(int)reused] = new byte[Layout.BodySize];
+            Array.Clear(_bodies[(int)reused]);
+            _live[(int)reused] = true;
             _types[(int)reused] = type;
             return reused;
         }
 
         _bodies.Add(new byte[Layout.BodySize]);
+        _live.Add(true);
         _types.Add(type);
         return (uint)(_bodies.Count - 1);
     }
@@ -49,18 +53,18 @@ internal sealed class InMemoryPageAccess : IPageAccess
     public void Free(uint pageNumber)
     {
         Body(pageNumber);
-        _bodies[(int)pageNumber] = null;
+        _live[(int)pageNumber] = false;
         _types[(int)pageNumber] = PageType.Free;
         _free.Push(pageNumber);
     }
 
     private byte[] Body(uint pageNumber)
     {
-        if (pageNumber == 0 || pageNumber >= _bodies.Count || _bodies[(int)pageNumber] is not { } body)
+        if (pageNumber >= _bodies.Count || !_live[(int)pageNumber])
         {
             throw new InvalidOperationException($"Page {pageNumber} is not allocated.");
         }
 
-        return body;
+        return _bodies[(int)pageNumber];
     }
 }

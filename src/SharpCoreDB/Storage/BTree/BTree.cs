@@ -28,9 +28,7 @@ internal sealed partial class BTree
     private readonly byte _treeType;
     private readonly uint[] _pathPages = new uint[MaxDepth];
     private readonly int[] _pathIndex = new int[MaxDepth];
-    private CellList? _cells;
-    private byte[]? _cellBuffer;
-    private byte[]? _separator;
+    private BTreeScratch? _scratch;
     private int _leafLevel;
 
     private BTree(IPageAccess pages, uint rootPage, byte treeType)
@@ -137,6 +135,19 @@ internal sealed partial class BTree
         }
 
         Version++;
+        try
+        {
+            return InsertAt(level, slot, exact, key, value);
+        }
+        finally
+        {
+            ReleaseScratch();
+        }
+    }
+
+    private bool InsertAt(int level, int slot, bool exact, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    {
+        uint leafPage = _pathPages[level];
         Span<byte> cell = CellBuffer();
         int length;
         if (_limits.FitsInline(key.Length, value.Length))
@@ -188,7 +199,14 @@ internal sealed partial class BTree
         BTreeNode.RemoveCell(body, slot, true);
         if (level > 0 && BTreeNode.UsedBytes(body) < _limits.MinFill)
         {
-            Rebalance(level);
+            try
+            {
+                Rebalance(level);
+            }
+            finally
+            {
+                ReleaseScratch();
+            }
         }
 
         return true;
@@ -306,11 +324,23 @@ internal sealed partial class BTree
         }
     }
 
-    private Span<byte> CellBuffer() => _cellBuffer ??= new byte[_limits.MaxCellSize + 16];
+    private Span<byte> CellBuffer() => Scratch().Cell;
 
-    private Span<byte> SeparatorBuffer() => _separator ??= new byte[_limits.MaxKeySize + 16];
+    private Span<byte> SeparatorBuffer() => Scratch().Separator;
 
-    private CellList Cells() => _cells ??= new CellList(_limits.BodySize);
+    private CellList Cells() => Scratch().Cells;
+
+    private BTreeScratch Scratch() => _scratch ??= BTreeScratch.Rent(_limits);
+
+    /// <summary>Gives the scratch buffers back to the thread at the end of an operation.</summary>
+    private void ReleaseScratch()
+    {
+        if (_scratch is not null)
+        {
+            BTreeScratch.Return(_scratch);
+            _scratch = null;
+        }
+    }
 
     internal static SharpCoreDBException NotANode(uint page) =>
         new(SharpCoreDBErrorCode.Corrupt, $"Page {page} should be a B+tree node but is not.");

@@ -1,7 +1,7 @@
 // A scratch list of cells copied out of one or two nodes, used while a node is
 // split or two siblings are merged or rebalanced: the cells are gathered here in
-// key order, the nodes are reformatted, and the cells are dealt back out. One
-// instance per tree, reused, so structural changes allocate nothing after the first.
+// key order, the nodes are reformatted, and the cells are dealt back out. Lent out
+// by BTreeScratch, so structural changes allocate nothing once a thread has one.
 namespace SharpCoreDB.Storage.BTree;
 
 /// <summary>An ordered list of node cells held in one reusable buffer.</summary>
@@ -14,10 +14,11 @@ internal sealed class CellList
 
     public CellList(int bodySize)
     {
-        // Two full nodes, a separator and one more cell; cells are at least 2 bytes.
+        // Two full nodes, a separator and one more cell. A cell and its slot take at
+        // least 4 bytes, so two nodes hold fewer than bodySize / 2 cells.
         _data = new byte[(3 * bodySize) + 64];
-        _offsets = new int[bodySize + 8];
-        _lengths = new int[bodySize + 8];
+        _offsets = new int[(bodySize / 2) + 8];
+        _lengths = new int[(bodySize / 2) + 8];
     }
 
     public int Count { get; private set; }
