@@ -362,6 +362,72 @@ public class BTreeTests
         Assert.Equal(1, pages.LivePages);
     }
 
+    [Fact]
+    public void CursorFindsItsPlaceAgainAfterTheTreeChanges()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        for (int i = 0; i < 2000; i++)
+        {
+            tree.Insert(Key(i * 2), [(byte)i], BTreeInsertMode.FailIfExists);
+        }
+
+        BTreeCursor cursor = tree.OpenCursor();
+        Assert.True(cursor.SeekGE(Key(1001)));
+        Assert.Equal(1002, RowIdKey.Read(cursor.Key));
+
+        tree.Insert(Key(1002), Filled(5000, 9), BTreeInsertMode.Replace); // now in an overflow chain
+        tree.Insert(Key(1003), [1], BTreeInsertMode.FailIfExists);
+        Assert.Equal(Filled(5000, 9), cursor.Value.ToArray());
+        Assert.True(cursor.Next());
+        Assert.Equal(1003, RowIdKey.Read(cursor.Key));
+
+        tree.Delete(Key(1003));
+        Assert.Throws<InvalidOperationException>(() => cursor.Value.Length);
+        Assert.True(cursor.SeekLE(Key(1003)));
+        tree.Delete(Key(1002));
+        Assert.True(cursor.Prev());
+        Assert.Equal(1000, RowIdKey.Read(cursor.Key));
+    }
+
+    [Fact]
+    public void VerifyReportsBrokenOrderAndUnderfullNodes()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        for (int i = 0; i < 2000; i++)
+        {
+            tree.Insert(Key(i), Filled(40, 1), BTreeInsertMode.FailIfExists);
+        }
+
+        tree.Verify();
+
+        // Find the first leaf: descend the leftmost edge, then swap its first two slots.
+        uint page = tree.RootPage;
+        while (!BTreeNode.IsLeaf(pages.Read(page).Span))
+        {
+            page = BTreeNode.ChildAt(pages.Read(page).Span, 0);
+        }
+
+        Span<byte> leaf = pages.Write(page).Span;
+        byte[] slots = leaf.Slice(BTreeNode.HeaderSize, 4).ToArray();
+        slots.AsSpan(2, 2).CopyTo(leaf[BTreeNode.HeaderSize..]);
+        slots.AsSpan(0, 2).CopyTo(leaf[(BTreeNode.HeaderSize + 2)..]);
+        var error = Assert.Throws<SharpCoreDBException>(() => tree.Verify());
+        Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
+        Assert.Contains($"page {page}", error.Message);
+
+        // Put the order back, then empty most of the leaf behind the tree's back.
+        slots.CopyTo(leaf[BTreeNode.HeaderSize..]);
+        tree.Verify();
+        while (BTreeNode.Count(leaf) > 1)
+        {
+            BTreeNode.RemoveCell(leaf, 1, true);
+        }
+
+        Assert.Contains("minimum fill", Assert.Throws<SharpCoreDBException>(() => tree.Verify()).Message);
+    }
+
     private static byte[] Key(long id)
     {
         byte[] key = new byte[RowIdKey.Size];
