@@ -1,0 +1,347 @@
+// One generic B+tree of (key bytes, value bytes) pairs ordered by memcmp of the
+// keys, stored in slotted pages (BTreeNode) through a transaction's IPageAccess.
+// Tables use it with 8-byte rowid keys and record values, indexes with encoded
+// (key columns, rowid) keys and empty values.
+//
+// The root page never moves (the catalog stores it): a root split moves the
+// root's cells into two new pages, and a root left with one child takes that
+// child's content. Values too big for a cell go to overflow chains. Deletes merge
+// or redistribute underfull nodes at every level, so a tree that is emptied gives
+// all its pages but the root back to the free list.
+//
+// An instance belongs to one transaction and one thread. Its path arrays and
+// scratch buffers are reused, so lookups, inserts and deletes that do not spill
+// to overflow allocate nothing.
+using System.Buffers.Binary;
+using SharpCoreDB.Storage.Pages;
+
+namespace SharpCoreDB.Storage.BTree;
+
+/// <summary>A B+tree of byte keys and byte values.</summary>
+internal sealed partial class BTree
+{
+    /// <summary>Deeper than any tree of 2^32 pages with at least two children per interior node.</summary>
+    internal const int MaxDepth = 40;
+
+    private readonly IPageAccess _pages;
+    private readonly BTreeLimits _limits;
+    private readonly byte _treeType;
+    private readonly uint[] _pathPages = new uint[MaxDepth];
+    private readonly int[] _pathIndex = new int[MaxDepth];
+    private BTreeScratch? _scratch;
+    private int _leafLevel;
+
+    private BTree(IPageAccess pages, uint rootPage, byte treeType)
+    {
+        _pages = pages;
+        _limits = new BTreeLimits(pages.Layout.BodySize);
+        _treeType = treeType;
+        RootPage = rootPage;
+    }
+
+    /// <summary>The root page; it stays the same for the life of the tree.</summary>
+    public uint RootPage { get; }
+
+    /// <summary>TableNode or IndexNode: the type of this tree's pages.</summary>
+    public PageType PageType => (PageType)_treeType;
+
+    /// <summary>The longest key this tree accepts (1001 bytes with 4 KiB pages).</summary>
+    public int MaxKeySize => _limits.MaxKeySize;
+
+    internal BTreeLimits Limits => _limits;
+
+    internal IPageAccess Pages => _pages;
+
+    /// <summary>Structural changes so far, by height above the leaves (0 = leaf level), for tests and diagnostics.</summary>
+    internal BTreeActivity Activity { get; } = new();
+
+    /// <summary>Changes with every insert and delete, so cursors can notice and find their place again.</summary>
+    internal long Version { get; private set; }
+
+    /// <summary>Allocates the root page of a new, empty tree.</summary>
+    public static BTree Create(IPageAccess pages, PageType type)
+    {
+        if (type is not (PageType.TableNode or PageType.IndexNode))
+        {
+            throw new ArgumentOutOfRangeException(nameof(type), "A B+tree is made of TableNode or IndexNode pages.");
+        }
+
+        uint root = pages.Allocate(type);
+        BTreeNode.Format(pages.Write(root).Span, BTreeNode.LeafKind, (byte)type);
+        return new BTree(pages, root, (byte)type);
+    }
+
+    /// <summary>Opens the tree whose root is <paramref name="rootPage"/>.</summary>
+    public static BTree Open(IPageAccess pages, uint rootPage)
+    {
+        ReadOnlySpan<byte> body = pages.Read(rootPage).Span;
+        byte type = BTreeNode.TreeType(body);
+        if (BTreeNode.Kind(body) is not (BTreeNode.LeafKind or BTreeNode.InteriorKind)
+            || (PageType)type is not (PageType.TableNode or PageType.IndexNode))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"Page {rootPage} is not the root of a B+tree.");
+        }
+
+        return new BTree(pages, rootPage, type);
+    }
+
+    /// <summary>A new cursor over this tree, positioned nowhere.</summary>
+    public BTreeCursor OpenCursor() => new(this);
+
+    /// <summary>
+    /// Finds <paramref name="key"/>. An inline value is a slice of the page, valid until the tree changes;
+    /// a value from an overflow chain is a new array.
+    /// </summary>
+    public bool TryGet(ReadOnlySpan<byte> key, out ReadOnlyMemory<byte> value)
+    {
+        int level = Descend(key);
+        ReadOnlyMemory<byte> memory = _pages.Read(_pathPages[level]);
+        int slot = BTreeNode.LowerBound(memory.Span, key, true, out bool exact);
+        if (!exact)
+        {
+            value = default;
+            return false;
+        }
+
+        value = ReadValue(memory, slot);
+        return true;
+    }
+
+    public bool ContainsKey(ReadOnlySpan<byte> key)
+    {
+        int level = Descend(key);
+        BTreeNode.LowerBound(_pages.Read(_pathPages[level]).Span, key, true, out bool exact);
+        return exact;
+    }
+
+    /// <summary>
+    /// Adds (<paramref name="key"/>, <paramref name="value"/>). Returns true if the key was new; false if it
+    /// existed, in which case the tree is unchanged (FailIfExists) or the value was replaced (Replace).
+    /// </summary>
+    public bool Insert(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, BTreeInsertMode mode)
+    {
+        if (key.Length > _limits.MaxKeySize)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse,
+                $"A key of {key.Length} bytes is longer than the {_limits.MaxKeySize} bytes a B+tree key may take with {_pages.Layout.PageSize}-byte pages.");
+        }
+
+        int level = Descend(key);
+        uint leafPage = _pathPages[level];
+        int slot = BTreeNode.LowerBound(_pages.Read(leafPage).Span, key, true, out bool exact);
+        if (exact && mode == BTreeInsertMode.FailIfExists)
+        {
+            return false;
+        }
+
+        Version++;
+        try
+        {
+            return InsertAt(level, slot, exact, key, value);
+        }
+        finally
+        {
+            ReleaseScratch();
+        }
+    }
+
+    private bool InsertAt(int level, int slot, bool exact, ReadOnlySpan<byte> key, ReadOnlySpan<byte> value)
+    {
+        uint leafPage = _pathPages[level];
+        Span<byte> cell = CellBuffer();
+        int length;
+        if (_limits.FitsInline(key.Length, value.Length))
+        {
+            length = BTreeNode.WriteLeafCell(cell, key, value.Length, false, value);
+        }
+        else
+        {
+            Span<byte> pointer = stackalloc byte[4];
+            BinaryPrimitives.WriteUInt32LittleEndian(pointer, OverflowChain.Write(_pages, value));
+            length = BTreeNode.WriteLeafCell(cell, key, value.Length, true, pointer);
+        }
+
+        Span<byte> body = _pages.Write(leafPage).Span;
+        if (exact)
+        {
+            FreeValue(body, slot);
+            BTreeNode.RemoveCell(body, slot, true);
+        }
+
+        bool split = InsertCell(level, slot, cell[..length]);
+        if (exact && !split && level > 0 && BTreeNode.UsedBytes(body) < _limits.MinFill)
+        {
+            Rebalance(level);
+        }
+
+        return !exact;
+    }
+
+    /// <summary>Removes <paramref name="key"/> and its value; false if it was not there.</summary>
+    public bool Delete(ReadOnlySpan<byte> key)
+    {
+        if (key.Length > _limits.MaxKeySize)
+        {
+            return false;
+        }
+
+        int level = Descend(key);
+        uint leafPage = _pathPages[level];
+        int slot = BTreeNode.LowerBound(_pages.Read(leafPage).Span, key, true, out bool exact);
+        if (!exact)
+        {
+            return false;
+        }
+
+        Version++;
+        Span<byte> body = _pages.Write(leafPage).Span;
+        FreeValue(body, slot);
+        BTreeNode.RemoveCell(body, slot, true);
+        if (level > 0 && BTreeNode.UsedBytes(body) < _limits.MinFill)
+        {
+            try
+            {
+                Rebalance(level);
+            }
+            finally
+            {
+                ReleaseScratch();
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>Frees every page of the tree, root and overflow chains included. The tree is unusable afterwards.</summary>
+    public void Drop()
+    {
+        Version++;
+        DropNode(RootPage, 0);
+    }
+
+    /// <summary>How many entries the tree holds, counted by visiting every leaf.</summary>
+    public long Count() => CountNode(RootPage, 0);
+
+    /// <summary>Reads the value in <paramref name="slot"/> of the leaf <paramref name="leaf"/>.</summary>
+    internal ReadOnlyMemory<byte> ReadValue(ReadOnlyMemory<byte> leaf, int slot)
+    {
+        BTreeNode.LeafValue(leaf.Span, slot, out int local, out int length, out bool overflow);
+        if (!overflow)
+        {
+            return leaf.Slice(local, length);
+        }
+
+        byte[] value = new byte[length];
+        OverflowChain.Read(_pages, BinaryPrimitives.ReadUInt32LittleEndian(leaf.Span[local..]), value);
+        return value;
+    }
+
+    /// <summary>Walks from the root to the leaf that holds or would hold <paramref name="key"/>; returns the leaf's level.</summary>
+    private int Descend(ReadOnlySpan<byte> key)
+    {
+        uint page = RootPage;
+        for (int level = 0; level < MaxDepth; level++)
+        {
+            _pathPages[level] = page;
+            ReadOnlySpan<byte> body = _pages.Read(page).Span;
+            byte kind = BTreeNode.Kind(body);
+            if (kind == BTreeNode.LeafKind)
+            {
+                _leafLevel = level;
+                return level;
+            }
+
+            if (kind != BTreeNode.InteriorKind)
+            {
+                throw NotANode(page);
+            }
+
+            int index = BTreeNode.LowerBound(body, key, false, out bool exact);
+            int child = exact ? index + 1 : index;
+            _pathIndex[level + 1] = child;
+            page = BTreeNode.ChildAt(body, child);
+        }
+
+        throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"The B+tree rooted at page {RootPage} is deeper than {MaxDepth} levels.");
+    }
+
+    private void FreeValue(ReadOnlySpan<byte> leaf, int slot)
+    {
+        BTreeNode.LeafValue(leaf, slot, out int local, out int length, out bool overflow);
+        if (overflow)
+        {
+            OverflowChain.Free(_pages, BinaryPrimitives.ReadUInt32LittleEndian(leaf[local..]), length);
+        }
+    }
+
+    private void DropNode(uint page, int depth)
+    {
+        ReadOnlySpan<byte> body = _pages.Read(page).Span;
+        CheckNode(body, page, depth);
+        int count = BTreeNode.Count(body);
+        if (BTreeNode.IsLeaf(body))
+        {
+            for (int i = 0; i < count; i++)
+            {
+                FreeValue(body, i);
+            }
+        }
+        else
+        {
+            for (int i = 0; i <= count; i++)
+            {
+                DropNode(BTreeNode.ChildAt(body, i), depth + 1);
+            }
+        }
+
+        _pages.Free(page);
+    }
+
+    private long CountNode(uint page, int depth)
+    {
+        ReadOnlySpan<byte> body = _pages.Read(page).Span;
+        CheckNode(body, page, depth);
+        int count = BTreeNode.Count(body);
+        if (BTreeNode.IsLeaf(body))
+        {
+            return count;
+        }
+
+        long sum = 0;
+        for (int i = 0; i <= count; i++)
+        {
+            sum += CountNode(BTreeNode.ChildAt(body, i), depth + 1);
+        }
+
+        return sum;
+    }
+
+    private void CheckNode(ReadOnlySpan<byte> body, uint page, int depth)
+    {
+        if (BTreeNode.Kind(body) is not (BTreeNode.LeafKind or BTreeNode.InteriorKind) || depth >= MaxDepth)
+        {
+            throw NotANode(page);
+        }
+    }
+
+    private Span<byte> CellBuffer() => Scratch().Cell;
+
+    private Span<byte> SeparatorBuffer() => Scratch().Separator;
+
+    private CellList Cells() => Scratch().Cells;
+
+    private BTreeScratch Scratch() => _scratch ??= BTreeScratch.Rent(_limits);
+
+    /// <summary>Gives the scratch buffers back to the thread at the end of an operation.</summary>
+    private void ReleaseScratch()
+    {
+        if (_scratch is not null)
+        {
+            BTreeScratch.Return(_scratch);
+            _scratch = null;
+        }
+    }
+
+    internal static SharpCoreDBException NotANode(uint page) =>
+        new(SharpCoreDBErrorCode.Corrupt, $"Page {page} should be a B+tree node but is not.");
+}

@@ -1,0 +1,369 @@
+// A position in a B+tree, kept as the stack of nodes from the root to a leaf
+// (page, body and child index at each level), so Next and Prev move along the
+// leaves in either direction without sibling links: the leaves carry none, which
+// keeps a split from touching a third page.
+//
+// Range scans: SeekGE(low) then Next while CompareKey(high) <= 0, or SeekLE(high)
+// then Prev while CompareKey(low) >= 0. Prefix scans: SeekPrefixFirst /
+// SeekPrefixLast, then Next / Prev while KeyStartsWith(prefix).
+//
+// The cursor keeps a copy of its current key. If the tree changes under it (its
+// Version moves), Next and Prev find their place again from that key (so a scan
+// may delete the rows it visits), and Value finds the entry again or throws if
+// it is gone. Moving allocates nothing; buffers grow once and are reused; reading
+// a value that spilled to overflow pages copies it into a reused buffer.
+using System.Buffers.Binary;
+
+namespace SharpCoreDB.Storage.BTree;
+
+/// <summary>Moves over a B+tree's entries in key order, both ways.</summary>
+internal sealed class BTreeCursor
+{
+    private readonly BTree _tree;
+    private readonly uint[] _pages = new uint[BTree.MaxDepth];
+    private readonly int[] _indexes = new int[BTree.MaxDepth];
+    private readonly ReadOnlyMemory<byte>[] _bodies = new ReadOnlyMemory<byte>[BTree.MaxDepth];
+    private int _leafLevel;
+    private long _version;
+    private byte[] _key = new byte[64];
+    private int _keyLength;
+    private byte[] _scratch = new byte[64];
+    private byte[] _value = [];
+    private int _valueLength = -1;
+
+    internal BTreeCursor(BTree tree) => _tree = tree;
+
+    /// <summary>True when the cursor is on an entry.</summary>
+    public bool IsValid { get; private set; }
+
+    /// <summary>The current key (a copy owned by the cursor, valid until it moves).</summary>
+    public ReadOnlySpan<byte> Key => IsValid ? _key.AsSpan(0, _keyLength) : throw NotOnEntry();
+
+    /// <summary>The current value: in place for an inline value, else copied into a buffer the cursor reuses.</summary>
+    public ReadOnlySpan<byte> Value
+    {
+        get
+        {
+            LoadValue(out ReadOnlySpan<byte> value);
+            return value;
+        }
+    }
+
+    /// <summary>The current value's length in bytes, without reading an overflow chain.</summary>
+    public int ValueLength
+    {
+        get
+        {
+            Relocate();
+            BTreeNode.LeafValue(_bodies[_leafLevel].Span, _indexes[_leafLevel], out _, out int length, out _);
+            return length;
+        }
+    }
+
+    /// <summary>memcmp of the current key with <paramref name="other"/>: negative, zero or positive.</summary>
+    public int CompareKey(ReadOnlySpan<byte> other) => Key.SequenceCompareTo(other);
+
+    public bool KeyStartsWith(ReadOnlySpan<byte> prefix) => IsValid && Key.StartsWith(prefix);
+
+    /// <summary>Moves to the smallest key; false if the tree is empty.</summary>
+    public bool SeekFirst()
+    {
+        DescendEdge(0, _tree.RootPage, first: true);
+        return Land();
+    }
+
+    /// <summary>Moves to the largest key; false if the tree is empty.</summary>
+    public bool SeekLast()
+    {
+        DescendEdge(0, _tree.RootPage, first: false);
+        return Land();
+    }
+
+    /// <summary>Moves to the smallest key &gt;= <paramref name="key"/>.</summary>
+    public bool SeekGE(ReadOnlySpan<byte> key)
+    {
+        DescendTo(key);
+        return LandOrForward();
+    }
+
+    /// <summary>Moves to the smallest key &gt; <paramref name="key"/>.</summary>
+    public bool SeekGT(ReadOnlySpan<byte> key)
+    {
+        if (DescendTo(key))
+        {
+            _indexes[_leafLevel]++;
+        }
+
+        return LandOrForward();
+    }
+
+    /// <summary>Moves to the largest key &lt;= <paramref name="key"/>.</summary>
+    public bool SeekLE(ReadOnlySpan<byte> key)
+    {
+        if (!DescendTo(key))
+        {
+            _indexes[_leafLevel]--;
+        }
+
+        return LandOrBackward();
+    }
+
+    /// <summary>Moves to the largest key &lt; <paramref name="key"/>.</summary>
+    public bool SeekLT(ReadOnlySpan<byte> key)
+    {
+        DescendTo(key);
+        _indexes[_leafLevel]--;
+        return LandOrBackward();
+    }
+
+    /// <summary>Moves to the first key starting with <paramref name="prefix"/>; false if there is none.</summary>
+    public bool SeekPrefixFirst(ReadOnlySpan<byte> prefix) => SeekGE(prefix) && Key.StartsWith(prefix);
+
+    /// <summary>Moves to the last key starting with <paramref name="prefix"/>; false if there is none.</summary>
+    public bool SeekPrefixLast(ReadOnlySpan<byte> prefix)
+    {
+        // The first key past the prefix range is the prefix with its trailing FF bytes dropped and its last byte + 1.
+        int length = prefix.Length;
+        while (length > 0 && prefix[length - 1] == 0xFF)
+        {
+            length--;
+        }
+
+        if (length == 0)
+        {
+            return SeekLast() && Key.StartsWith(prefix);
+        }
+
+        Span<byte> successor = Scratch(length);
+        prefix[..length].CopyTo(successor);
+        successor[length - 1]++;
+        return SeekLT(successor) && Key.StartsWith(prefix);
+    }
+
+    /// <summary>Moves to the next key; false past the last.</summary>
+    public bool Next()
+    {
+        if (!IsValid)
+        {
+            return false;
+        }
+
+        if (_version != _tree.Version)
+        {
+            Span<byte> key = Scratch(_keyLength);
+            _key.AsSpan(0, _keyLength).CopyTo(key);
+            return SeekGT(key);
+        }
+
+        _indexes[_leafLevel]++;
+        return LandOrForward();
+    }
+
+    /// <summary>Moves to the previous key; false before the first.</summary>
+    public bool Prev()
+    {
+        if (!IsValid)
+        {
+            return false;
+        }
+
+        if (_version != _tree.Version)
+        {
+            Span<byte> key = Scratch(_keyLength);
+            _key.AsSpan(0, _keyLength).CopyTo(key);
+            return SeekLT(key);
+        }
+
+        _indexes[_leafLevel]--;
+        return LandOrBackward();
+    }
+
+    /// <summary>Walks from the root towards <paramref name="key"/>; leaves the leaf index at its lower bound; true if equal.</summary>
+    private bool DescendTo(ReadOnlySpan<byte> key)
+    {
+        uint page = _tree.RootPage;
+        for (int level = 0; level < BTree.MaxDepth; level++)
+        {
+            ReadOnlyMemory<byte> memory = _tree.Pages.Read(page);
+            _pages[level] = page;
+            _bodies[level] = memory;
+            ReadOnlySpan<byte> body = memory.Span;
+            bool leaf = CheckKind(body, page);
+            int index = BTreeNode.LowerBound(body, key, leaf, out bool exact);
+            if (leaf)
+            {
+                _leafLevel = level;
+                _indexes[level] = index;
+                return exact;
+            }
+
+            int child = exact ? index + 1 : index;
+            _indexes[level] = child;
+            page = BTreeNode.ChildAt(body, child);
+        }
+
+        throw BTree.NotANode(page);
+    }
+
+    /// <summary>From <paramref name="page"/> at <paramref name="level"/>, goes down the leftmost or rightmost edge to a leaf.</summary>
+    private void DescendEdge(int level, uint page, bool first)
+    {
+        for (; level < BTree.MaxDepth; level++)
+        {
+            ReadOnlyMemory<byte> memory = _tree.Pages.Read(page);
+            _pages[level] = page;
+            _bodies[level] = memory;
+            ReadOnlySpan<byte> body = memory.Span;
+            int count = BTreeNode.Count(body);
+            if (CheckKind(body, page))
+            {
+                _leafLevel = level;
+                _indexes[level] = first ? 0 : count - 1;
+                return;
+            }
+
+            int child = first ? 0 : count;
+            _indexes[level] = child;
+            page = BTreeNode.ChildAt(body, child);
+        }
+
+        throw BTree.NotANode(page);
+    }
+
+    private bool LandOrForward()
+    {
+        while (_indexes[_leafLevel] >= BTreeNode.Count(_bodies[_leafLevel].Span))
+        {
+            int level = _leafLevel - 1;
+            while (level >= 0 && _indexes[level] >= BTreeNode.Count(_bodies[level].Span))
+            {
+                level--;
+            }
+
+            if (level < 0)
+            {
+                IsValid = false;
+                return false;
+            }
+
+            int child = ++_indexes[level];
+            DescendEdge(level + 1, BTreeNode.ChildAt(_bodies[level].Span, child), first: true);
+        }
+
+        return Land();
+    }
+
+    private bool LandOrBackward()
+    {
+        while (_indexes[_leafLevel] < 0)
+        {
+            int level = _leafLevel - 1;
+            while (level >= 0 && _indexes[level] == 0)
+            {
+                level--;
+            }
+
+            if (level < 0)
+            {
+                IsValid = false;
+                return false;
+            }
+
+            int child = --_indexes[level];
+            DescendEdge(level + 1, BTreeNode.ChildAt(_bodies[level].Span, child), first: false);
+        }
+
+        return Land();
+    }
+
+    /// <summary>Takes the leaf index as the current entry if it is one; copies its key.</summary>
+    private bool Land()
+    {
+        ReadOnlySpan<byte> leaf = _bodies[_leafLevel].Span;
+        int index = _indexes[_leafLevel];
+        if (index < 0 || index >= BTreeNode.Count(leaf))
+        {
+            IsValid = false;
+            return false;
+        }
+
+        ReadOnlySpan<byte> key = BTreeNode.Key(leaf, index, true);
+        if (_key.Length < key.Length)
+        {
+            _key = new byte[Math.Max(key.Length, _key.Length * 2)];
+        }
+
+        key.CopyTo(_key);
+        _keyLength = key.Length;
+        _version = _tree.Version;
+        _valueLength = -1;
+        IsValid = true;
+        return true;
+    }
+
+    /// <summary>After a change to the tree, finds the current key again.</summary>
+    private void Relocate()
+    {
+        if (!IsValid)
+        {
+            throw NotOnEntry();
+        }
+
+        if (_version == _tree.Version)
+        {
+            return;
+        }
+
+        Span<byte> key = Scratch(_keyLength);
+        _key.AsSpan(0, _keyLength).CopyTo(key);
+        if (!SeekGE(key) || !Key.SequenceEqual(key))
+        {
+            IsValid = false;
+            throw new InvalidOperationException("The entry under the cursor was deleted.");
+        }
+    }
+
+    private void LoadValue(out ReadOnlySpan<byte> value)
+    {
+        Relocate();
+        ReadOnlySpan<byte> leaf = _bodies[_leafLevel].Span;
+        BTreeNode.LeafValue(leaf, _indexes[_leafLevel], out int local, out int length, out bool overflow);
+        if (!overflow)
+        {
+            value = leaf.Slice(local, length);
+            return;
+        }
+
+        if (_valueLength < 0)
+        {
+            if (_value.Length < length)
+            {
+                _value = new byte[length];
+            }
+
+            OverflowChain.Read(_tree.Pages, BinaryPrimitives.ReadUInt32LittleEndian(leaf[local..]), _value.AsSpan(0, length));
+            _valueLength = length;
+        }
+
+        value = _value.AsSpan(0, _valueLength);
+    }
+
+    private Span<byte> Scratch(int length)
+    {
+        if (_scratch.Length < length)
+        {
+            _scratch = new byte[Math.Max(length, _scratch.Length * 2)];
+        }
+
+        return _scratch.AsSpan(0, length);
+    }
+
+    private static bool CheckKind(ReadOnlySpan<byte> body, uint page) => BTreeNode.Kind(body) switch
+    {
+        BTreeNode.LeafKind => true,
+        BTreeNode.InteriorKind => false,
+        _ => throw BTree.NotANode(page),
+    };
+
+    private static InvalidOperationException NotOnEntry() => new("The cursor is not on an entry.");
+}

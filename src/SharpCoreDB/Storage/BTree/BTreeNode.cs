@@ -1,0 +1,278 @@
+// The slotted layout of a B+tree node inside a page body (docs/file-format.md,
+// "B+tree pages"):
+//
+//   0      1 byte   kind: 1 = leaf, 2 = interior
+//   1      1 byte   the tree's PageType (3 table, 4 index), so Open needs only the root
+//   2..3   u16      cell count
+//   4..5   u16      content start: cells occupy [content start, body size)
+//   6..7   u16      garbage: bytes of removed cells still inside the content area
+//   8..11  u32      interior: the rightmost child page; leaf: 0
+//   12..15          reserved, zero
+//   16..   u16[]    the slot array: offsets of the cells, in key order
+//   ...             free space, then cells growing down from the end of the body
+//
+// Leaf cell:     varint key length, varint (value length << 1 | overflow), key,
+//                then the value, or (overflow = 1) the u32 first overflow page.
+// Interior cell: u32 child page, varint key length, key. Every key in that child
+//                is below the cell's key; every key in the next child (or the
+//                rightmost child) is at or above it.
+//
+// All integers are little-endian. Every method here works on one body span and
+// allocates nothing (Compact rents a scratch buffer).
+using System.Buffers;
+using System.Buffers.Binary;
+using SharpCoreDB.Storage.Records;
+
+namespace SharpCoreDB.Storage.BTree;
+
+/// <summary>Reads and edits the slotted node format in a page body.</summary>
+internal static class BTreeNode
+{
+    public const int HeaderSize = 16;
+    public const byte LeafKind = 1;
+    public const byte InteriorKind = 2;
+
+    public static byte Kind(ReadOnlySpan<byte> body) => body[0];
+
+    public static bool IsLeaf(ReadOnlySpan<byte> body) => body[0] == LeafKind;
+
+    public static byte TreeType(ReadOnlySpan<byte> body) => body[1];
+
+    public static int Count(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[2..]);
+
+    public static int ContentStart(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[4..]);
+
+    public static int Garbage(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[6..]);
+
+    public static uint RightChild(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt32LittleEndian(body[8..]);
+
+    public static void SetRightChild(Span<byte> body, uint page) => BinaryPrimitives.WriteUInt32LittleEndian(body[8..], page);
+
+    public static int SlotOffset(ReadOnlySpan<byte> body, int slot) =>
+        BinaryPrimitives.ReadUInt16LittleEndian(body[(HeaderSize + (2 * slot))..]);
+
+    /// <summary>Bytes the node uses: slots plus live cells (the header is not counted).</summary>
+    public static int UsedBytes(ReadOnlySpan<byte> body) =>
+        (2 * Count(body)) + body.Length - ContentStart(body) - Garbage(body);
+
+    /// <summary>Starts an empty node.</summary>
+    public static void Format(Span<byte> body, byte kind, byte treeType)
+    {
+        body[..HeaderSize].Clear();
+        body[0] = kind;
+        body[1] = treeType;
+        SetCount(body, 0);
+        SetContentStart(body, body.Length);
+    }
+
+    /// <summary>The length of the cell at <paramref name="offset"/>.</summary>
+    public static int CellLength(ReadOnlySpan<byte> body, int offset, bool leaf)
+    {
+        if (leaf)
+        {
+            int n1 = Varint.Read(body[offset..], out ulong keyLength);
+            int n2 = Varint.Read(body[(offset + n1)..], out ulong tag);
+            long local = (tag & 1) != 0 ? 4 : (long)(tag >> 1);
+            return n1 + n2 + (int)keyLength + (int)local;
+        }
+
+        int n = Varint.Read(body[(offset + 4)..], out ulong length);
+        return 4 + n + (int)length;
+    }
+
+    /// <summary>The cell in <paramref name="slot"/>, whole.</summary>
+    public static ReadOnlySpan<byte> Cell(ReadOnlySpan<byte> body, int slot, bool leaf)
+    {
+        int offset = SlotOffset(body, slot);
+        return body.Slice(offset, CellLength(body, offset, leaf));
+    }
+
+    /// <summary>The key of the cell in <paramref name="slot"/>.</summary>
+    public static ReadOnlySpan<byte> Key(ReadOnlySpan<byte> body, int slot, bool leaf) =>
+        CellKey(body[SlotOffset(body, slot)..], leaf);
+
+    /// <summary>The key of a cell given from its first byte.</summary>
+    public static ReadOnlySpan<byte> CellKey(ReadOnlySpan<byte> cell, bool leaf)
+    {
+        if (leaf)
+        {
+            int n1 = Varint.Read(cell, out ulong keyLength);
+            int n2 = Varint.Read(cell[n1..], out _);
+            return cell.Slice(n1 + n2, (int)keyLength);
+        }
+
+        int n = Varint.Read(cell[4..], out ulong length);
+        return cell.Slice(4 + n, (int)length);
+    }
+
+    /// <summary>
+    /// A leaf cell's value: <paramref name="localOffset"/> is where its local bytes start in the body and
+    /// <paramref name="valueLength"/> its full length; when <paramref name="overflow"/> the local bytes
+    /// are the 4-byte first overflow page.
+    /// </summary>
+    public static void LeafValue(ReadOnlySpan<byte> body, int slot, out int localOffset, out int valueLength, out bool overflow)
+    {
+        int offset = SlotOffset(body, slot);
+        int n1 = Varint.Read(body[offset..], out ulong keyLength);
+        int n2 = Varint.Read(body[(offset + n1)..], out ulong tag);
+        overflow = (tag & 1) != 0;
+        valueLength = (int)(tag >> 1);
+        localOffset = offset + n1 + n2 + (int)keyLength;
+    }
+
+    /// <summary>The child page at child index <paramref name="index"/> (0..count; count is the rightmost).</summary>
+    public static uint ChildAt(ReadOnlySpan<byte> body, int index) =>
+        index == Count(body) ? RightChild(body) : BinaryPrimitives.ReadUInt32LittleEndian(body[SlotOffset(body, index)..]);
+
+    /// <summary>The child page of an interior cell given from its first byte.</summary>
+    public static uint CellChild(ReadOnlySpan<byte> cell) => BinaryPrimitives.ReadUInt32LittleEndian(cell);
+
+    public static void SetChildAt(Span<byte> body, int index, uint page)
+    {
+        if (index == Count(body))
+        {
+            SetRightChild(body, page);
+        }
+        else
+        {
+            BinaryPrimitives.WriteUInt32LittleEndian(body[SlotOffset(body, index)..], page);
+        }
+    }
+
+    /// <summary>The first slot whose key is &gt;= <paramref name="key"/> (Count if none); <paramref name="exact"/> if equal.</summary>
+    public static int LowerBound(ReadOnlySpan<byte> body, ReadOnlySpan<byte> key, bool leaf, out bool exact)
+    {
+        int low = 0;
+        int high = Count(body);
+        while (low < high)
+        {
+            int mid = (low + high) >>> 1;
+            int c = Key(body, mid, leaf).SequenceCompareTo(key);
+            if (c < 0)
+            {
+                low = mid + 1;
+            }
+            else if (c > 0)
+            {
+                high = mid;
+            }
+            else
+            {
+                exact = true;
+                return mid;
+            }
+        }
+
+        exact = false;
+        return low;
+    }
+
+    /// <summary>Inserts <paramref name="cell"/> at <paramref name="slot"/>; false (and no change) when it does not fit.</summary>
+    public static bool TryInsertCell(Span<byte> body, int slot, ReadOnlySpan<byte> cell)
+    {
+        int count = Count(body);
+        int need = cell.Length + 2;
+        if (HeaderSize + UsedBytes(body) + need > body.Length)
+        {
+            return false;
+        }
+
+        if (ContentStart(body) - (HeaderSize + (2 * count)) < need)
+        {
+            Compact(body);
+        }
+
+        int offset = ContentStart(body) - cell.Length;
+        cell.CopyTo(body[offset..]);
+        SetContentStart(body, offset);
+        int slotsAt = HeaderSize + (2 * slot);
+        body[slotsAt..(HeaderSize + (2 * count))].CopyTo(body[(slotsAt + 2)..]);
+        BinaryPrimitives.WriteUInt16LittleEndian(body[slotsAt..], (ushort)offset);
+        SetCount(body, count + 1);
+        return true;
+    }
+
+    /// <summary>Appends a cell after the last slot of a node being rebuilt (the caller knows it fits).</summary>
+    public static void AppendCell(Span<byte> body, ReadOnlySpan<byte> cell)
+    {
+        int count = Count(body);
+        int offset = ContentStart(body) - cell.Length;
+        cell.CopyTo(body[offset..]);
+        SetContentStart(body, offset);
+        BinaryPrimitives.WriteUInt16LittleEndian(body[(HeaderSize + (2 * count))..], (ushort)offset);
+        SetCount(body, count + 1);
+    }
+
+    /// <summary>Removes the cell in <paramref name="slot"/>; its bytes become garbage until the next compaction.</summary>
+    public static void RemoveCell(Span<byte> body, int slot, bool leaf)
+    {
+        int count = Count(body);
+        int length = CellLength(body, SlotOffset(body, slot), leaf);
+        int slotsAt = HeaderSize + (2 * slot);
+        body[(slotsAt + 2)..(HeaderSize + (2 * count))].CopyTo(body[slotsAt..]);
+        SetCount(body, count - 1);
+        if (count == 1)
+        {
+            SetContentStart(body, body.Length);
+            SetGarbage(body, 0);
+        }
+        else
+        {
+            SetGarbage(body, Garbage(body) + length);
+        }
+    }
+
+    /// <summary>Moves every cell to the end of the body so that the free space is one run.</summary>
+    public static void Compact(Span<byte> body)
+    {
+        bool leaf = IsLeaf(body);
+        int count = Count(body);
+        byte[] scratch = ArrayPool<byte>.Shared.Rent(body.Length);
+        try
+        {
+            body.CopyTo(scratch);
+            int end = body.Length;
+            for (int i = 0; i < count; i++)
+            {
+                ReadOnlySpan<byte> cell = Cell(scratch.AsSpan(0, body.Length), i, leaf);
+                end -= cell.Length;
+                cell.CopyTo(body[end..]);
+                BinaryPrimitives.WriteUInt16LittleEndian(body[(HeaderSize + (2 * i))..], (ushort)end);
+            }
+
+            SetContentStart(body, end);
+            SetGarbage(body, 0);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(scratch);
+        }
+    }
+
+    /// <summary>Writes a leaf cell; returns its length.</summary>
+    public static int WriteLeafCell(Span<byte> destination, ReadOnlySpan<byte> key, int valueLength, bool overflow, ReadOnlySpan<byte> local)
+    {
+        int n = Varint.Write(destination, (ulong)key.Length);
+        n += Varint.Write(destination[n..], ((ulong)valueLength << 1) | (overflow ? 1UL : 0UL));
+        key.CopyTo(destination[n..]);
+        n += key.Length;
+        local.CopyTo(destination[n..]);
+        return n + local.Length;
+    }
+
+    /// <summary>Writes an interior cell; returns its length.</summary>
+    public static int WriteInteriorCell(Span<byte> destination, uint child, ReadOnlySpan<byte> key)
+    {
+        BinaryPrimitives.WriteUInt32LittleEndian(destination, child);
+        int n = 4 + Varint.Write(destination[4..], (ulong)key.Length);
+        key.CopyTo(destination[n..]);
+        return n + key.Length;
+    }
+
+    private static void SetCount(Span<byte> body, int count) => BinaryPrimitives.WriteUInt16LittleEndian(body[2..], (ushort)count);
+
+    private static void SetContentStart(Span<byte> body, int offset) =>
+        BinaryPrimitives.WriteUInt16LittleEndian(body[4..], (ushort)offset);
+
+    private static void SetGarbage(Span<byte> body, int bytes) => BinaryPrimitives.WriteUInt16LittleEndian(body[6..], (ushort)bytes);
+}

@@ -1,0 +1,471 @@
+// Focused B+tree behaviours: the overflow threshold and a 10 MB value, page reuse
+// when a table is filled, emptied and refilled, Drop, the key size limit, insert
+// modes, reopening by root page, range and prefix scans both ways over encoded
+// index keys, the table helpers, other page sizes, and that lookups and scans
+// allocate nothing.
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Tests.Storage;
+
+public class BTreeTests
+{
+    [Fact]
+    public void ValueOneBytePastTheInlineLimitSpillsToOneOverflowPageAndRoundTrips()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        byte[] key = Key(1);
+        int limit = tree.Limits.MaxInlineValue(key.Length);
+        byte[] inline = Filled(limit, 1);
+        byte[] spilled = Filled(limit + 1, 2);
+
+        Assert.True(tree.Insert(key, inline, BTreeInsertMode.FailIfExists));
+        Assert.Equal(0, tree.Verify().OverflowPages);
+        Assert.False(tree.Insert(key, spilled, BTreeInsertMode.Replace));
+        Assert.Equal(1, tree.Verify().OverflowPages);
+        Assert.True(tree.TryGet(key, out ReadOnlyMemory<byte> read));
+        Assert.Equal(spilled, read.ToArray());
+
+        Assert.True(tree.Delete(key));
+        Assert.Equal(1, pages.LivePages);
+    }
+
+    [Fact]
+    public void TenMegabyteBlobRoundTripsThroughTryGetAndCursorAndIsFreedOnDelete()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        var table = TableTree.Create(pages);
+        byte[] blob = new byte[10 * 1024 * 1024];
+        new Random(5).NextBytes(blob);
+        byte[] record = Record(DbValue.FromInt64(7), DbValue.FromBlob(blob));
+
+        table.Insert(1, record, BTreeInsertMode.FailIfExists);
+        table.Insert(2, Record(DbValue.FromText("small")), BTreeInsertMode.FailIfExists);
+        BTreeStats stats = table.Tree.Verify();
+        Assert.Equal(OverflowChain.PageCount(pages.Layout.BodySize, record.Length), stats.OverflowPages);
+
+        Assert.True(table.TryGet(1, out ReadOnlyMemory<byte> read));
+        var reader = new RecordReader(read.Span);
+        Assert.Equal(7, reader.GetInt64(0));
+        Assert.True(reader.GetBytes(1).SequenceEqual(blob));
+
+        BTreeCursor cursor = table.Tree.OpenCursor();
+        Assert.True(cursor.SeekFirst());
+        Assert.Equal(record.Length, cursor.ValueLength);
+        Assert.True(cursor.Value.SequenceEqual(record));
+
+        Assert.True(table.Delete(1));
+        Assert.Equal(0, table.Tree.Verify().OverflowPages);
+        Assert.Equal(1, pages.LivePages);
+    }
+
+    [Fact]
+    public void FillingEmptyingAndRefillingATableDoesNotGrowTheFile()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        var table = TableTree.Create(pages);
+        var rng = new Random(9);
+
+        void Fill()
+        {
+            for (long id = 1; id <= 20_000; id++)
+            {
+                int length = id % 50 == 0 ? 3000 : rng.Next(10, 200);
+                table.Insert(id, Filled(length, (byte)id), BTreeInsertMode.FailIfExists);
+            }
+        }
+
+        Fill();
+        int highWater = pages.HighWaterMark;
+        Assert.True(table.Tree.Verify().Depth >= 3);
+
+        for (long id = 1; id <= 20_000; id++)
+        {
+            Assert.True(table.Delete(id));
+        }
+
+        Assert.Equal(1, pages.LivePages);
+        Assert.Equal(0, table.Count());
+
+        Fill();
+        Assert.Equal(20_000, table.Count());
+        Assert.True(pages.HighWaterMark <= highWater, $"grew from {highWater} to {pages.HighWaterMark} pages");
+        table.Tree.Verify();
+    }
+
+    [Fact]
+    public void DropFreesEveryPageIncludingOverflowAndRoot()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.IndexNode);
+        for (int i = 0; i < 5000; i++)
+        {
+            tree.Insert(Key(i), Filled(i % 97 == 0 ? 5000 : 30, 3), BTreeInsertMode.FailIfExists);
+        }
+
+        Assert.True(pages.LivePages > 100);
+        tree.Drop();
+        Assert.Equal(0, pages.LivePages);
+    }
+
+    [Fact]
+    public void KeyOverTheLimitIsRejectedWithAClearError()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.IndexNode);
+        Assert.Equal(1001, tree.MaxKeySize);
+        Assert.True(tree.Insert(new byte[tree.MaxKeySize], [1], BTreeInsertMode.FailIfExists));
+
+        var error = Assert.Throws<SharpCoreDBException>(() => tree.Insert(new byte[tree.MaxKeySize + 1], [], BTreeInsertMode.FailIfExists));
+        Assert.Equal(SharpCoreDBErrorCode.Misuse, error.ErrorCode);
+        Assert.Contains("1001", error.Message);
+        Assert.False(tree.Delete(new byte[tree.MaxKeySize + 1]));
+    }
+
+    [Fact]
+    public void InsertModesFailOrReplace()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        Assert.True(tree.Insert(Key(1), [1], BTreeInsertMode.FailIfExists));
+        Assert.False(tree.Insert(Key(1), [2], BTreeInsertMode.FailIfExists));
+        Assert.True(tree.TryGet(Key(1), out ReadOnlyMemory<byte> value));
+        Assert.Equal([1], value.ToArray());
+        Assert.False(tree.Insert(Key(1), [3, 3], BTreeInsertMode.Replace));
+        Assert.True(tree.TryGet(Key(1), out value));
+        Assert.Equal([3, 3], value.ToArray());
+        Assert.True(tree.Insert(Key(2), [], BTreeInsertMode.Replace));
+        Assert.Equal(2, tree.Count());
+        Assert.False(tree.Delete(Key(3)));
+        Assert.True(tree.ContainsKey(Key(2)));
+    }
+
+    [Fact]
+    public void ReopenedByRootPageTheTreeHoldsTheSameEntries()
+    {
+        var pages = new InMemoryPageAccess(8192);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        for (int i = 0; i < 3000; i++)
+        {
+            tree.Insert(Key(i), Filled(i % 300, (byte)i), BTreeInsertMode.FailIfExists);
+        }
+
+        uint root = tree.RootPage;
+        BTree reopened = BTree.Open(pages, root);
+        Assert.Equal(PageType.TableNode, reopened.PageType);
+        Assert.Equal(3000, reopened.Verify().Entries);
+        for (int i = 0; i < 3000; i += 7)
+        {
+            Assert.True(reopened.TryGet(Key(i), out ReadOnlyMemory<byte> value));
+            Assert.Equal(Filled(i % 300, (byte)i), value.ToArray());
+        }
+
+        var error = Assert.Throws<SharpCoreDBException>(() => BTree.Open(pages, pages.Allocate(PageType.Overflow)));
+        Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
+    }
+
+    [Fact]
+    public void IndexRangeAndPrefixScansWorkInBothDirections()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree index = BTree.Create(pages, PageType.IndexNode);
+        string[] cities = ["Amsterdam", "Berlin", "Bern", "Oslo", "Zurich"];
+        long rowId = 0;
+        foreach (string city in cities)
+        {
+            for (int age = 0; age < 400; age++)
+            {
+                index.Insert(IndexKey(DbValue.FromText(city), DbValue.FromInt64(age), ++rowId), [], BTreeInsertMode.FailIfExists);
+            }
+        }
+
+        BTreeCursor cursor = index.OpenCursor();
+
+        // Prefix scan on the first column: every Bern row, and no Berlin row, in age order, forwards and backwards.
+        byte[] bern = EncodeKey(DbValue.FromText("Bern"));
+        var ages = new List<long>();
+        for (bool ok = cursor.SeekPrefixFirst(bern); ok; ok = cursor.Next() && cursor.KeyStartsWith(bern))
+        {
+            ages.Add(KeyEncoder.ReadRowIdSuffix(cursor.Key) - 800);
+        }
+
+        Assert.Equal(Enumerable.Range(1, 400).Select(i => (long)i), ages);
+        ages.Clear();
+        for (bool ok = cursor.SeekPrefixLast(bern); ok; ok = cursor.Prev() && cursor.KeyStartsWith(bern))
+        {
+            ages.Add(KeyEncoder.ReadRowIdSuffix(cursor.Key) - 800);
+        }
+
+        Assert.Equal(Enumerable.Range(1, 400).Reverse().Select(i => (long)i), ages);
+
+        // Range scan: Oslo, 100 <= age <= 150 (the bounds are key prefixes, the rowid suffix follows).
+        byte[] low = EncodeKey(DbValue.FromText("Oslo"), DbValue.FromInt64(100));
+        byte[] high = EncodeKey(DbValue.FromText("Oslo"), DbValue.FromInt64(151));
+        int forward = 0;
+        for (bool ok = cursor.SeekGE(low); ok && cursor.CompareKey(high) < 0; ok = cursor.Next())
+        {
+            forward++;
+        }
+
+        int backward = 0;
+        for (bool ok = cursor.SeekLT(high); ok && cursor.CompareKey(low) >= 0; ok = cursor.Prev())
+        {
+            backward++;
+        }
+
+        Assert.Equal(51, forward);
+        Assert.Equal(51, backward);
+        Assert.False(cursor.SeekPrefixFirst(EncodeKey(DbValue.FromText("Paris"))));
+        Assert.False(cursor.SeekPrefixLast(EncodeKey(DbValue.FromText("Aachen"))));
+        Assert.True(cursor.SeekPrefixLast([]));
+        Assert.Equal(2000, KeyEncoder.ReadRowIdSuffix(cursor.Key));
+    }
+
+    [Fact]
+    public void TableHelpersAllocateRowIdsAndCount()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        var table = TableTree.Create(pages);
+        Assert.Null(table.MaxRowId());
+        Assert.Equal(1, table.NextRowId());
+        table.Insert(-5, [], BTreeInsertMode.FailIfExists);
+        Assert.Equal(-4, table.NextRowId());
+        table.Insert(41, [], BTreeInsertMode.FailIfExists);
+        table.Insert(7, [], BTreeInsertMode.FailIfExists);
+        Assert.Equal(41, table.MaxRowId());
+        Assert.Equal(42, table.NextRowId());
+        Assert.Equal(3, table.Count());
+        table.Insert(long.MaxValue, [], BTreeInsertMode.FailIfExists);
+        Assert.Equal(SharpCoreDBErrorCode.ArithmeticOverflow, Assert.Throws<SharpCoreDBException>(() => table.NextRowId()).ErrorCode);
+        var reopened = TableTree.Open(pages, table.RootPage);
+        Assert.Equal(4, reopened.Count());
+    }
+
+    [Theory]
+    [InlineData(8192, false)]
+    [InlineData(65536, false)]
+    [InlineData(16384, true)]
+    public void OtherPageSizesAndTheEncryptedLayoutWork(int pageSize, bool encrypted)
+    {
+        var pages = new InMemoryPageAccess(pageSize, encrypted);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        var reference = new SortedDictionary<byte[], byte[]>(ByteArrayComparer.Instance);
+        var rng = new Random(pageSize);
+        for (int op = 0; op < 20_000; op++)
+        {
+            byte[] key = Key(rng.Next(4000));
+            if (rng.Next(3) > 0)
+            {
+                byte[] value = Filled(rng.Next(pageSize / 2), (byte)op);
+                tree.Insert(key, value, BTreeInsertMode.Replace);
+                reference[key] = value;
+            }
+            else
+            {
+                Assert.Equal(reference.Remove(key), tree.Delete(key));
+            }
+        }
+
+        Assert.Equal(reference.Count, tree.Verify().Entries);
+        BTreeCursor cursor = tree.OpenCursor();
+        bool ok = cursor.SeekFirst();
+        foreach ((byte[] key, byte[] value) in reference)
+        {
+            Assert.True(ok);
+            Assert.True(cursor.Key.SequenceEqual(key) && cursor.Value.SequenceEqual(value));
+            ok = cursor.Next();
+        }
+
+        Assert.False(ok);
+    }
+
+    [Fact]
+    public void LookupsAndScansAllocateNothing()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        for (int i = 0; i < 20_000; i++)
+        {
+            tree.Insert(Key(i), Filled(i % 100, 1), BTreeInsertMode.FailIfExists);
+        }
+
+        BTreeCursor cursor = tree.OpenCursor();
+        byte[] probe = Key(0);
+        long Work()
+        {
+            long sum = 0;
+            for (int i = 0; i < 20_000; i += 3)
+            {
+                RowIdKey.Write(i, probe);
+                if (tree.TryGet(probe, out ReadOnlyMemory<byte> value))
+                {
+                    sum += value.Length;
+                }
+
+                if (cursor.SeekLE(probe))
+                {
+                    sum += cursor.Value.Length;
+                }
+            }
+
+            for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
+            {
+                sum += cursor.Key[7] + cursor.Value.Length;
+            }
+
+            for (bool ok = cursor.SeekLast(); ok; ok = cursor.Prev())
+            {
+                sum += cursor.ValueLength;
+            }
+
+            return sum;
+        }
+
+        Work();
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        long result = Work();
+        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        Assert.True(result > 0);
+        Assert.Equal(0, allocated);
+    }
+
+    [Fact]
+    public void InsertsAndDeletesWithSplitsAndMergesAllocateNothingOnceWarm()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        byte[] key = new byte[RowIdKey.Size];
+        byte[] value = Filled(120, 4);
+        void Work()
+        {
+            for (int i = 0; i < 10_000; i++)
+            {
+                RowIdKey.Write((i * 7919L) % 10_000, key);
+                tree.Insert(key, value, BTreeInsertMode.FailIfExists);
+            }
+
+            for (int i = 0; i < 10_000; i++)
+            {
+                RowIdKey.Write((i * 104_729L) % 10_000, key);
+                tree.Delete(key);
+            }
+        }
+
+        Work();
+        long before = GC.GetAllocatedBytesForCurrentThread();
+        Work();
+        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        Assert.True(tree.Activity.Splits[1] > 0 && tree.Activity.Merges[0] > 0);
+        Assert.Equal(1, pages.LivePages);
+    }
+
+    [Fact]
+    public void CursorFindsItsPlaceAgainAfterTheTreeChanges()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        for (int i = 0; i < 2000; i++)
+        {
+            tree.Insert(Key(i * 2), [(byte)i], BTreeInsertMode.FailIfExists);
+        }
+
+        BTreeCursor cursor = tree.OpenCursor();
+        Assert.True(cursor.SeekGE(Key(1001)));
+        Assert.Equal(1002, RowIdKey.Read(cursor.Key));
+
+        tree.Insert(Key(1002), Filled(5000, 9), BTreeInsertMode.Replace); // now in an overflow chain
+        tree.Insert(Key(1003), [1], BTreeInsertMode.FailIfExists);
+        Assert.Equal(Filled(5000, 9), cursor.Value.ToArray());
+        Assert.True(cursor.Next());
+        Assert.Equal(1003, RowIdKey.Read(cursor.Key));
+
+        tree.Delete(Key(1003));
+        Assert.Throws<InvalidOperationException>(() => cursor.Value.Length);
+        Assert.True(cursor.SeekLE(Key(1003)));
+        tree.Delete(Key(1002));
+        Assert.True(cursor.Prev());
+        Assert.Equal(1000, RowIdKey.Read(cursor.Key));
+    }
+
+    [Fact]
+    public void VerifyReportsBrokenOrderAndUnderfullNodes()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        for (int i = 0; i < 2000; i++)
+        {
+            tree.Insert(Key(i), Filled(40, 1), BTreeInsertMode.FailIfExists);
+        }
+
+        tree.Verify();
+
+        // Find the first leaf: descend the leftmost edge, then swap its first two slots.
+        uint page = tree.RootPage;
+        while (!BTreeNode.IsLeaf(pages.Read(page).Span))
+        {
+            page = BTreeNode.ChildAt(pages.Read(page).Span, 0);
+        }
+
+        Span<byte> leaf = pages.Write(page).Span;
+        byte[] slots = leaf.Slice(BTreeNode.HeaderSize, 4).ToArray();
+        slots.AsSpan(2, 2).CopyTo(leaf[BTreeNode.HeaderSize..]);
+        slots.AsSpan(0, 2).CopyTo(leaf[(BTreeNode.HeaderSize + 2)..]);
+        var error = Assert.Throws<SharpCoreDBException>(() => tree.Verify());
+        Assert.Equal(SharpCoreDBErrorCode.Corrupt, error.ErrorCode);
+        Assert.Contains($"page {page}", error.Message);
+
+        // Put the order back, then empty most of the leaf behind the tree's back.
+        slots.CopyTo(leaf[BTreeNode.HeaderSize..]);
+        tree.Verify();
+        while (BTreeNode.Count(leaf) > 1)
+        {
+            BTreeNode.RemoveCell(leaf, 1, true);
+        }
+
+        Assert.Contains("minimum fill", Assert.Throws<SharpCoreDBException>(() => tree.Verify()).Message);
+    }
+
+    private static byte[] Key(long id)
+    {
+        byte[] key = new byte[RowIdKey.Size];
+        RowIdKey.Write(id, key);
+        return key;
+    }
+
+    private static byte[] Filled(int length, byte fill)
+    {
+        byte[] bytes = new byte[length];
+        bytes.AsSpan().Fill(fill);
+        if (length > 0)
+        {
+            bytes[^1] = (byte)(length * 31);
+        }
+
+        return bytes;
+    }
+
+    private static byte[] Record(params DbValue[] values)
+    {
+        byte[] record = new byte[RecordWriter.GetSize(values)];
+        RecordWriter.Write(values, record);
+        return record;
+    }
+
+    private static byte[] EncodeKey(params DbValue[] values)
+    {
+        byte[] key = new byte[KeyEncoder.GetSize(values)];
+        KeyEncoder.Encode(values, key);
+        return key;
+    }
+
+    private static byte[] IndexKey(DbValue first, DbValue second, long rowId)
+    {
+        DbValue[] columns = [first, second];
+        byte[] key = new byte[KeyEncoder.GetSize(columns) + RowIdKey.Size];
+        KeyEncoder.EncodeIndexKey(columns, rowId, key);
+        return key;
+    }
+}
