@@ -10,7 +10,7 @@ namespace SharpCoreDB.Sql.Parsing;
 internal sealed partial class AstBuilder
 {
     /// <summary>SQLite's default SQLITE_MAX_VARIABLE_NUMBER: the largest ?NNN.</summary>
-    private const int MaxParameterNumber = 32766;
+    private static readonly int MaxParameterNumber = 32766;
 
     private int _maxOrdinal;
     private Dictionary<string, int>? _namedOrdinals;

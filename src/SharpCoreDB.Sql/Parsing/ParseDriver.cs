@@ -18,7 +18,7 @@ namespace SharpCoreDB.Sql.Parsing;
 internal static class ParseDriver
 {
     /// <summary>Stack size of the retry thread: enough for the nesting limits with a wide margin.</summary>
-    private const int LargeStackBytes = 256 * 1024 * 1024;
+    private static readonly int LargeStackBytes = 256 * 1024 * 1024;
 
     public static T Run<T>(string sql, Func<SqlGrammarParser, ParserRuleContext> rule, Func<AstBuilder, ParserRuleContext, T> build)
     {

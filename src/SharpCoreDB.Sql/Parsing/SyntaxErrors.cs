@@ -11,10 +11,10 @@ namespace SharpCoreDB.Sql.Parsing;
 internal static class SyntaxErrors
 {
     /// <summary>Longest offending text quoted in a message.</summary>
-    private const int MaxQuotedLength = 40;
+    private static readonly int MaxQuotedLength = 40;
 
     /// <summary>Most expected tokens listed before "...".</summary>
-    private const int MaxExpected = 25;
+    private static readonly int MaxExpected = 25;
 
     private static readonly string[] DisplayNames = BuildDisplayNames();
 
