@@ -143,6 +143,9 @@ NAMED_PARAMETER: [@:$] [A-Z_0-9\u0080-\uFFFF]+;
 // Numbers. The sign is a unary operator; range checks happen when the AST is built.
 INTEGER_LITERAL: DIGIT+ | '0X' HEX_DIGIT+;
 REAL_LITERAL: (DIGIT+ '.' DIGIT* | '.' DIGIT+) EXPONENT? | DIGIT+ EXPONENT;
+// A number running into letters (1e, 12abc, 0x) is one bad token, as in SQLite,
+// not a number followed by an alias. Valid literals of the same length win (rule order).
+MALFORMED_NUMBER: (DIGIT+ ('.' DIGIT*)? | '.' DIGIT+) [A-Z_] [A-Z_0-9]*;
 
 STRING_LITERAL: '\'' (~'\'' | '\'\'')* '\'';
 BLOB_LITERAL: 'X' '\'' HEX_DIGIT* '\'';

@@ -98,7 +98,7 @@ internal static class ParseDriver
     private static ParserRuleContext ParseFullLL(SqlGrammarParser parser, Func<SqlGrammarParser, ParserRuleContext> rule)
     {
         parser.Reset();
-        parser.ErrorHandler = new DefaultErrorStrategy();
+        parser.ErrorHandler = new ExpectedTokensTracker();
         parser.AddErrorListener(ThrowingErrorListener.Instance);
         parser.Interpreter.PredictionMode = PredictionMode.LL;
         try

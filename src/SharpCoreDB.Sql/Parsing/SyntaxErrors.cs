@@ -53,7 +53,7 @@ internal static class SyntaxErrors
         SqlGrammarLexer.UNTERMINATED_STRING => "unterminated string literal",
         SqlGrammarLexer.UNTERMINATED_IDENTIFIER => "unterminated quoted identifier",
         SqlGrammarLexer.UNTERMINATED_COMMENT => "unterminated comment",
-        SqlGrammarLexer.UNEXPECTED_CHAR => "unrecognized token",
+        SqlGrammarLexer.UNEXPECTED_CHAR or SqlGrammarLexer.MALFORMED_NUMBER => "unrecognized token",
         _ => null,
     };
 
@@ -66,6 +66,11 @@ internal static class SyntaxErrors
         var names = new List<string>();
         foreach (int type in expected.ToArray())
         {
+            if (type == TokenConstants.EPSILON)
+            {
+                continue;
+            }
+
             // Keywords that double as names add nothing once "identifier" is listed.
             if (identifierExpected && IsNonReservedKeyword(type))
             {

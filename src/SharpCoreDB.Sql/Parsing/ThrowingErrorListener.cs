@@ -17,7 +17,12 @@ internal sealed class ThrowingErrorListener : BaseErrorListener
         {
             // The exception's set is the one of the decision that failed; without one
             // (a missing or extra token) the parser's current state knows.
-            expected = e?.GetExpectedTokens() ?? parser.GetExpectedTokens();
+            expected = new IntervalSet();
+            expected.AddAll(e?.GetExpectedTokens() ?? parser.GetExpectedTokens());
+            if (parser.ErrorHandler is ExpectedTokensTracker tracker)
+            {
+                expected.AddAll(tracker.ExpectedAt(offendingSymbol));
+            }
         }
 
         throw SyntaxErrors.At(offendingSymbol, "syntax error", expected);
