@@ -47,7 +47,7 @@ internal static class ParseDriver
                 }
                 catch (StackExhaustedException e)
                 {
-                    failure = ExceptionDispatchInfo.Capture(SyntaxErrors.At(e.Token, "statement too complex: nesting exhausts the parser's stack"));
+                    failure = ExceptionDispatchInfo.Capture(TooDeep(e.Token));
                 }
                 catch (Exception e)
                 {
@@ -84,6 +84,10 @@ internal static class ParseDriver
         {
             throw new StackExhaustedException(parser.CurrentToken);
         }
+        catch (NestingLimitException e)
+        {
+            throw TooDeep(e.Token);
+        }
 
         try
         {
@@ -109,7 +113,14 @@ internal static class ParseDriver
         {
             throw new StackExhaustedException(parser.CurrentToken);
         }
+        catch (NestingLimitException e)
+        {
+            throw TooDeep(e.Token);
+        }
     }
+
+    private static SqlSyntaxException TooDeep(IToken token) =>
+        SyntaxErrors.At(token, $"statement nested too deeply (limit {SqlParser.MaxNestingDepth})");
 
     /// <summary>Carries the position where the stack ran out to the retry logic.</summary>
     private sealed class StackExhaustedException(IToken token) : Exception("stack exhausted while parsing")
