@@ -11,9 +11,9 @@ namespace SharpCoreDB.Benchmarks.Sql;
 [MemoryDiagnoser]
 public class ParserBenchmarks
 {
-    private const string InsertSql = "INSERT INTO customers (id, name, email, balance, created) VALUES (@id, @name, @email, @balance, @created)";
+    private static readonly string InsertSql = "INSERT INTO customers (id, name, email, balance, created) VALUES (@id, @name, @email, @balance, @created)";
 
-    private const string JoinSql =
+    private static readonly string JoinSql =
         "SELECT c.name, o.id, SUM(l.quantity * l.price) AS total FROM customers c " +
         "JOIN orders o ON o.customer_id = c.id " +
         "LEFT JOIN order_lines l ON l.order_id = o.id " +
