@@ -33,7 +33,7 @@ public static class SqlParser
         }
 
         Statement second = script[1];
-        throw new SqlSyntaxException(second.Position.Line, second.Position.Column, script.GetStatementText(1),
+        throw new SqlSyntaxException(second.Position.Line, second.Position.Column, SyntaxErrors.Shorten(script.GetStatementText(1)),
             "expected one statement, found several", []);
     }
 

@@ -87,6 +87,16 @@ public sealed class SchemaParsingTests
     }
 
     [Fact]
+    public void SignedDefaultsFoldIntoLiterals()
+    {
+        var create = One<CreateTableStatement>("CREATE TABLE t (a INT DEFAULT -9223372036854775808, b INT DEFAULT -0x10, c INT DEFAULT +7, d TEXT DEFAULT hello)");
+
+        Assert.Equal(
+            [Int(long.MinValue), Int(-16), Int(7), Str("hello")],
+            create.Columns.Select(c => ((DefaultColumnConstraint)c.Constraints[0]).Value));
+    }
+
+    [Fact]
     public void CreateTempTableAsSelect()
     {
         var create = One<CreateTableStatement>("CREATE TEMP TABLE t2 AS SELECT a FROM t1");

@@ -64,7 +64,10 @@ internal sealed partial class AstBuilder
             return new RealLiteral(negative ? -value : value, pos);
         }
 
-        return new IntegerLiteral(SignedInteger(number, negative && !IsHex(number.Text)) * (negative && IsHex(number.Text) ? -1 : 1), pos);
+        // A hexadecimal literal is already a two's complement bit pattern: negate the value, not the magnitude.
+        bool hex = IsHex(number.Text);
+        long integer = SignedInteger(number, negative && !hex);
+        return new IntegerLiteral(negative && hex ? unchecked(-integer) : integer, pos);
     }
 
     private static bool IsHex(string text) => text.Length > 2 && text[0] == '0' && (text[1] | 0x20) == 'x';

@@ -57,7 +57,7 @@ internal static class SyntaxErrors
         _ => null,
     };
 
-    private static string Shorten(string text) =>
+    public static string Shorten(string text) =>
         text.Length <= MaxQuotedLength ? text : string.Concat(text.AsSpan(0, MaxQuotedLength), "...");
 
     private static List<string> Describe(IntervalSet expected)
