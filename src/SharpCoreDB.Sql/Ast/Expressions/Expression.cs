@@ -1,0 +1,6 @@
+// The base of every scalar expression node. The planner pattern-matches on the
+// sealed records derived from it.
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary>A scalar SQL expression.</summary>
+public abstract record Expression(SourcePosition Position) : SqlNode(Position);

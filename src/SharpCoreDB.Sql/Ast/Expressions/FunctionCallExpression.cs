@@ -1,0 +1,11 @@
+// A call of a scalar or aggregate function. Which one it is, and whether the
+// argument count fits, is decided by the planner against its function table.
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary><c>name(args)</c>, <c>name(DISTINCT arg)</c> or <c>name(*)</c>.</summary>
+/// <param name="Name">The function name as written (compare case-insensitively).</param>
+/// <param name="Arguments">The arguments; empty for <c>f()</c> and <c>f(*)</c>.</param>
+/// <param name="Distinct">True for <c>f(DISTINCT x)</c>; <c>f(ALL x)</c> is the default, false.</param>
+/// <param name="Star">True for <c>f(*)</c>, as in COUNT(*).</param>
+public sealed record FunctionCallExpression(string Name, SqlList<Expression> Arguments, bool Distinct, bool Star, SourcePosition Position = default)
+    : Expression(Position);

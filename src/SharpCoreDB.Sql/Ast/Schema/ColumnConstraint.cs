@@ -1,0 +1,34 @@
+// Constraints written on a column: PRIMARY KEY [ASC|DESC] [AUTOINCREMENT],
+// NOT NULL, NULL, UNIQUE, CHECK (expr), DEFAULT value, COLLATE name. Each may be
+// named with CONSTRAINT name.
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary>A constraint on one column.</summary>
+public abstract record ColumnConstraint(string? Name, SourcePosition Position) : SqlNode(Position);
+
+/// <summary><c>PRIMARY KEY [ASC|DESC] [ON CONFLICT ..] [AUTOINCREMENT]</c>.</summary>
+public sealed record PrimaryKeyColumnConstraint(string? Name, SortDirection Direction, bool Autoincrement, ConflictResolution OnConflict, SourcePosition Position = default)
+    : ColumnConstraint(Name, Position);
+
+/// <summary><c>NOT NULL [ON CONFLICT ..]</c>.</summary>
+public sealed record NotNullColumnConstraint(string? Name, ConflictResolution OnConflict, SourcePosition Position = default)
+    : ColumnConstraint(Name, Position);
+
+/// <summary><c>NULL</c>: explicitly nullable (the default); kept so that the text round-trips.</summary>
+public sealed record NullColumnConstraint(string? Name, SourcePosition Position = default) : ColumnConstraint(Name, Position);
+
+/// <summary><c>UNIQUE [ON CONFLICT ..]</c>.</summary>
+public sealed record UniqueColumnConstraint(string? Name, ConflictResolution OnConflict, SourcePosition Position = default)
+    : ColumnConstraint(Name, Position);
+
+/// <summary><c>CHECK (expr)</c>.</summary>
+public sealed record CheckColumnConstraint(string? Name, Expression Condition, SourcePosition Position = default)
+    : ColumnConstraint(Name, Position);
+
+/// <summary><c>DEFAULT value</c>: a literal, a signed number, a bare word (as text) or <c>(expr)</c>.</summary>
+public sealed record DefaultColumnConstraint(string? Name, Expression Value, SourcePosition Position = default)
+    : ColumnConstraint(Name, Position);
+
+/// <summary><c>COLLATE name</c>.</summary>
+public sealed record CollateColumnConstraint(string? Name, string Collation, SourcePosition Position = default)
+    : ColumnConstraint(Name, Position);

@@ -1,0 +1,11 @@
+// DROP TABLE / INDEX / VIEW [IF EXISTS] name.
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary><c>DROP TABLE [IF EXISTS] name</c>.</summary>
+public sealed record DropTableStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
+
+/// <summary><c>DROP INDEX [IF EXISTS] name</c>.</summary>
+public sealed record DropIndexStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
+
+/// <summary><c>DROP VIEW [IF EXISTS] name</c>.</summary>
+public sealed record DropViewStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);

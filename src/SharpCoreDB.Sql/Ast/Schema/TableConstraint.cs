@@ -1,0 +1,21 @@
+// Constraints written after the columns of CREATE TABLE: PRIMARY KEY (..),
+// UNIQUE (..), CHECK (..).
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary>A constraint over one or more columns of a table.</summary>
+public abstract record TableConstraint(string? Name, SourcePosition Position) : SqlNode(Position);
+
+/// <summary><c>PRIMARY KEY (columns) [ON CONFLICT ..]</c>.</summary>
+public sealed record PrimaryKeyTableConstraint(string? Name, SqlList<IndexedColumn> Columns, ConflictResolution OnConflict, SourcePosition Position = default)
+    : TableConstraint(Name, Position);
+
+/// <summary><c>UNIQUE (columns) [ON CONFLICT ..]</c>.</summary>
+public sealed record UniqueTableConstraint(string? Name, SqlList<IndexedColumn> Columns, ConflictResolution OnConflict, SourcePosition Position = default)
+    : TableConstraint(Name, Position);
+
+/// <summary><c>CHECK (expr)</c>.</summary>
+public sealed record CheckTableConstraint(string? Name, Expression Condition, SourcePosition Position = default)
+    : TableConstraint(Name, Position);
+
+/// <summary>A column of an index or key: <c>name [COLLATE c] [ASC|DESC]</c>.</summary>
+public sealed record IndexedColumn(string Name, string? Collation, SortDirection Direction, SourcePosition Position = default) : SqlNode(Position);

@@ -1,0 +1,29 @@
+// The FROM clause as a left-deep tree of joins: `a, b JOIN c ON ..` is
+// Join(Join(a, Cross, b), Inner, c, on). A comma join is a cross join.
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary>Something rows come from.</summary>
+public abstract record TableSource(SourcePosition Position) : SqlNode(Position);
+
+/// <summary>A named table or view, with an optional alias.</summary>
+public sealed record TableReference(QualifiedName Name, string? Alias, SourcePosition Position = default) : TableSource(Position);
+
+/// <summary>A parenthesised SELECT in FROM, with an optional alias.</summary>
+public sealed record SubquerySource(SelectStatement Query, string? Alias, SourcePosition Position = default) : TableSource(Position);
+
+/// <summary>Two sources joined; <see cref="On"/> or <see cref="Using"/> may constrain it.</summary>
+public sealed record JoinSource(TableSource Left, JoinKind Kind, TableSource Right, Expression? On, SqlList<string> Using, SourcePosition Position = default)
+    : TableSource(Position);
+
+/// <summary>The kinds of join.</summary>
+public enum JoinKind
+{
+    /// <summary>[INNER] JOIN.</summary>
+    Inner,
+
+    /// <summary>LEFT [OUTER] JOIN.</summary>
+    Left,
+
+    /// <summary>CROSS JOIN, or a comma.</summary>
+    Cross,
+}

@@ -1,0 +1,6 @@
+// DELETE with optional WHERE and RETURNING.
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary><c>DELETE FROM table [AS alias] [WHERE ..] [RETURNING ..]</c>.</summary>
+public sealed record DeleteStatement(QualifiedName Table, string? Alias, Expression? Where, SqlList<ResultColumn> Returning, SourcePosition Position = default)
+    : Statement(Position);

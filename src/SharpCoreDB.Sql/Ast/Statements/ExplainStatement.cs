@@ -1,0 +1,5 @@
+// EXPLAIN [QUERY PLAN] wraps any other statement.
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary><c>EXPLAIN [QUERY PLAN] statement</c>.</summary>
+public sealed record ExplainStatement(Statement Statement, bool QueryPlan, SourcePosition Position = default) : Statement(Position);

@@ -1,0 +1,49 @@
+// INSERT (and REPLACE INTO) with its row source: literal rows, a query, or
+// DEFAULT VALUES. `INSERT .. VALUES` with a plain VALUES list becomes
+// ValuesSource; a compound or ordered VALUES becomes a SelectSource.
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary><c>INSERT [OR conflict] INTO table [(columns)] source [RETURNING ..]</c>.</summary>
+/// <param name="Columns">The column list, or empty for all columns in table order.</param>
+public sealed record InsertStatement(
+    ConflictResolution OnConflict,
+    QualifiedName Table,
+    string? Alias,
+    SqlList<string> Columns,
+    InsertSource Source,
+    SqlList<ResultColumn> Returning,
+    SourcePosition Position = default) : Statement(Position);
+
+/// <summary>Where inserted rows come from.</summary>
+public abstract record InsertSource(SourcePosition Position) : SqlNode(Position);
+
+/// <summary><c>VALUES (..), (..)</c>.</summary>
+public sealed record ValuesSource(SqlList<SqlList<Expression>> Rows, SourcePosition Position = default) : InsertSource(Position);
+
+/// <summary>A query whose rows are inserted.</summary>
+public sealed record SelectSource(SelectStatement Query, SourcePosition Position = default) : InsertSource(Position);
+
+/// <summary><c>DEFAULT VALUES</c>: one row of column defaults.</summary>
+public sealed record DefaultValuesSource(SourcePosition Position = default) : InsertSource(Position);
+
+/// <summary>What to do when a row violates a constraint (<c>INSERT OR ..</c>, <c>ON CONFLICT ..</c>).</summary>
+public enum ConflictResolution
+{
+    /// <summary>Not given: abort the statement (ABORT).</summary>
+    Default,
+
+    /// <summary>Delete the conflicting rows, then insert.</summary>
+    Replace,
+
+    /// <summary>Skip the offending row.</summary>
+    Ignore,
+
+    /// <summary>Undo the statement and fail.</summary>
+    Abort,
+
+    /// <summary>Fail, keeping the statement's earlier changes.</summary>
+    Fail,
+
+    /// <summary>Roll back the whole transaction and fail.</summary>
+    Rollback,
+}

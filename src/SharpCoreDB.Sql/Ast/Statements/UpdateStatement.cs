@@ -1,0 +1,15 @@
+// UPDATE with its SET list and optional WHERE and RETURNING.
+namespace SharpCoreDB.Sql.Ast;
+
+/// <summary><c>UPDATE [OR conflict] table [AS alias] SET col = expr, .. [WHERE ..] [RETURNING ..]</c>.</summary>
+public sealed record UpdateStatement(
+    ConflictResolution OnConflict,
+    QualifiedName Table,
+    string? Alias,
+    SqlList<Assignment> Assignments,
+    Expression? Where,
+    SqlList<ResultColumn> Returning,
+    SourcePosition Position = default) : Statement(Position);
+
+/// <summary><c>column = value</c> in an UPDATE.</summary>
+public sealed record Assignment(string Column, Expression Value, SourcePosition Position = default) : SqlNode(Position);

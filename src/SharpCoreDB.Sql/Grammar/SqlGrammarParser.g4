@@ -1,0 +1,269 @@
+// Parser of the SharpCoreDB SQL dialect. The expression rules follow SQLite's
+// operator precedence (docs/sql.md has the table):
+//   expr        OR, then AND (loops, lowest precedence)
+//   equality    =, ==, !=, <>, IS [NOT], [NOT] IN, [NOT] LIKE/GLOB/..., [NOT] BETWEEN,
+//               ISNULL, NOTNULL, NOT NULL: all one level, left-associative
+//   comparison  <, <=, >, >= above it, then & | << >>, + -, * / %, ||, unary, COLLATE
+// NOT is a prefix whose operand is an equality-level expression, so that
+// `NOT a = b` is NOT (a = b) and `NOT a AND b` is (NOT a) AND b, as in SQLite. The
+// BETWEEN bounds are comparison-level expressions, so `AND` always ends the lower bound.
+// Rules that can recurse call EnterNesting() through @init: it turns an exhausted
+// stack into a syntax error instead of a crash (see SqlParser.cs).
+// After editing, run scripts/regenerate-parser.sh and commit the generated C#.
+parser grammar SqlGrammarParser;
+
+options { tokenVocab = SqlGrammarLexer; }
+
+script: SEMI* (statement (SEMI+ statement)* SEMI*)? EOF;
+
+singleExpression: expr EOF;
+
+statement: EXPLAIN (QUERY PLAN)? innerStatement #explainStatement
+    | innerStatement #plainStatement
+    ;
+
+innerStatement: selectStmt
+    | insertStmt
+    | updateStmt
+    | deleteStmt
+    | createTableStmt
+    | dropTableStmt
+    | alterTableStmt
+    | createIndexStmt
+    | dropIndexStmt
+    | createViewStmt
+    | dropViewStmt
+    | beginStmt
+    | commitStmt
+    | rollbackStmt
+    | savepointStmt
+    | releaseStmt
+    | pragmaStmt
+    ;
+
+// ---- SELECT ----------------------------------------------------------------
+
+selectStmt
+@init { EnterNesting(); }
+    : selectBody (compoundOperator selectBody)* orderByClause? limitClause?
+    ;
+
+selectBody: SELECT (DISTINCT | ALL)? resultColumn (COMMA resultColumn)*
+        (FROM fromClause)? (WHERE where=expr)?
+        (GROUP BY groupBy+=expr (COMMA groupBy+=expr)*)? (HAVING having=expr)? #selectCore
+    | VALUES valuesRow (COMMA valuesRow)* #valuesCore
+    ;
+
+valuesRow: OPEN_PAR expr (COMMA expr)* CLOSE_PAR;
+
+compoundOperator: UNION ALL? | INTERSECT | EXCEPT;
+
+resultColumn: STAR #allColumns
+    | identifier DOT STAR #tableAllColumns
+    | expr (AS? alias)? #expressionColumn
+    ;
+
+alias: identifier | STRING_LITERAL;
+
+fromClause: tableSource (joinOperator tableSource joinConstraint?)*;
+
+tableSource
+@init { EnterNesting(); }
+    : qualifiedName (AS? alias)? #tableName
+    | OPEN_PAR selectStmt CLOSE_PAR (AS? alias)? #subquerySource
+    | OPEN_PAR fromClause CLOSE_PAR #nestedSource
+    ;
+
+joinOperator: COMMA | (INNER | CROSS | LEFT OUTER?)? JOIN;
+
+joinConstraint: ON expr | USING OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR;
+
+orderByClause: ORDER BY orderingTerm (COMMA orderingTerm)*;
+
+orderingTerm: expr (ASC | DESC)? (NULLS (FIRST | LAST))?;
+
+limitClause: LIMIT limit=expr ((OFFSET | COMMA) offset=expr)?;
+
+// ---- INSERT / UPDATE / DELETE ----------------------------------------------
+
+insertStmt: (INSERT (OR conflictResolution)? | REPLACE) INTO qualifiedName (AS alias)?
+        (OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR)?
+        (selectStmt | DEFAULT VALUES) returningClause?
+    ;
+
+conflictResolution: REPLACE | IGNORE | ABORT | FAIL | ROLLBACK;
+
+updateStmt: UPDATE (OR conflictResolution)? qualifiedName (AS? alias)?
+        SET assignment (COMMA assignment)* (WHERE expr)? returningClause?
+    ;
+
+assignment: identifier ASSIGN expr;
+
+deleteStmt: DELETE FROM qualifiedName (AS? alias)? (WHERE expr)? returningClause?;
+
+returningClause: RETURNING resultColumn (COMMA resultColumn)*;
+
+// ---- schema ----------------------------------------------------------------
+
+createTableStmt: CREATE (TEMP | TEMPORARY)? TABLE (IF NOT EXISTS)? qualifiedName
+        ( OPEN_PAR columnDef (COMMA columnDef)* (COMMA tableConstraint)* CLOSE_PAR
+        | AS selectStmt
+        )
+    ;
+
+columnDef: identifier typeName? columnConstraint*;
+
+typeName: typeWord+ (OPEN_PAR typeArgument (COMMA typeArgument)? CLOSE_PAR)?;
+
+typeWord: identifier;
+
+typeArgument: (PLUS | MINUS)? INTEGER_LITERAL;
+
+columnConstraint: (CONSTRAINT name=identifier)? columnConstraintBody;
+
+columnConstraintBody: PRIMARY KEY (ASC | DESC)? conflictClause? AUTOINCREMENT? #primaryKeyColumnConstraint
+    | NOT NULL conflictClause? #notNullColumnConstraint
+    | NULL conflictClause? #nullColumnConstraint
+    | UNIQUE conflictClause? #uniqueColumnConstraint
+    | CHECK OPEN_PAR expr CLOSE_PAR #checkColumnConstraint
+    | DEFAULT defaultValue #defaultColumnConstraint
+    | COLLATE identifier #collateColumnConstraint
+    ;
+
+defaultValue: signedLiteral | literal | OPEN_PAR expr CLOSE_PAR | identifier;
+
+signedLiteral: (PLUS | MINUS) (INTEGER_LITERAL | REAL_LITERAL);
+
+conflictClause: ON CONFLICT conflictResolution;
+
+tableConstraint: (CONSTRAINT name=identifier)? tableConstraintBody;
+
+tableConstraintBody: PRIMARY KEY OPEN_PAR indexedColumn (COMMA indexedColumn)* CLOSE_PAR conflictClause? #primaryKeyTableConstraint
+    | UNIQUE OPEN_PAR indexedColumn (COMMA indexedColumn)* CLOSE_PAR conflictClause? #uniqueTableConstraint
+    | CHECK OPEN_PAR expr CLOSE_PAR #checkTableConstraint
+    ;
+
+indexedColumn: identifier (COLLATE collation=identifier)? (ASC | DESC)?;
+
+dropTableStmt: DROP TABLE (IF EXISTS)? qualifiedName;
+
+alterTableStmt: ALTER TABLE qualifiedName alterTableAction;
+
+alterTableAction: RENAME TO newName=identifier #renameTable
+    | RENAME COLUMN? oldName=identifier TO newName=identifier #renameColumn
+    | ADD COLUMN? columnDef #addColumn
+    | DROP COLUMN? oldName=identifier #dropColumn
+    ;
+
+createIndexStmt: CREATE UNIQUE? INDEX (IF NOT EXISTS)? qualifiedName ON table=identifier
+        OPEN_PAR indexedColumn (COMMA indexedColumn)* CLOSE_PAR (WHERE expr)?
+    ;
+
+dropIndexStmt: DROP INDEX (IF EXISTS)? qualifiedName;
+
+createViewStmt: CREATE (TEMP | TEMPORARY)? VIEW (IF NOT EXISTS)? qualifiedName
+        (OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR)? AS selectStmt
+    ;
+
+dropViewStmt: DROP VIEW (IF EXISTS)? qualifiedName;
+
+// ---- transactions and pragmas ----------------------------------------------
+
+beginStmt: BEGIN (DEFERRED | IMMEDIATE | EXCLUSIVE)? TRANSACTION?;
+
+commitStmt: (COMMIT | END) TRANSACTION?;
+
+rollbackStmt: ROLLBACK TRANSACTION? (TO SAVEPOINT? identifier)?;
+
+savepointStmt: SAVEPOINT identifier;
+
+releaseStmt: RELEASE SAVEPOINT? identifier;
+
+pragmaStmt: PRAGMA qualifiedName (ASSIGN pragmaValue | OPEN_PAR pragmaValue CLOSE_PAR)?;
+
+pragmaValue: signedLiteral | literal | identifier | ON | DEFAULT;
+
+// ---- expressions -----------------------------------------------------------
+
+expr
+@init { EnterNesting(); }
+    : andExpr (OR andExpr)*
+    ;
+
+andExpr: equality (AND equality)*;
+
+equality: comparison equalityTail*;
+
+equalityTail: op=(ASSIGN | EQ | NOT_EQ1 | NOT_EQ2) comparison #compareTail
+    | IS NOT? (DISTINCT FROM)? comparison #isTail
+    | NOT? IN OPEN_PAR (selectStmt | expr (COMMA expr)*)? CLOSE_PAR #inTail
+    | NOT? op=(LIKE | GLOB | REGEXP | MATCH) comparison (ESCAPE escape=comparison)? #likeTail
+    | NOT? BETWEEN low=comparison AND high=comparison #betweenTail
+    | (ISNULL | NOTNULL | NOT NULL) #nullTail
+    ;
+
+comparison
+@init { EnterNesting(); }
+    : literal #literalExpr
+    | parameter #parameterExpr
+    | functionName OPEN_PAR (STAR | (DISTINCT | ALL)? expr (COMMA expr)*)? CLOSE_PAR #functionExpr
+    | (identifier DOT)? (identifier DOT)? identifier #columnExpr
+    | OPEN_PAR expr CLOSE_PAR #parenExpr
+    | OPEN_PAR selectStmt CLOSE_PAR #subqueryExpr
+    | EXISTS OPEN_PAR selectStmt CLOSE_PAR #existsExpr
+    | CASE operand=expr? caseWhen+ (ELSE elseExpr=expr)? END #caseExpr
+    | CAST OPEN_PAR expr AS typeName CLOSE_PAR #castExpr
+    | NOT equality #notExpr
+    | comparison COLLATE identifier #collateExpr
+    | op=(MINUS | PLUS | TILDE) comparison #unaryExpr
+    | comparison PIPE2 comparison #concatExpr
+    | comparison op=(STAR | DIV | MOD) comparison #multiplicativeExpr
+    | comparison op=(PLUS | MINUS) comparison #additiveExpr
+    | comparison op=(LT2 | GT2 | AMP | PIPE) comparison #bitwiseExpr
+    | comparison op=(LT | LT_EQ | GT | GT_EQ) comparison #relationalExpr
+    ;
+
+caseWhen: WHEN when=expr THEN then=expr;
+
+functionName: identifier;
+
+literal: INTEGER_LITERAL
+    | REAL_LITERAL
+    | STRING_LITERAL
+    | BLOB_LITERAL
+    | NULL
+    | TRUE
+    | FALSE
+    | CURRENT_DATE
+    | CURRENT_TIME
+    | CURRENT_TIMESTAMP
+    ;
+
+parameter: QUESTION_PARAMETER | NAMED_PARAMETER;
+
+qualifiedName: (schema=identifier DOT)? name=identifier;
+
+// Keywords that cannot start or end a clause are also usable as names, as in SQLite.
+identifier: IDENTIFIER
+    | QUOTED_IDENTIFIER
+    | ABORT
+    | CONFLICT
+    | DEFERRED
+    | EXCLUSIVE
+    | FAIL
+    | FIRST
+    | IGNORE
+    | IMMEDIATE
+    | KEY
+    | LAST
+    | NULLS
+    | PLAN
+    | QUERY
+    | RELEASE
+    | RENAME
+    | REPLACE
+    | TEMP
+    | TEMPORARY
+    | TRANSACTION
+    | VIEW
+    ;

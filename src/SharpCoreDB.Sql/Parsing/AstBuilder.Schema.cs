@@ -1,0 +1,182 @@
+// AST building for CREATE/DROP/ALTER of tables, indexes and views, column
+// definitions, constraints and type names.
+using SharpCoreDB.Sql.Ast;
+using static SharpCoreDB.Sql.Generated.SqlGrammarParser;
+
+namespace SharpCoreDB.Sql.Parsing;
+
+internal sealed partial class AstBuilder
+{
+    public override SqlNode VisitCreateTableStmt(CreateTableStmtContext context)
+    {
+        ColumnDefContext[] columns = context.columnDef();
+        var builtColumns = new ColumnDefinition[columns.Length];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            builtColumns[i] = Column(columns[i]);
+        }
+
+        TableConstraintContext[] constraints = context.tableConstraint();
+        var builtConstraints = new TableConstraint[constraints.Length];
+        for (int i = 0; i < constraints.Length; i++)
+        {
+            builtConstraints[i] = TableConstraintOf(constraints[i]);
+        }
+
+        return new CreateTableStatement(
+            Name(context.qualifiedName()),
+            context.IF() is not null,
+            context.TEMP() is not null || context.TEMPORARY() is not null,
+            ToList(builtColumns),
+            ToList(builtConstraints),
+            context.selectStmt() is { } select ? Select(select) : null,
+            Pos(context));
+    }
+
+    private ColumnDefinition Column(ColumnDefContext context)
+    {
+        ColumnConstraintContext[] constraints = context.columnConstraint();
+        var built = new ColumnConstraint[constraints.Length];
+        for (int i = 0; i < constraints.Length; i++)
+        {
+            built[i] = ColumnConstraintOf(constraints[i]);
+        }
+
+        return new ColumnDefinition(
+            Ident(context.identifier()),
+            context.typeName() is { } type ? Type(type) : null,
+            ToList(built),
+            Pos(context));
+    }
+
+    private ColumnConstraint ColumnConstraintOf(ColumnConstraintContext context)
+    {
+        string? name = context.name is { } n ? Ident(n) : null;
+        SourcePosition pos = Pos(context);
+        return context.columnConstraintBody() switch
+        {
+            PrimaryKeyColumnConstraintContext pk => new PrimaryKeyColumnConstraint(
+                name,
+                pk.DESC() is not null ? SortDirection.Descending : SortDirection.Ascending,
+                pk.AUTOINCREMENT() is not null,
+                Conflict(pk.conflictClause()?.conflictResolution()),
+                pos),
+            NotNullColumnConstraintContext notNull => new NotNullColumnConstraint(name, Conflict(notNull.conflictClause()?.conflictResolution()), pos),
+            NullColumnConstraintContext => new NullColumnConstraint(name, pos),
+            UniqueColumnConstraintContext unique => new UniqueColumnConstraint(name, Conflict(unique.conflictClause()?.conflictResolution()), pos),
+            CheckColumnConstraintContext check => new CheckColumnConstraint(name, Expr(check.expr()), pos),
+            DefaultColumnConstraintContext def => new DefaultColumnConstraint(name, DefaultValue(def.defaultValue()), pos),
+            CollateColumnConstraintContext collate => new CollateColumnConstraint(name, Ident(collate.identifier()), pos),
+            _ => throw SyntaxErrors.At(context.Start, "syntax error"),
+        };
+    }
+
+    private Expression DefaultValue(DefaultValueContext context)
+    {
+        if (context.signedLiteral() is { } signed)
+        {
+            return SignedLiteral(signed);
+        }
+
+        if (context.literal() is { } literal)
+        {
+            return Literal(literal);
+        }
+
+        if (context.expr() is { } expr)
+        {
+            return Expr(expr);
+        }
+
+        // SQLite reads a bare word after DEFAULT as a string.
+        return new StringLiteral(Ident(context.identifier()), Pos(context));
+    }
+
+    private TableConstraint TableConstraintOf(TableConstraintContext context)
+    {
+        string? name = context.name is { } n ? Ident(n) : null;
+        SourcePosition pos = Pos(context);
+        return context.tableConstraintBody() switch
+        {
+            PrimaryKeyTableConstraintContext pk => new PrimaryKeyTableConstraint(name, IndexedColumns(pk.indexedColumn()), Conflict(pk.conflictClause()?.conflictResolution()), pos),
+            UniqueTableConstraintContext unique => new UniqueTableConstraint(name, IndexedColumns(unique.indexedColumn()), Conflict(unique.conflictClause()?.conflictResolution()), pos),
+            CheckTableConstraintContext check => new CheckTableConstraint(name, Expr(check.expr()), pos),
+            _ => throw SyntaxErrors.At(context.Start, "syntax error"),
+        };
+    }
+
+    private static SqlList<IndexedColumn> IndexedColumns(IndexedColumnContext[] columns)
+    {
+        var built = new IndexedColumn[columns.Length];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            IndexedColumnContext column = columns[i];
+            built[i] = new IndexedColumn(
+                Ident(column.identifier(0)),
+                column.collation is { } collation ? Ident(collation) : null,
+                column.DESC() is not null ? SortDirection.Descending : SortDirection.Ascending,
+                Pos(column));
+        }
+
+        return ToList(built);
+    }
+
+    private TypeName Type(TypeNameContext context)
+    {
+        TypeWordContext[] words = context.typeWord();
+        string name = words.Length == 1 ? Ident(words[0].identifier()) : string.Join(' ', Array.ConvertAll(words, w => Ident(w.identifier())));
+        TypeArgumentContext[] arguments = context.typeArgument();
+        var values = new long[arguments.Length];
+        for (int i = 0; i < arguments.Length; i++)
+        {
+            values[i] = SignedInteger(arguments[i].INTEGER_LITERAL().Symbol, arguments[i].MINUS() is not null);
+        }
+
+        return new TypeName(SourceText(context), TypeName.AffinityOf(name), ToList(values), Pos(context));
+    }
+
+    public override SqlNode VisitDropTableStmt(DropTableStmtContext context) =>
+        new DropTableStatement(Name(context.qualifiedName()), context.IF() is not null, Pos(context));
+
+    public override SqlNode VisitDropIndexStmt(DropIndexStmtContext context) =>
+        new DropIndexStatement(Name(context.qualifiedName()), context.IF() is not null, Pos(context));
+
+    public override SqlNode VisitDropViewStmt(DropViewStmtContext context) =>
+        new DropViewStatement(Name(context.qualifiedName()), context.IF() is not null, Pos(context));
+
+    public override SqlNode VisitAlterTableStmt(AlterTableStmtContext context)
+    {
+        QualifiedName table = Name(context.qualifiedName());
+        SourcePosition pos = Pos(context);
+        return context.alterTableAction() switch
+        {
+            RenameTableContext rename => new RenameTableStatement(table, Ident(rename.newName), pos),
+            RenameColumnContext rename => new RenameColumnStatement(table, Ident(rename.oldName), Ident(rename.newName), pos),
+            AddColumnContext add => new AddColumnStatement(table, Column(add.columnDef()), pos),
+            DropColumnContext drop => new DropColumnStatement(table, Ident(drop.oldName), pos),
+            _ => throw SyntaxErrors.At(context.Start, "syntax error"),
+        };
+    }
+
+    public override SqlNode VisitCreateIndexStmt(CreateIndexStmtContext context) => new CreateIndexStatement(
+        Name(context.qualifiedName()),
+        Ident(context.table),
+        context.UNIQUE() is not null,
+        context.IF() is not null,
+        IndexedColumns(context.indexedColumn()),
+        context.expr() is { } where ? Expr(where) : null,
+        Pos(context));
+
+    public override SqlNode VisitCreateViewStmt(CreateViewStmtContext context)
+    {
+        SelectStmtContext query = context.selectStmt();
+        return new CreateViewStatement(
+            Name(context.qualifiedName()),
+            context.IF() is not null,
+            context.TEMP() is not null || context.TEMPORARY() is not null,
+            Identifiers(context.identifier()),
+            Select(query),
+            SourceText(query),
+            Pos(context));
+    }
+}

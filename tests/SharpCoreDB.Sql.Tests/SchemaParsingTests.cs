@@ -1,0 +1,155 @@
+// CREATE/DROP/ALTER of tables, indexes and views parse into the expected AST,
+// and declared types keep their text and get SQLite's affinity.
+using SharpCoreDB.Sql.Ast;
+using static SharpCoreDB.Sql.Tests.Ast;
+
+namespace SharpCoreDB.Sql.Tests;
+
+public sealed class SchemaParsingTests
+{
+    [Fact]
+    public void CreateTableWithColumnAndTableConstraints()
+    {
+        var create = One<CreateTableStatement>(
+            """
+            CREATE TABLE IF NOT EXISTS people (
+                id INTEGER PRIMARY KEY AUTOINCREMENT,
+                name VARCHAR(30) NOT NULL UNIQUE,
+                score DECIMAL(10, 2) DEFAULT -1.5 CHECK (score >= 0),
+                born DATETIME DEFAULT CURRENT_TIMESTAMP,
+                active BOOLEAN DEFAULT TRUE,
+                data BLOB NULL,
+                nick TEXT COLLATE NOCASE DEFAULT ('x' || 'y'),
+                untyped,
+                CONSTRAINT pk PRIMARY KEY (id, name DESC),
+                UNIQUE (name COLLATE NOCASE),
+                CHECK (id > 0)
+            )
+            """);
+
+        Assert.True(create.IfNotExists);
+        Assert.Equal(new QualifiedName("people"), create.Name);
+        Assert.Equal(
+            new ColumnDefinition("id", Type("INTEGER", SqlTypeAffinity.Integer), [new PrimaryKeyColumnConstraint(null, SortDirection.Ascending, true, ConflictResolution.Default)]),
+            create.Columns[0]);
+        Assert.Equal(
+            new ColumnDefinition("name", Type("VARCHAR(30)", SqlTypeAffinity.Text, 30), [new NotNullColumnConstraint(null, ConflictResolution.Default), new UniqueColumnConstraint(null, ConflictResolution.Default)]),
+            create.Columns[1]);
+        Assert.Equal(
+            new ColumnDefinition("score", Type("DECIMAL(10, 2)", SqlTypeAffinity.Decimal, 10, 2), [
+                new DefaultColumnConstraint(null, new RealLiteral(-1.5)),
+                new CheckColumnConstraint(null, Bin(BinaryOperator.GreaterOrEqual, Col("score"), Int(0)))]),
+            create.Columns[2]);
+        Assert.Equal(new DefaultColumnConstraint(null, new CurrentTimeLiteral(CurrentTimeKind.Timestamp)), create.Columns[3].Constraints[0]);
+        Assert.Equal(SqlTypeAffinity.DateTime, create.Columns[3].Type!.Affinity);
+        Assert.Equal(SqlTypeAffinity.Boolean, create.Columns[4].Type!.Affinity);
+        Assert.Equal(new NullColumnConstraint(null), create.Columns[5].Constraints[0]);
+        Assert.Equal(
+            [new CollateColumnConstraint(null, "NOCASE"), new DefaultColumnConstraint(null, Bin(BinaryOperator.Concat, Str("x"), Str("y")))],
+            create.Columns[6].Constraints);
+        Assert.Equal(new ColumnDefinition("untyped", null, []), create.Columns[7]);
+        Assert.Equal(
+            [
+                new PrimaryKeyTableConstraint("pk", [new IndexedColumn("id", null, SortDirection.Ascending), new IndexedColumn("name", null, SortDirection.Descending)], ConflictResolution.Default),
+                new UniqueTableConstraint(null, [new IndexedColumn("name", "NOCASE", SortDirection.Ascending)], ConflictResolution.Default),
+                new CheckTableConstraint(null, Bin(BinaryOperator.Greater, Col("id"), Int(0))),
+            ],
+            create.Constraints);
+    }
+
+    [Theory]
+    [InlineData("INTEGER", SqlTypeAffinity.Integer)]
+    [InlineData("INT", SqlTypeAffinity.Integer)]
+    [InlineData("BIGINT", SqlTypeAffinity.Integer)]
+    [InlineData("UNSIGNED BIG INT", SqlTypeAffinity.Integer)]
+    [InlineData("REAL", SqlTypeAffinity.Real)]
+    [InlineData("FLOAT", SqlTypeAffinity.Real)]
+    [InlineData("DOUBLE PRECISION", SqlTypeAffinity.Real)]
+    [InlineData("TEXT", SqlTypeAffinity.Text)]
+    [InlineData("VARCHAR(255)", SqlTypeAffinity.Text)]
+    [InlineData("NVARCHAR(10)", SqlTypeAffinity.Text)]
+    [InlineData("CLOB", SqlTypeAffinity.Text)]
+    [InlineData("BLOB", SqlTypeAffinity.Blob)]
+    [InlineData("BOOLEAN", SqlTypeAffinity.Boolean)]
+    [InlineData("BOOL", SqlTypeAffinity.Boolean)]
+    [InlineData("DATETIME", SqlTypeAffinity.DateTime)]
+    [InlineData("DATE", SqlTypeAffinity.DateTime)]
+    [InlineData("DECIMAL(10,5)", SqlTypeAffinity.Decimal)]
+    [InlineData("NUMERIC", SqlTypeAffinity.Numeric)]
+    [InlineData("SIGNED", SqlTypeAffinity.Numeric)]
+    [InlineData("STRING", SqlTypeAffinity.Numeric)]
+    public void DeclaredTypesKeepTextAndGetAffinity(string type, SqlTypeAffinity affinity)
+    {
+        var create = One<CreateTableStatement>($"CREATE TABLE t (c {type})");
+
+        Assert.Equal(type, create.Columns[0].Type!.Text);
+        Assert.Equal(affinity, create.Columns[0].Type!.Affinity);
+    }
+
+    [Fact]
+    public void SignedDefaultsFoldIntoLiterals()
+    {
+        var create = One<CreateTableStatement>("CREATE TABLE t (a INT DEFAULT -9223372036854775808, b INT DEFAULT -0x10, c INT DEFAULT +7, d TEXT DEFAULT hello)");
+
+        Assert.Equal(
+            [Int(long.MinValue), Int(-16), Int(7), Str("hello")],
+            create.Columns.Select(c => ((DefaultColumnConstraint)c.Constraints[0]).Value));
+    }
+
+    [Fact]
+    public void CreateTempTableAsSelect()
+    {
+        var create = One<CreateTableStatement>("CREATE TEMP TABLE t2 AS SELECT a FROM t1");
+
+        Assert.True(create.Temporary);
+        Assert.Empty(create.Columns);
+        Assert.Equal(Query(Core([Column(Col("a"))], Table("t1"))), create.AsSelect);
+    }
+
+    [Fact]
+    public void DropStatements()
+    {
+        Assert.Equal(new DropTableStatement(new QualifiedName("t"), true), One<DropTableStatement>("DROP TABLE IF EXISTS t"));
+        Assert.Equal(new DropTableStatement(new QualifiedName("t"), false), One<DropTableStatement>("DROP TABLE t"));
+        Assert.Equal(new DropIndexStatement(new QualifiedName("i"), false), One<DropIndexStatement>("DROP INDEX i"));
+        Assert.Equal(new DropViewStatement(new QualifiedName("v"), true), One<DropViewStatement>("DROP VIEW IF EXISTS v"));
+    }
+
+    [Fact]
+    public void AlterTableVariants()
+    {
+        var t = new QualifiedName("t");
+        Assert.Equal(new RenameTableStatement(t, "u"), One<AlterTableStatement>("ALTER TABLE t RENAME TO u"));
+        Assert.Equal(new RenameColumnStatement(t, "a", "b"), One<AlterTableStatement>("ALTER TABLE t RENAME COLUMN a TO b"));
+        Assert.Equal(new RenameColumnStatement(t, "a", "b"), One<AlterTableStatement>("ALTER TABLE t RENAME a TO b"));
+        Assert.Equal(
+            new AddColumnStatement(t, new ColumnDefinition("c", Type("TEXT", SqlTypeAffinity.Text), [new DefaultColumnConstraint(null, Str("x"))])),
+            One<AlterTableStatement>("ALTER TABLE t ADD COLUMN c TEXT DEFAULT 'x'"));
+        Assert.Equal(new AddColumnStatement(t, new ColumnDefinition("c", null, [])), One<AlterTableStatement>("ALTER TABLE t ADD c"));
+        Assert.Equal(new DropColumnStatement(t, "c"), One<AlterTableStatement>("ALTER TABLE t DROP COLUMN c"));
+    }
+
+    [Fact]
+    public void CreateIndexVariants()
+    {
+        Assert.Equal(
+            new CreateIndexStatement(new QualifiedName("idx"), "tab3", true, false,
+                [new IndexedColumn("col3", null, SortDirection.Descending), new IndexedColumn("col0", null, SortDirection.Descending)], null),
+            One<CreateIndexStatement>("CREATE UNIQUE INDEX idx ON tab3 (col3 DESC,col0 DESC)"));
+        Assert.Equal(
+            new CreateIndexStatement(new QualifiedName("i"), "t", false, true, [new IndexedColumn("a", null, SortDirection.Ascending)], Bin(BinaryOperator.Greater, Col("a"), Int(0))),
+            One<CreateIndexStatement>("create index if not exists i on t(a ASC) where a > 0"));
+    }
+
+    [Fact]
+    public void CreateViewKeepsQueryAndItsText()
+    {
+        var view = One<CreateViewStatement>("CREATE VIEW IF NOT EXISTS v (x, y) AS SELECT a, b  FROM t  -- comment after");
+
+        Assert.True(view.IfNotExists);
+        Assert.Equal(["x", "y"], view.Columns);
+        Assert.Equal("SELECT a, b  FROM t", view.QuerySql);
+        Assert.Equal(Query(Core([Column(Col("a")), Column(Col("b"))], Table("t"))), view.Query);
+        Assert.True(One<CreateViewStatement>("CREATE TEMP VIEW v AS SELECT 1").Temporary);
+    }
+}
