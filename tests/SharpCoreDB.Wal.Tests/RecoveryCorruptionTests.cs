@@ -23,7 +23,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
     public void TruncatingAtEveryOffsetOfTheLastFramesKeepsExactlyTheCompleteFrames(bool groupCommit)
     {
         var (pristine, frameEnds) = WriteLog(groupCommit);
-        byte[] segment = pristine.Read(SegmentPath);
+        byte[] segment = pristine.Read(SegmentPath)[..(int)frameEnds[^1]];
         long from = frameEnds[Records - DamagedFrames - 1];
         for (long cut = from; cut <= segment.Length; cut++)
         {
@@ -42,7 +42,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
         var (pristine, frameEnds) = WriteLog(groupCommit);
         byte[] segment = pristine.Read(SegmentPath);
         int firstDamaged = Records - DamagedFrames;
-        for (long offset = frameEnds[firstDamaged - 1]; offset < segment.Length; offset++)
+        for (long offset = frameEnds[firstDamaged - 1]; offset < frameEnds[^1]; offset++)
         {
             int frame = CountFramesEndingBy(frameEnds, offset);
             for (int bit = 0; bit < 8; bit++)
@@ -70,9 +70,16 @@ public sealed class RecoveryCorruptionTests : IDisposable
         }
 
         string segment = path + ".00000001";
-        long validLength = new FileInfo(segment).Length;
-        using (var stream = new FileStream(segment, FileMode.Append))
+        long validEnd = 32;
+        for (int i = 0; i < 5; i++)
         {
+            validEnd += 16 + Payloads.Make(0, i).Length;
+        }
+
+        // A torn frame right after the last valid one: a plausible header, then garbage.
+        using (var stream = new FileStream(segment, FileMode.Open))
+        {
+            stream.Position = validEnd;
             stream.Write(Payloads.Make(9, 9, 40));
         }
 
@@ -82,7 +89,6 @@ public sealed class RecoveryCorruptionTests : IDisposable
             Assert.Equal(6, log.Append(Payloads.Make(0, 5)));
         }
 
-        Assert.True(new FileInfo(segment).Length > validLength);
         var records = LogReader.ReadAll(path, options);
         Assert.Equal(6, records.Count);
         for (int i = 0; i < 6; i++)
@@ -126,14 +132,20 @@ public sealed class RecoveryCorruptionTests : IDisposable
         var fs = new MemoryFileSystem();
         var options = WalKinds.Options(groupCommit ? WalKind.GroupFullSync : WalKind.Baseline, fs);
         var frameEnds = new long[Records];
+        long end = 32; // the segment header
         using (var log = WriteAheadLog.Open(LogPath, options))
         {
             for (int i = 0; i < Records; i++)
             {
-                log.Append(Payloads.Make(1, i, 8 + (i * 7 % 40)));
-                frameEnds[i] = fs.Read(SegmentPath).Length;
+                int length = 8 + (i * 7 % 40);
+                log.Append(Payloads.Make(1, i, length));
+                end += 16 + length;
+                frameEnds[i] = end;
             }
         }
+
+        // The log writes zeros ahead of its frames; they must read as the end of the log.
+        Assert.True(fs.Read(SegmentPath).Length > end);
 
         return (fs, frameEnds);
     }

@@ -59,6 +59,17 @@ internal sealed class WalBufferChain
         }
     }
 
+    /// <summary>Records reserved in the current buffer so far (0 while it is being replaced).</summary>
+    public int CurrentRecordCount
+    {
+        get
+        {
+            var buffer = Volatile.Read(ref _current);
+            long state = Volatile.Read(ref buffer.State);
+            return WalBuffer.Offset(state) <= buffer.Capacity ? WalBuffer.Count(state) : 0;
+        }
+    }
+
     /// <summary>True if the current buffer holds any reserved record.</summary>
     public bool CurrentHasRecords => WalBuffer.Offset(Volatile.Read(ref Volatile.Read(ref _current).State)) != 0;
 

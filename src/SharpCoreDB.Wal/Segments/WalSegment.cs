@@ -18,6 +18,7 @@ internal sealed class WalSegment : IDisposable
         BaseLsn = baseLsn;
         _length = length;
         _lastLsn = lastLsn;
+        Allocated = length;
     }
 
     public IStorageFile File { get; }
@@ -41,6 +42,13 @@ internal sealed class WalSegment : IDisposable
         get => Volatile.Read(ref _lastLsn);
         set => Volatile.Write(ref _lastLsn, value);
     }
+
+    /// <summary>
+    /// The file's length: Length plus the zeros written ahead of it, so that appends overwrite
+    /// allocated blocks inside the file and an fsync has no file-size change to commit.
+    /// Touched by the writer only.
+    /// </summary>
+    public long Allocated { get; set; }
 
     public void Dispose() => File.Dispose();
 }
