@@ -83,7 +83,12 @@ internal sealed class GroupCommitWal : IWriteAheadLog
         }
 
         long lsn = _buffers.Append(record, out bool sealedBuffer);
-        if (sealedBuffer || Durability == WalDurability.FullSync)
+        if (sealedBuffer)
+        {
+            _worker.Wake();
+            _buffers.WaitWhileBacklogged();
+        }
+        else if (Durability == WalDurability.FullSync)
         {
             _worker.Wake();
         }

@@ -10,6 +10,11 @@
 // holding the old reference then either sees "sealed" and retries, or makes a valid
 // reservation in the buffer's new life. Pooled buffers all have the configured
 // capacity; a buffer sized for an oversized record is never pooled.
+//
+// Back-pressure: an appender that fills a buffer while more than MaxPendingBuffers
+// sealed buffers wait for the worker waits for the worker to catch up. That bounds the
+// memory an Async log holds when the disk is slower than the appenders, and keeps the
+// arrays in circulation small enough for the array pool to hand them back out.
 using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Wal.GroupCommit;
@@ -17,11 +22,15 @@ namespace SharpCoreDB.Wal.GroupCommit;
 /// <summary>The chain of append buffers.</summary>
 internal sealed class WalBufferChain
 {
+    public const int MaxPendingBuffers = 16;
+
     private readonly int _bufferSize;
     private readonly Lock _poolLock = new();
     private readonly Stack<WalBuffer> _pool = new();
     private WalBuffer _current;
     private volatile bool _closing;
+    private volatile bool _workerStopped;
+    private int _pendingBuffers;
 
     public WalBufferChain(int bufferSize, long lastLsn)
     {
@@ -141,6 +150,7 @@ internal sealed class WalBufferChain
         }
 
         int count = WalBuffer.Count(state);
+        Interlocked.Increment(ref _pendingBuffers);
         var next = closing ? null : Rent(_bufferSize, buffer.BaseLsn + count, 0);
         buffer.Seal((int)WalBuffer.Offset(state), count, next);
         if (next is not null)
@@ -154,6 +164,7 @@ internal sealed class WalBufferChain
     /// <summary>Gives a written buffer's array back, and the buffer to the pool if it has the standard size.</summary>
     public void Recycle(WalBuffer buffer)
     {
+        Interlocked.Decrement(ref _pendingBuffers);
         buffer.ReturnData();
         if (buffer.Capacity == _bufferSize)
         {
@@ -164,8 +175,22 @@ internal sealed class WalBufferChain
         }
     }
 
+    /// <summary>Called by the worker when it stops for good: nobody waits for it any more.</summary>
+    public void MarkWorkerStopped() => _workerStopped = true;
+
+    /// <summary>Called by an appender that just sealed a buffer: waits while too many are pending.</summary>
+    public void WaitWhileBacklogged()
+    {
+        var spinner = default(SpinWait);
+        while (Volatile.Read(ref _pendingBuffers) > MaxPendingBuffers && !_workerStopped)
+        {
+            spinner.SpinOnce();
+        }
+    }
+
     private long SealAndAppend(WalBuffer buffer, int start, int countBefore, ReadOnlySpan<byte> payload, int frameSize)
     {
+        Interlocked.Increment(ref _pendingBuffers);
         var next = Rent(Math.Max(_bufferSize, frameSize), buffer.BaseLsn + countBefore, WalBuffer.OneRecord + frameSize);
         buffer.Seal(start, countBefore, next);
         Volatile.Write(ref _current, next);

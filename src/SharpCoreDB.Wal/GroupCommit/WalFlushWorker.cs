@@ -107,6 +107,10 @@ internal sealed class WalFlushWorker
             FailedWhileStopping = _stopping;
             _waiters.Fail(exception);
         }
+        finally
+        {
+            _buffers.MarkWorkerStopped();
+        }
     }
 
     // One group: seal, write, fsync, advance. False if there was nothing to write.
