@@ -18,6 +18,13 @@ public sealed record WalOptions
     /// <summary>The size of each append buffer rented from the array pool.</summary>
     public int BufferSize { get; init; } = 1 << 20;
 
+    /// <summary>
+    /// The size past which the log starts a new segment file. Released records are given back
+    /// to the file system a whole segment at a time, so this bounds how much released space
+    /// the log may still hold.
+    /// </summary>
+    public long SegmentSize { get; init; } = 64L << 20;
+
     /// <summary>Where the log's bytes go; tests replace it to inject faults.</summary>
     public IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;
 }

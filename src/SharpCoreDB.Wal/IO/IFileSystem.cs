@@ -31,4 +31,14 @@ public interface IFileSystem
 
     /// <summary>Deletes the file if it exists.</summary>
     void Delete(string path);
+
+    /// <summary>
+    /// Makes the creation and deletion of files in <paramref name="directoryPath"/> durable
+    /// (an fsync of the directory on Linux), so that a new log segment cannot vanish in a
+    /// power loss after its records were acknowledged. The default does nothing, which suits
+    /// file systems that have no such notion (in-memory fakes, wrappers that do not care).
+    /// </summary>
+    void SyncDirectory(string directoryPath)
+    {
+    }
 }

@@ -1,10 +1,14 @@
 // The real file system. Files are opened with FileShare.None, which .NET maps to
 // an exclusive advisory lock (flock) on Unix and a share-deny on Windows, so a
 // second process opening the same database fails at once instead of corrupting it.
+// SyncDirectory fsyncs a directory on Linux: a file's own fsync does not promise
+// that its directory entry survives a power loss.
+using System.Runtime.InteropServices;
+
 namespace SharpCoreDB.Wal.IO;
 
 /// <summary>The operating system's files, used by everything outside tests.</summary>
-public sealed class OsFileSystem : IFileSystem
+public sealed partial class OsFileSystem : IFileSystem
 {
     /// <summary>The single instance; the type holds no state.</summary>
     public static readonly OsFileSystem Instance = new();
@@ -33,4 +37,44 @@ public sealed class OsFileSystem : IFileSystem
 
     /// <inheritdoc />
     public void Delete(string path) => File.Delete(path);
+
+    /// <inheritdoc />
+    public void SyncDirectory(string directoryPath)
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            // Windows and macOS offer no portable directory fsync; NTFS and APFS journal
+            // their metadata.
+            return;
+        }
+
+        int fd = open(directoryPath, 0);
+        if (fd < 0)
+        {
+            int errno = Marshal.GetLastPInvokeError();
+            throw new IOException($"Cannot open directory '{directoryPath}' to sync it (errno {errno}).", errno);
+        }
+
+        try
+        {
+            if (fsync(fd) != 0)
+            {
+                int errno = Marshal.GetLastPInvokeError();
+                throw new IOException($"fsync failed on directory '{directoryPath}' (errno {errno}).", errno);
+            }
+        }
+        finally
+        {
+            _ = close(fd);
+        }
+    }
+
+    [LibraryImport("libc", EntryPoint = "open", SetLastError = true, StringMarshalling = StringMarshalling.Utf8)]
+    private static partial int open(string path, int flags);
+
+    [LibraryImport("libc", SetLastError = true)]
+    private static partial int fsync(int fd);
+
+    [LibraryImport("libc", SetLastError = true)]
+    private static partial int close(int fd);
 }

@@ -1,0 +1,219 @@
+// The durable LSN of the group-commit log and everyone waiting for it to pass their
+// own LSN. The flush worker advances it once per group and wakes, in one go, every
+// waiter the group covered: blocked threads through one Monitor.PulseAll, awaiting
+// callers through their pooled AsyncCommitWaiter. A thread about to block first spins
+// for a short while (if a core is free for it), because an fsync takes about as long as
+// putting a thread to sleep and waking it, and a lone committer should not pay twice.
+// A failure of the worker is recorded here and rethrown to every waiter.
+using System.Diagnostics;
+using System.Runtime.ExceptionServices;
+
+namespace SharpCoreDB.Wal.GroupCommit;
+
+/// <summary>Waits on the durable LSN.</summary>
+internal sealed class CommitWaiters
+{
+    private static readonly long SpinBudget = Stopwatch.Frequency / 500;
+    private static readonly int MaxSpinners = Math.Max(1, Environment.ProcessorCount - 1);
+
+    private readonly object _gate = new();
+    private readonly List<AsyncCommitWaiter> _asyncWaiters = [];
+    private readonly Stack<AsyncCommitWaiter> _pool = new();
+    private readonly List<AsyncCommitWaiter> _ready = [];
+    private long _durableLsn;
+    private int _syncWaiters;
+    private int _spinners;
+    private ExceptionDispatchInfo? _failure;
+    private bool _closed;
+
+    public CommitWaiters(long durableLsn) => _durableLsn = durableLsn;
+
+    public long DurableLsn => Volatile.Read(ref _durableLsn);
+
+    /// <summary>The write or fsync failure that stopped the log, if any.</summary>
+    public Exception? Failure => Volatile.Read(ref _failure)?.SourceException;
+
+    /// <summary>Blocks until <paramref name="lsn"/> is durable; rethrows the log's failure.</summary>
+    public void Wait(long lsn)
+    {
+        if (Volatile.Read(ref _durableLsn) >= lsn)
+        {
+            return;
+        }
+
+        if (Interlocked.Increment(ref _spinners) <= MaxSpinners)
+        {
+            bool done = SpinUntilDurable(lsn);
+            Interlocked.Decrement(ref _spinners);
+            if (done)
+            {
+                return;
+            }
+        }
+        else
+        {
+            Interlocked.Decrement(ref _spinners);
+        }
+
+        lock (_gate)
+        {
+            _syncWaiters++;
+            try
+            {
+                while (_durableLsn < lsn && _failure is null && !_closed)
+                {
+                    Monitor.Wait(_gate);
+                }
+            }
+            finally
+            {
+                _syncWaiters--;
+            }
+
+            if (_durableLsn >= lsn)
+            {
+                return;
+            }
+
+            ThrowStopped();
+        }
+    }
+
+    /// <summary>
+    /// Registers an awaiting caller for <paramref name="lsn"/>; false if it is already durable.
+    /// Throws the log's failure, or OperationCanceledException if the token is already cancelled.
+    /// </summary>
+    public bool TryRegister(long lsn, CancellationToken cancellationToken, out AsyncCommitWaiter? waiter, out short token)
+    {
+        waiter = null;
+        token = 0;
+        if (Volatile.Read(ref _durableLsn) >= lsn)
+        {
+            return false;
+        }
+
+        cancellationToken.ThrowIfCancellationRequested();
+        lock (_gate)
+        {
+            if (_durableLsn >= lsn)
+            {
+                return false;
+            }
+
+            if (_failure is not null || _closed)
+            {
+                ThrowStopped();
+            }
+
+            waiter = _pool.Count > 0 ? _pool.Pop() : new AsyncCommitWaiter(this);
+            waiter.Lsn = lsn;
+            token = waiter.Version;
+            _asyncWaiters.Add(waiter);
+            if (cancellationToken.CanBeCanceled)
+            {
+                waiter.RegisterCancellation(cancellationToken);
+            }
+
+            return true;
+        }
+    }
+
+    /// <summary>Called by the flush worker after the fsync that made everything up to <paramref name="lsn"/> durable.</summary>
+    public void Advance(long lsn)
+    {
+        lock (_gate)
+        {
+            Volatile.Write(ref _durableLsn, lsn);
+            if (_syncWaiters > 0)
+            {
+                Monitor.PulseAll(_gate);
+            }
+
+            for (int i = _asyncWaiters.Count - 1; i >= 0; i--)
+            {
+                var waiter = _asyncWaiters[i];
+                if (waiter.Lsn <= lsn)
+                {
+                    _ready.Add(waiter);
+                    _asyncWaiters[i] = _asyncWaiters[^1];
+                    _asyncWaiters.RemoveAt(_asyncWaiters.Count - 1);
+                }
+            }
+        }
+
+        foreach (var waiter in _ready)
+        {
+            waiter.Complete();
+        }
+
+        _ready.Clear();
+    }
+
+    /// <summary>Records the failure that stopped the log and fails every waiter with it.</summary>
+    public void Fail(Exception exception) => Stop(ExceptionDispatchInfo.Capture(exception), closed: false);
+
+    /// <summary>The log is disposed: whoever still waits (nobody, after a clean final flush) fails.</summary>
+    public void Close() => Stop(null, closed: true);
+
+    internal void Cancel(AsyncCommitWaiter waiter, CancellationToken token)
+    {
+        lock (_gate)
+        {
+            if (!_asyncWaiters.Remove(waiter))
+            {
+                return;
+            }
+        }
+
+        waiter.Fail(new OperationCanceledException(token));
+    }
+
+    internal void Return(AsyncCommitWaiter waiter)
+    {
+        lock (_gate)
+        {
+            _pool.Push(waiter);
+        }
+    }
+
+    private void Stop(ExceptionDispatchInfo? failure, bool closed)
+    {
+        AsyncCommitWaiter[] stranded;
+        lock (_gate)
+        {
+            _failure ??= failure;
+            _closed |= closed;
+            Monitor.PulseAll(_gate);
+            stranded = [.. _asyncWaiters];
+            _asyncWaiters.Clear();
+        }
+
+        foreach (var waiter in stranded)
+        {
+            waiter.Fail(_failure?.SourceException ?? new ObjectDisposedException(nameof(GroupCommitWal)));
+        }
+    }
+
+    private void ThrowStopped()
+    {
+        _failure?.Throw();
+        throw new ObjectDisposedException(nameof(GroupCommitWal));
+    }
+
+    private bool SpinUntilDurable(long lsn)
+    {
+        long deadline = Stopwatch.GetTimestamp() + SpinBudget;
+        var spinner = default(SpinWait);
+        while (Volatile.Read(ref _durableLsn) < lsn)
+        {
+            if (Volatile.Read(ref _failure) is not null || Stopwatch.GetTimestamp() > deadline)
+            {
+                return false;
+            }
+
+            spinner.SpinOnce(sleep1Threshold: -1);
+        }
+
+        return true;
+    }
+}

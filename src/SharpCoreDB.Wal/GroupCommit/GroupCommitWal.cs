@@ -1,0 +1,209 @@
+// The group-commit write-ahead log: appenders copy their records into shared buffers
+// without taking a lock (WalBufferChain), one background thread writes and fsyncs
+// each group of records at once (WalFlushWorker), and committers wait for the durable
+// LSN to pass theirs (CommitWaiters) — blocking, or awaiting a pooled ValueTask.
+// Many commits, one fsync. The files and their recovery are WalSegmentChain's.
+using SharpCoreDB.Wal.Format;
+using SharpCoreDB.Wal.Segments;
+
+namespace SharpCoreDB.Wal.GroupCommit;
+
+/// <summary>A log that makes many appends durable with one write and one fsync.</summary>
+internal sealed class GroupCommitWal : IWriteAheadLog
+{
+    private readonly WalSegmentChain _segments;
+    private readonly WalBufferChain _buffers;
+    private readonly CommitWaiters _waiters;
+    private readonly WalFlushWorker _worker;
+    private readonly long _openedAtLsn;
+    private int _disposed;
+
+    public GroupCommitWal(WalSegmentChain segments, WalOptions options)
+    {
+        _segments = segments;
+        Durability = options.Durability;
+        _openedAtLsn = segments.LastLsn;
+        _buffers = new WalBufferChain(options.BufferSize, segments.LastLsn);
+        _waiters = new CommitWaiters(segments.LastLsn);
+        _worker = new WalFlushWorker(_buffers, segments, _waiters, options.Durability, options.FlushInterval);
+        _worker.Start();
+    }
+
+    public WalDurability Durability { get; }
+
+    public long LastLsn => _buffers.LastLsn;
+
+    public long DurableLsn => _waiters.DurableLsn;
+
+    public WalStatistics Statistics => new(
+        LastLsn - _openedAtLsn, _worker.BytesAppended, _segments.Writes, _segments.Fsyncs, _segments.Length);
+
+    public long Append(ReadOnlySpan<byte> record)
+    {
+        long lsn = Enqueue(record);
+        WaitForCommit(lsn);
+        return lsn;
+    }
+
+    public ValueTask<long> AppendAsync(ReadOnlyMemory<byte> record, CancellationToken cancellationToken = default)
+    {
+        long lsn;
+        try
+        {
+            lsn = Enqueue(record.Span);
+        }
+        catch (Exception exception)
+        {
+            return ValueTask.FromException<long>(exception);
+        }
+
+        if (Durability == WalDurability.Async)
+        {
+            return new ValueTask<long>(lsn);
+        }
+
+        try
+        {
+            return _waiters.TryRegister(lsn, cancellationToken, out var waiter, out short token)
+                ? new ValueTask<long>(waiter!, token)
+                : new ValueTask<long>(lsn);
+        }
+        catch (Exception exception)
+        {
+            return ValueTask.FromException<long>(exception);
+        }
+    }
+
+    public long Enqueue(ReadOnlySpan<byte> record)
+    {
+        ThrowIfUnusable();
+        if (record.Length > WalFrame.MaxPayloadLength)
+        {
+            throw new ArgumentException($"A log record holds at most {WalFrame.MaxPayloadLength} bytes.", nameof(record));
+        }
+
+        long lsn = _buffers.Append(record, out bool sealedBuffer);
+        if (sealedBuffer)
+        {
+            _worker.Wake();
+            _buffers.WaitWhileBacklogged();
+        }
+        else if (Durability == WalDurability.FullSync)
+        {
+            _worker.Wake();
+        }
+
+        return lsn;
+    }
+
+    public void WaitForCommit(long lsn)
+    {
+        if (Durability == WalDurability.Async || lsn <= _waiters.DurableLsn)
+        {
+            ThrowIfFailedBefore(lsn);
+            return;
+        }
+
+        ThrowIfNeverAppended(lsn);
+        _waiters.Wait(lsn);
+    }
+
+    public ValueTask WaitForCommitAsync(long lsn, CancellationToken cancellationToken = default)
+    {
+        try
+        {
+            if (Durability == WalDurability.Async || lsn <= _waiters.DurableLsn)
+            {
+                ThrowIfFailedBefore(lsn);
+                return ValueTask.CompletedTask;
+            }
+
+            ThrowIfNeverAppended(lsn);
+            return _waiters.TryRegister(lsn, cancellationToken, out var waiter, out short token)
+                ? new ValueTask(waiter!, token)
+                : ValueTask.CompletedTask;
+        }
+        catch (Exception exception)
+        {
+            return ValueTask.FromException(exception);
+        }
+    }
+
+    public void Flush()
+    {
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        long target = LastLsn;
+        if (target <= _waiters.DurableLsn)
+        {
+            ThrowIfFailedBefore(target);
+            return;
+        }
+
+        _worker.RequestFlush();
+        _waiters.Wait(target);
+    }
+
+    public void Replay(long afterLsn, WalRecordHandler handler)
+    {
+        ArgumentNullException.ThrowIfNull(handler);
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        _segments.Replay(afterLsn, handler);
+    }
+
+    public void ReleaseUpTo(long lsn)
+    {
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        _segments.Release(Math.Min(lsn, _waiters.DurableLsn));
+    }
+
+    public void Dispose()
+    {
+        if (Interlocked.Exchange(ref _disposed, 1) != 0)
+        {
+            return;
+        }
+
+        _worker.Stop();
+        _waiters.Close();
+        _segments.Dispose();
+        if (_worker.FailedWhileStopping)
+        {
+            throw new WalFailedException(
+                "The log could not write its last records while closing; records acknowledged in Async mode may be lost.",
+                _waiters.Failure);
+        }
+    }
+
+    public ValueTask DisposeAsync()
+    {
+        Dispose();
+        return ValueTask.CompletedTask;
+    }
+
+    private void ThrowIfUnusable()
+    {
+        ObjectDisposedException.ThrowIf(Volatile.Read(ref _disposed) != 0, this);
+        if (_waiters.Failure is { } failure)
+        {
+            throw new WalFailedException(
+                "The write-ahead log failed to write or fsync and accepts no more records; reopen it to recover.", failure);
+        }
+    }
+
+    // After a failure, a record that did not become durable is not stored: say so rather than acknowledge it.
+    private void ThrowIfFailedBefore(long lsn)
+    {
+        if (lsn > _waiters.DurableLsn && _waiters.Failure is { } failure)
+        {
+            throw new WalFailedException("The write-ahead log failed before this record was made durable.", failure);
+        }
+    }
+
+    private void ThrowIfNeverAppended(long lsn)
+    {
+        if (lsn > LastLsn)
+        {
+            throw new ArgumentOutOfRangeException(nameof(lsn), lsn, "No record with this LSN was appended.");
+        }
+    }
+}

@@ -1,0 +1,233 @@
+// The lock-free append path of the group-commit log. Appenders reserve space and an
+// LSN in the current buffer with one Interlocked.Add, copy their frame in (CRC
+// included) and publish it by adding its size to Filled. Buffers form a chain: each
+// sealed buffer points to the one that replaced it, and the flush worker walks the
+// chain from the oldest unwritten buffer.
+//
+// Buffer objects are pooled. That is safe because a pooled buffer's State stays
+// sealed (its byte counter past Capacity) until Reset publishes a new one with a
+// single Interlocked.Exchange after every other field is set: an appender still
+// holding the old reference then either sees "sealed" and retries, or makes a valid
+// reservation in the buffer's new life. Pooled buffers all have the configured
+// capacity; a buffer sized for an oversized record is never pooled.
+//
+// Back-pressure: an appender that fills a buffer while more than MaxPendingBuffers
+// sealed buffers wait for the worker waits for the worker to catch up. That bounds the
+// memory an Async log holds when the disk is slower than the appenders, and keeps the
+// arrays in circulation small enough for the array pool to hand them back out.
+using SharpCoreDB.Wal.Format;
+
+namespace SharpCoreDB.Wal.GroupCommit;
+
+/// <summary>The chain of append buffers.</summary>
+internal sealed class WalBufferChain
+{
+    public const int MaxPendingBuffers = 16;
+
+    private readonly int _bufferSize;
+    private readonly Lock _poolLock = new();
+    private readonly Stack<WalBuffer> _pool = new();
+    private WalBuffer _current;
+    private volatile bool _closing;
+    private volatile bool _workerStopped;
+    private int _pendingBuffers;
+
+    public WalBufferChain(int bufferSize, long lastLsn)
+    {
+        _bufferSize = bufferSize;
+        _current = Rent(bufferSize, lastLsn, 0);
+        Oldest = _current;
+    }
+
+    /// <summary>The oldest buffer not yet written; read and moved only by the flush worker.</summary>
+    public WalBuffer Oldest { get; set; }
+
+    /// <summary>The LSN of the newest reserved record.</summary>
+    public long LastLsn
+    {
+        get
+        {
+            var spinner = default(SpinWait);
+            while (true)
+            {
+                var buffer = Volatile.Read(ref _current);
+                long state = Volatile.Read(ref buffer.State);
+                long baseLsn = Volatile.Read(ref buffer.BaseLsn);
+                if (WalBuffer.Offset(state) <= buffer.Capacity && Volatile.Read(ref _current) == buffer)
+                {
+                    return baseLsn + WalBuffer.Count(state);
+                }
+
+                if (Volatile.Read(ref buffer.Sealed) == 1 && buffer.Next is null)
+                {
+                    return buffer.SealedLastLsn;
+                }
+
+                spinner.SpinOnce(sleep1Threshold: -1);
+            }
+        }
+    }
+
+    /// <summary>Records reserved in the current buffer so far (0 while it is being replaced).</summary>
+    public int CurrentRecordCount
+    {
+        get
+        {
+            var buffer = Volatile.Read(ref _current);
+            long state = Volatile.Read(ref buffer.State);
+            return WalBuffer.Offset(state) <= buffer.Capacity ? WalBuffer.Count(state) : 0;
+        }
+    }
+
+    /// <summary>True if the current buffer holds any reserved record.</summary>
+    public bool CurrentHasRecords => WalBuffer.Offset(Volatile.Read(ref Volatile.Read(ref _current).State)) != 0;
+
+    /// <summary>
+    /// Copies a frame for <paramref name="payload"/> into the log's memory and returns its LSN;
+    /// <paramref name="sealedBuffer"/> is true if this append filled a buffer, which the flush
+    /// worker must now be told about.
+    /// </summary>
+    public long Append(ReadOnlySpan<byte> payload, out bool sealedBuffer)
+    {
+        int frameSize = WalFrame.SizeOf(payload.Length);
+        long increment = WalBuffer.OneRecord + frameSize;
+        while (true)
+        {
+            var buffer = Volatile.Read(ref _current);
+            long state = Interlocked.Add(ref buffer.State, increment);
+            long end = WalBuffer.Offset(state);
+            long start = end - frameSize;
+            if (end <= buffer.Capacity)
+            {
+                long lsn = buffer.BaseLsn + WalBuffer.Count(state);
+                WalFrame.Write(buffer.Data.AsSpan((int)start, frameSize), lsn, payload);
+                Interlocked.Add(ref buffer.Filled, frameSize);
+                sealedBuffer = false;
+                return lsn;
+            }
+
+            if (start <= buffer.Capacity)
+            {
+                // This reservation is the first past the end: the buffer ends before it.
+                sealedBuffer = true;
+                return SealAndAppend(buffer, (int)start, WalBuffer.Count(state) - 1, payload, frameSize);
+            }
+
+            WaitForNextBuffer(buffer);
+        }
+    }
+
+    /// <summary>
+    /// Seals the current buffer so the worker can write it; false if it is empty (and not
+    /// <paramref name="closing"/>) or an appender is sealing it right now.
+    /// When closing, no new buffer replaces it and further appends fail.
+    /// </summary>
+    public bool TrySealCurrent(bool closing)
+    {
+        if (closing)
+        {
+            _closing = true;
+        }
+
+        var buffer = Volatile.Read(ref _current);
+        long state = Volatile.Read(ref buffer.State);
+        while (true)
+        {
+            long offset = WalBuffer.Offset(state);
+            if (offset > buffer.Capacity || (offset == 0 && !closing))
+            {
+                return false;
+            }
+
+            long sealedState = (state & ~WalBuffer.OffsetMask) | (buffer.Capacity + 1L);
+            long seen = Interlocked.CompareExchange(ref buffer.State, sealedState, state);
+            if (seen == state)
+            {
+                break;
+            }
+
+            state = seen;
+        }
+
+        int count = WalBuffer.Count(state);
+        Interlocked.Increment(ref _pendingBuffers);
+        var next = closing ? null : Rent(_bufferSize, buffer.BaseLsn + count, 0);
+        buffer.Seal((int)WalBuffer.Offset(state), count, next);
+        if (next is not null)
+        {
+            Volatile.Write(ref _current, next);
+        }
+
+        return true;
+    }
+
+    /// <summary>Gives a written buffer's array back, and the buffer to the pool if it has the standard size.</summary>
+    public void Recycle(WalBuffer buffer)
+    {
+        Interlocked.Decrement(ref _pendingBuffers);
+        buffer.ReturnData();
+        if (buffer.Capacity == _bufferSize)
+        {
+            lock (_poolLock)
+            {
+                _pool.Push(buffer);
+            }
+        }
+    }
+
+    /// <summary>Called by the worker when it stops for good: nobody waits for it any more.</summary>
+    public void MarkWorkerStopped() => _workerStopped = true;
+
+    /// <summary>Called by an appender that just sealed a buffer: waits while too many are pending.</summary>
+    public void WaitWhileBacklogged()
+    {
+        var spinner = default(SpinWait);
+        while (Volatile.Read(ref _pendingBuffers) > MaxPendingBuffers && !_workerStopped)
+        {
+            spinner.SpinOnce();
+        }
+    }
+
+    private long SealAndAppend(WalBuffer buffer, int start, int countBefore, ReadOnlySpan<byte> payload, int frameSize)
+    {
+        Interlocked.Increment(ref _pendingBuffers);
+        var next = Rent(Math.Max(_bufferSize, frameSize), buffer.BaseLsn + countBefore, WalBuffer.OneRecord + frameSize);
+        buffer.Seal(start, countBefore, next);
+        Volatile.Write(ref _current, next);
+        long lsn = next.BaseLsn + 1;
+        WalFrame.Write(next.Data.AsSpan(0, frameSize), lsn, payload);
+        Interlocked.Add(ref next.Filled, frameSize);
+        return lsn;
+    }
+
+    private void WaitForNextBuffer(WalBuffer buffer)
+    {
+        var spinner = default(SpinWait);
+        while (Volatile.Read(ref _current) == buffer &&
+               WalBuffer.Offset(Volatile.Read(ref buffer.State)) > buffer.Capacity)
+        {
+            if (_closing)
+            {
+                throw new ObjectDisposedException(nameof(GroupCommitWal));
+            }
+
+            spinner.SpinOnce(sleep1Threshold: -1);
+        }
+    }
+
+    private WalBuffer Rent(int capacity, long baseLsn, long initialState)
+    {
+        WalBuffer? buffer = null;
+        if (capacity == _bufferSize)
+        {
+            lock (_poolLock)
+            {
+                _pool.TryPop(out buffer);
+            }
+        }
+
+        buffer ??= new WalBuffer { State = WalBuffer.OffsetMask };
+        buffer.Reset(capacity, baseLsn, initialState);
+        return buffer;
+    }
+}
