@@ -26,12 +26,12 @@ internal sealed partial class StorageEngine
 
         string path = System.IO.Path.GetFullPath(options.Path);
         var fs = options.FileSystem;
-        if (!options.CreateIfMissing && !fs.Exists(path))
+        if ((options.ReadOnly || !options.CreateIfMissing) && !fs.Exists(path))
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The database file '{path}' does not exist.");
         }
 
-        var storageFile = OpenLocked(fs, path, StorageFileMode.OpenOrCreate);
+        var storageFile = OpenLocked(fs, path, options.ReadOnly ? StorageFileMode.ReadOnly : StorageFileMode.OpenOrCreate);
         DatabaseFile? file = null;
         CheckpointJournal? journal = null;
         IWriteAheadLog? log = null;
@@ -39,6 +39,11 @@ internal sealed partial class StorageEngine
         try
         {
             bool isNew = storageFile.Length == 0;
+            if (isNew && options.ReadOnly)
+            {
+                throw NotADatabase(path, 0, "the file is empty");
+            }
+
             if (isNew)
             {
                 // A log or journal left beside a missing database belongs to another database.
@@ -56,13 +61,27 @@ internal sealed partial class StorageEngine
                 file.SetPageCount(1);
             }
 
-            if (isNew || encryption is not null)
+            if (isNew || (encryption is not null && !options.ReadOnly))
             {
-                // A new file's first header, or a new nonce epoch reserved before anything is encrypted.
+                // A new file's first header, or a new nonce epoch reserved before anything is encrypted
+                // (a read-only session encrypts nothing, so it reserves nothing).
                 file.WriteHeader(header);
             }
 
-            journal.RecoverInto(file, header);
+            if (options.ReadOnly)
+            {
+                if (journal.NeedsRecovery(header))
+                {
+                    throw new SharpCoreDBException(
+                        SharpCoreDBErrorCode.ReadOnly,
+                        $"'{path}' was left mid-checkpoint by a crash; open it once for writing to recover it.");
+                }
+            }
+            else
+            {
+                journal.RecoverInto(file, header);
+            }
+
             log = OpenLog(path + "-wal", options);
             var engine = new StorageEngine(options, file.Layout, file, journal, log, header, encryption);
             engine.Recover(header);
@@ -112,7 +131,10 @@ internal sealed partial class StorageEngine
         {
             Snapshots.Publish(replayer.LastLsn, state);
             RecoveredRecords = replayer.Records;
-            _checkpointer!.Run();
+            if (!_options.ReadOnly)
+            {
+                _checkpointer!.Run();
+            }
         }
     }
 

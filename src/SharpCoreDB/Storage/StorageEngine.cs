@@ -69,6 +69,8 @@ internal sealed partial class StorageEngine : IDisposable
 
     public bool IsInMemory => _file is null;
 
+    public bool IsReadOnly => _options.ReadOnly;
+
     public bool IsEncrypted => _encryption is not null;
 
     public string? Path => _options.Path;
@@ -93,6 +95,7 @@ internal sealed partial class StorageEngine : IDisposable
     public WriteTransaction BeginWrite(TimeSpan timeout)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
+        ThrowIfReadOnly();
         ThrowIfLogFailed();
         if (!_writerLock.Wait(timeout))
         {
@@ -106,6 +109,7 @@ internal sealed partial class StorageEngine : IDisposable
     public async ValueTask<WriteTransaction> BeginWriteAsync(TimeSpan timeout, CancellationToken cancellationToken = default)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
+        ThrowIfReadOnly();
         ThrowIfLogFailed();
         if (!await _writerLock.WaitAsync(timeout, cancellationToken).ConfigureAwait(false))
         {
@@ -119,13 +123,17 @@ internal sealed partial class StorageEngine : IDisposable
     public void Checkpoint()
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        _checkpointer?.Run();
+        if (!_options.ReadOnly)
+        {
+            _checkpointer?.Run();
+        }
     }
 
     /// <summary>Rewraps the data key under a new password or key; only the header is rewritten.</summary>
     public void ChangePassword(EncryptionSettings newSecret)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
+        ThrowIfReadOnly();
         if (_encryption is null)
         {
             throw new SharpCoreDBException(
@@ -261,7 +269,7 @@ internal sealed partial class StorageEngine : IDisposable
 
     private void QueueCheckpoint()
     {
-        if (_checkpointer is null || _disposed || Interlocked.CompareExchange(ref _checkpointQueued, 1, 0) != 0)
+        if (_checkpointer is null || _disposed || _options.ReadOnly || Interlocked.CompareExchange(ref _checkpointQueued, 1, 0) != 0)
         {
             return;
         }
@@ -298,6 +306,14 @@ internal sealed partial class StorageEngine : IDisposable
             e);
     }
 
+    private void ThrowIfReadOnly()
+    {
+        if (_options.ReadOnly)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.ReadOnly, "The database was opened read-only; it cannot be changed.");
+        }
+    }
+
     private void ThrowIfLogFailed()
     {
         if (_logFailure is not null)
@@ -325,7 +341,7 @@ internal sealed partial class StorageEngine : IDisposable
         bool locked = _writerLock.Wait(TimeSpan.FromSeconds(30));
         try
         {
-            if (locked && _logFailure is null && _checkpointer is not null)
+            if (locked && _logFailure is null && _checkpointer is not null && !_options.ReadOnly)
             {
                 try
                 {

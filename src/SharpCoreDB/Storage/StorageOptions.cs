@@ -28,6 +28,12 @@ internal sealed record StorageOptions
     /// <summary>Create the file if it does not exist.</summary>
     public bool CreateIfMissing { get; init; } = true;
 
+    /// <summary>
+    /// Open without changing the database file: writes are refused with ErrorCode ReadOnly. A log left
+    /// by a crash is replayed into memory (and kept), so the reader sees every committed transaction.
+    /// </summary>
+    public bool ReadOnly { get; init; }
+
     /// <summary>A checkpoint starts in the background once the log is larger than this.</summary>
     public long CheckpointLogBytes { get; init; } = 16L << 20;
 

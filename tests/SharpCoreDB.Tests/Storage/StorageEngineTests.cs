@@ -386,4 +386,29 @@ public sealed class StorageEngineTests : IDisposable
         Assert.Equal(0, inconsistencies);
         Assert.True(reads > 0);
     }
+
+    [Fact]
+    public void AReadOnlyOpenSeesCommittedDataIncludingTheLogAndRefusesWrites()
+    {
+        var fs = new CrashableFileSystem();
+        var engine = Open(fs);
+        uint checkpointed = WriteMarkedPage(engine, 10);
+        engine.Checkpoint();
+        uint logged = WriteMarkedPage(engine, 11);
+        fs.Crash();
+        engine.Dispose();
+
+        long lengthBefore = new FileInfo(DbPath).Length;
+        using (var readOnly = StorageEngine.Open(new StorageOptions { Path = DbPath, PageSize = 4096, ReadOnly = true, LogFactory = (_, _) => _log }))
+        {
+            using var read = readOnly.BeginRead();
+            Assert.Equal(10, ReadMarker(read, checkpointed));
+            Assert.Equal(11, ReadMarker(read, logged));
+            var error = Assert.Throws<SharpCoreDBException>(() => readOnly.BeginWrite(Timeout));
+            Assert.Equal(SharpCoreDBErrorCode.ReadOnly, error.ErrorCode);
+        }
+
+        Assert.Equal(lengthBefore, new FileInfo(DbPath).Length);
+        Assert.Equal(1, _log.RecordCount); // kept for the next read-write open
+    }
 }

@@ -67,7 +67,12 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
     /// Copies a complete journal newer than <paramref name="header"/>'s checkpoint over the database
     /// file and fsyncs it. Returns the number of pages restored (0 if the journal did not apply).
     /// </summary>
-    public int RecoverInto(DatabaseFile database, DatabaseHeader header)
+    public int RecoverInto(DatabaseFile database, DatabaseHeader header) => Apply(database, header, write: true);
+
+    /// <summary>True when a complete journal newer than the header's checkpoint waits to be applied.</summary>
+    public bool NeedsRecovery(DatabaseHeader header) => Apply(null, header, write: false) > 0;
+
+    private int Apply(DatabaseFile? database, DatabaseHeader header, bool write)
     {
         long length = file.Length;
         if (length < HeaderSize)
@@ -102,12 +107,20 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
             uint page = BinaryPrimitives.ReadUInt32LittleEndian(entry);
             try
             {
-                database.Codec.Decode(page, entry[EntryHeaderSize..], scratch);
+                if (database is not null)
+                {
+                    database.Codec.Decode(page, entry[EntryHeaderSize..], scratch);
+                }
             }
             catch (SharpCoreDBException)
             {
                 return 0;
             }
+        }
+
+        if (!write || database is null)
+        {
+            return Math.Max(entries, 1);
         }
 
         for (int i = 0; i < entries; i++)
