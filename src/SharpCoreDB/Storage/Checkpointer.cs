@@ -16,6 +16,7 @@
 // LSN then restores exactly the committed state.
 using SharpCoreDB.Storage.Cache;
 using SharpCoreDB.Storage.File;
+using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Storage;
 
@@ -35,55 +36,69 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
     {
         lock (_lock)
         {
-            long lsn = engine.Snapshots.Peek(out var state);
-            if (lsn <= Header.CheckpointLsn)
+            // The checkpoint reads the database as of LSN C like any reader: holding a snapshot keeps
+            // the page versions as of C from being pruned while later commits replace them.
+            long lsn = engine.Snapshots.Acquire(out var state);
+            try
             {
-                return 0;
+                return WriteUpTo(lsn, state);
+            }
+            finally
+            {
+                engine.Snapshots.Release(lsn);
+            }
+        }
+    }
+
+    private int WriteUpTo(long lsn, DatabaseState state)
+    {
+        if (lsn <= Header.CheckpointLsn)
+        {
+            return 0;
+        }
+
+        engine.Log?.Flush();
+        var dirty = engine.Cache.CollectDirty(lsn);
+        int pageSize = file.Layout.PageSize;
+        var buffer = new byte[CheckpointJournal.SizeFor(dirty.Count, pageSize)];
+        CheckpointJournal.WriteHeader(buffer, Header.DatabaseId, lsn, pageSize, dirty.Count);
+        for (int i = 0; i < dirty.Count; i++)
+        {
+            var (page, version) = dirty[i];
+            var entry = buffer.AsSpan(CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
+            System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(entry, page);
+            file.Codec.Encode(page, version.Image, entry[CheckpointJournal.EntryHeaderSize..]);
+        }
+
+        if (dirty.Count > 0)
+        {
+            journal.Write(buffer);
+            if (state.PageCount > file.PagesOnDisk)
+            {
+                file.SetPageCount(state.PageCount);
             }
 
-            engine.Log?.Flush();
-            var dirty = engine.Cache.CollectDirty(lsn);
-            int pageSize = file.Layout.PageSize;
-            var buffer = new byte[CheckpointJournal.SizeFor(dirty.Count, pageSize)];
-            CheckpointJournal.WriteHeader(buffer, Header.DatabaseId, lsn, pageSize, dirty.Count);
             for (int i = 0; i < dirty.Count; i++)
             {
                 var (page, version) = dirty[i];
-                var entry = buffer.AsSpan(CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
-                System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(entry, page);
-                file.Codec.Encode(page, version.Image, entry[CheckpointJournal.EntryHeaderSize..]);
+                int offset = CheckpointJournal.EntryOffset(i, pageSize) + CheckpointJournal.EntryHeaderSize;
+                WriteInPlace(page, version, buffer, offset, pageSize);
             }
 
-            if (dirty.Count > 0)
-            {
-                journal.Write(buffer);
-                if (state.PageCount > file.PagesOnDisk)
-                {
-                    file.SetPageCount(state.PageCount);
-                }
-
-                for (int i = 0; i < dirty.Count; i++)
-                {
-                    var (page, version) = dirty[i];
-                    int offset = CheckpointJournal.EntryOffset(i, pageSize) + CheckpointJournal.EntryHeaderSize;
-                    WriteInPlace(page, version, buffer, offset, pageSize);
-                }
-
-                file.Flush();
-            }
-
-            WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
-            engine.Log?.ReleaseUpTo(lsn);
-            if (dirty.Count > 0)
-            {
-                journal.Clear();
-            }
-
-            engine.Cache.Prune(engine.Snapshots.Oldest);
-            engine.Cache.Trim();
-            Count++;
-            return dirty.Count;
+            file.Flush();
         }
+
+        WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
+        engine.Log?.ReleaseUpTo(lsn);
+        if (dirty.Count > 0)
+        {
+            journal.Clear();
+        }
+
+        engine.Cache.Prune(engine.Snapshots.Oldest);
+        engine.Cache.Trim();
+        Count++;
+        return dirty.Count;
     }
 
     /// <summary>Writes a new header derived from the current one (a password change), in sequence with checkpoints.</summary>
