@@ -25,6 +25,13 @@ public sealed record WalOptions
     /// </summary>
     public long SegmentSize { get; init; } = 64L << 20;
 
+    /// <summary>
+    /// Where a new log starts numbering: its first record gets this LSN + 1. The engine passes its
+    /// checkpoint LSN, so a log recreated after its files were deleted keeps LSNs increasing.
+    /// An existing log ignores it.
+    /// </summary>
+    public long InitialLsn { get; init; }
+
     /// <summary>Where the log's bytes go; tests replace it to inject faults.</summary>
     public IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;
 }

@@ -42,7 +42,8 @@ public static class WriteAheadLog
             throw new ArgumentOutOfRangeException(nameof(options), options.Durability, "Unknown durability mode.");
         }
 
-        var segments = WalRecovery.Open(options.FileSystem, path, options.SegmentSize);
+        ArgumentOutOfRangeException.ThrowIfNegative(options.InitialLsn, nameof(options));
+        var segments = WalRecovery.Open(options.FileSystem, path, options.SegmentSize, options.InitialLsn);
         try
         {
             return options.UseGroupCommit

@@ -15,13 +15,13 @@ namespace SharpCoreDB.Wal.Segments;
 /// <summary>Opens and repairs the files of a log.</summary>
 internal static class WalRecovery
 {
-    public static WalSegmentChain Open(IFileSystem fileSystem, string path, long segmentSize)
+    public static WalSegmentChain Open(IFileSystem fileSystem, string path, long segmentSize, long initialLsn = 0)
     {
         var anchorFile = fileSystem.Open(path, StorageFileMode.OpenOrCreate);
         var segments = new List<WalSegment>();
         try
         {
-            var anchor = ReadOrCreateAnchor(fileSystem, path, anchorFile);
+            var anchor = ReadOrCreateAnchor(fileSystem, path, anchorFile, initialLsn);
             bool deleted = DeleteOrphans(fileSystem, path, anchor.FirstSequence);
             long lastLsn = anchor.FirstBaseLsn;
             long sequence = anchor.FirstSequence;
@@ -76,7 +76,7 @@ internal static class WalRecovery
         }
     }
 
-    private static WalAnchor ReadOrCreateAnchor(IFileSystem fileSystem, string path, IStorageFile anchorFile)
+    private static WalAnchor ReadOrCreateAnchor(IFileSystem fileSystem, string path, IStorageFile anchorFile, long initialLsn)
     {
         Span<byte> bytes = stackalloc byte[WalAnchor.FileSize];
         int read = anchorFile.Read(0, bytes);
@@ -86,7 +86,7 @@ internal static class WalRecovery
         }
 
         // A new log (or one whose creation was cut short before any record was written).
-        anchor = new WalAnchor(Generation: 1, FirstSequence: 1, FirstBaseLsn: 0);
+        anchor = new WalAnchor(Generation: 1, FirstSequence: 1, FirstBaseLsn: initialLsn);
         anchorFile.SetLength(0);
         WalSegmentChain.WriteAnchor(anchorFile, anchor);
         fileSystem.SyncDirectory(WalSegmentChain.DirectoryOf(path));

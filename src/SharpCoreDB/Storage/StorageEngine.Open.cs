@@ -47,7 +47,7 @@ internal sealed partial class StorageEngine
             if (isNew)
             {
                 // A log or journal left beside a missing database belongs to another database.
-                fs.Delete(path + "-wal");
+                WriteAheadLog.Delete(path + "-wal", fs);
                 fs.Delete(path + "-journal");
             }
 
@@ -82,7 +82,22 @@ internal sealed partial class StorageEngine
                 journal.RecoverInto(file, header);
             }
 
-            log = OpenLog(path + "-wal", options);
+            log = OpenLog(path + "-wal", options, header.CheckpointLsn);
+            if (log.LastLsn < header.CheckpointLsn)
+            {
+                // Every record of this log is older than the checkpoint, so none is needed; but new
+                // records must get LSNs above the pages' own. Start the log again after the checkpoint.
+                if (options.ReadOnly)
+                {
+                    throw new SharpCoreDBException(
+                        SharpCoreDBErrorCode.Corrupt, $"The log of '{path}' is older than the database; open it once for writing.");
+                }
+
+                log.Dispose();
+                WriteAheadLog.Delete(path + "-wal", fs);
+                log = OpenLog(path + "-wal", options, header.CheckpointLsn);
+            }
+
             var engine = new StorageEngine(options, file.Layout, file, journal, log, header, encryption);
             engine.Recover(header);
             return engine;
@@ -155,13 +170,17 @@ internal sealed partial class StorageEngine
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Access to '{path}' is denied: {e.Message}", e);
         }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"opening '{path}'");
+        }
     }
 
     private static bool IsSharingViolation(IOException e) =>
         e.HResult == unchecked((int)0x80070020) || e.HResult == unchecked((int)0x80070021)
         || e.Message.Contains("being used by another process", StringComparison.OrdinalIgnoreCase);
 
-    private static IWriteAheadLog OpenLog(string path, StorageOptions options)
+    private static IWriteAheadLog OpenLog(string path, StorageOptions options, long initialLsn)
     {
         try
         {
@@ -170,11 +189,16 @@ internal sealed partial class StorageEngine
                 Durability = options.Durability,
                 UseGroupCommit = options.UseGroupCommitWal,
                 FileSystem = options.FileSystem,
+                InitialLsn = initialLsn,
             });
         }
         catch (IOException e) when (IsSharingViolation(e))
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Locked, $"The log '{path}' is locked by another process.", e);
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"opening the log '{path}'");
         }
     }
 

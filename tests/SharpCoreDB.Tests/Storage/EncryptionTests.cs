@@ -250,7 +250,7 @@ public sealed class EncryptionTests : IDisposable
         var fs = new CrashableFileSystem();
         var changing = Open(Password("old"), fs: fs);
         fs.FailWritesAfter(0); // the header write is torn halfway
-        Assert.ThrowsAny<IOException>(() => changing.ChangePassword(Password("new")));
+        Assert.Equal(SharpCoreDBErrorCode.IoError, Assert.Throws<SharpCoreDBException>(() => changing.ChangePassword(Password("new"))).ErrorCode);
         changing.Dispose();
 
         bool oldWorks = TryOpen("old");

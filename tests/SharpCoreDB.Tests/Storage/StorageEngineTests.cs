@@ -104,7 +104,7 @@ public sealed class StorageEngineTests : IDisposable
             var engine = Open(fs);
             var expected = Workload(engine, crashAt);
             fs.FailWritesAfter(crashAt);
-            Assert.ThrowsAny<IOException>(engine.Checkpoint);
+            Assert.Equal(SharpCoreDBErrorCode.IoError, Assert.Throws<SharpCoreDBException>(engine.Checkpoint).ErrorCode);
             engine.Dispose();
 
             using var reopened = Open();
@@ -410,5 +410,42 @@ public sealed class StorageEngineTests : IDisposable
 
         Assert.Equal(lengthBefore, new FileInfo(DbPath).Length);
         Assert.Equal(1, _log.RecordCount); // kept for the next read-write open
+    }
+
+    [Fact]
+    public void DeletingTheLogOfACleanlyClosedDatabaseKeepsLsnsIncreasing()
+    {
+        string path = Path.Combine(_dir, "real-log.scdb");
+        var options = new StorageOptions { Path = path, PageSize = 4096 };
+        uint first;
+        using (var engine = StorageEngine.Open(options))
+        {
+            first = WriteMarkedPage(engine, 1);
+            WriteMarkedPage(engine, 2);
+        }
+
+        foreach (string file in Directory.GetFiles(_dir, "real-log.scdb-wal*"))
+        {
+            System.IO.File.Delete(file);
+        }
+
+        uint later;
+        var fs = new CrashableFileSystem();
+        var reopened = StorageEngine.Open(options with { FileSystem = fs });
+        Assert.Equal(2, reopened.Log!.LastLsn);
+        using (var tx = reopened.BeginWrite(Timeout))
+        {
+            BinaryPrimitives.WriteInt64LittleEndian(tx.Write(first).Span[100..], 5);
+            tx.Commit();
+        }
+
+        later = WriteMarkedPage(reopened, 6);
+        fs.Crash();
+        reopened.Dispose();
+
+        using var recovered = StorageEngine.Open(options);
+        using var read = recovered.BeginRead();
+        Assert.Equal(5, ReadMarker(read, first));
+        Assert.Equal(6, ReadMarker(read, later));
     }
 }

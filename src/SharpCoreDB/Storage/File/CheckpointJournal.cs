@@ -55,13 +55,30 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
     /// <summary>Writes a complete journal (header and entries, built by the caller) and makes it durable.</summary>
     public void Write(ReadOnlySpan<byte> journal)
     {
-        file.Write(0, journal);
-        file.SetLength(journal.Length);
-        file.Flush();
+        try
+        {
+            file.Write(0, journal);
+            file.SetLength(journal.Length);
+            file.Flush();
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"writing the checkpoint journal '{file.Path}'");
+        }
     }
 
     /// <summary>Forgets the journal after its checkpoint completed (no fsync needed: see the LSN rule).</summary>
-    public void Clear() => file.SetLength(0);
+    public void Clear()
+    {
+        try
+        {
+            file.SetLength(0);
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"clearing the checkpoint journal '{file.Path}'");
+        }
+    }
 
     /// <summary>
     /// Copies a complete journal newer than <paramref name="header"/>'s checkpoint over the database
@@ -73,6 +90,18 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
     public bool NeedsRecovery(DatabaseHeader header) => Apply(null, header, write: false) > 0;
 
     private int Apply(DatabaseFile? database, DatabaseHeader header, bool write)
+    {
+        try
+        {
+            return ApplyUnchecked(database, header, write);
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"recovering from the checkpoint journal '{file.Path}'");
+        }
+    }
+
+    private int ApplyUnchecked(DatabaseFile? database, DatabaseHeader header, bool write)
     {
         long length = file.Length;
         if (length < HeaderSize)

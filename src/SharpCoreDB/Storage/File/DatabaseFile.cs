@@ -38,7 +38,16 @@ internal sealed class DatabaseFile : IDisposable
     {
         int size = Layout.PageSize;
         var disk = new byte[size];
-        int read = _file.Read((long)pageNumber * size, disk);
+        int read;
+        try
+        {
+            read = _file.Read((long)pageNumber * size, disk);
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"reading page {pageNumber} of '{Path}'");
+        }
+
         if (read != size)
         {
             throw new SharpCoreDBException(
@@ -51,21 +60,57 @@ internal sealed class DatabaseFile : IDisposable
     }
 
     /// <summary>Writes encoded page images in place; the caller fsyncs with <see cref="Flush"/>.</summary>
-    public void WriteEncodedPage(uint pageNumber, ReadOnlySpan<byte> encoded) =>
-        _file.Write((long)pageNumber * Layout.PageSize, encoded);
+    public void WriteEncodedPage(uint pageNumber, ReadOnlySpan<byte> encoded)
+    {
+        try
+        {
+            _file.Write((long)pageNumber * Layout.PageSize, encoded);
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"writing page {pageNumber} of '{Path}'");
+        }
+    }
 
     /// <summary>Grows or shrinks the file to exactly <paramref name="pageCount"/> pages.</summary>
-    public void SetPageCount(uint pageCount) => _file.SetLength((long)pageCount * Layout.PageSize);
+    public void SetPageCount(uint pageCount)
+    {
+        try
+        {
+            _file.SetLength((long)pageCount * Layout.PageSize);
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"extending '{Path}' to {pageCount} pages");
+        }
+    }
 
-    public void Flush() => _file.Flush();
+    public void Flush()
+    {
+        try
+        {
+            _file.Flush();
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"flushing '{Path}' to disk");
+        }
+    }
 
     /// <summary>Writes <paramref name="header"/> into the slot its sequence selects and fsyncs.</summary>
     public void WriteHeader(DatabaseHeader header)
     {
         Span<byte> slot = stackalloc byte[DatabaseHeader.SlotSize];
         header.WriteTo(slot);
-        _file.Write(DatabaseHeader.SlotOffset(header.Sequence), slot);
-        _file.Flush();
+        try
+        {
+            _file.Write(DatabaseHeader.SlotOffset(header.Sequence), slot);
+            _file.Flush();
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"writing the header of '{Path}'");
+        }
     }
 
     public long Length => _file.Length;
