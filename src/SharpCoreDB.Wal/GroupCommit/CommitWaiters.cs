@@ -1,7 +1,8 @@
 // The durable LSN of the group-commit log and everyone waiting for it to pass their
-// own LSN. The flush worker advances it once per group and wakes, in one go, every
-// waiter the group covered: blocked threads through one Monitor.PulseAll, awaiting
-// callers through their pooled AsyncCommitWaiter. A thread about to block first spins
+// own LSN. The flush worker advances it once per group and wakes every waiter the group
+// covered: each blocked thread through its own reusable event (one event per thread, so
+// that sixteen woken committers do not queue up on one lock to get going again), and
+// each awaiting caller through its pooled AsyncCommitWaiter. A thread about to block first spins
 // for a short while (if a core is free for it), because an fsync takes about as long as
 // putting a thread to sleep and waking it, and a lone committer should not pay twice.
 // A failure of the worker is recorded here and rethrown to every waiter.
@@ -20,9 +21,14 @@ internal sealed class CommitWaiters
     private readonly List<AsyncCommitWaiter> _asyncWaiters = [];
     private readonly Stack<AsyncCommitWaiter> _pool = new();
     private readonly List<AsyncCommitWaiter> _ready = [];
+    private readonly List<ThreadWaiter> _threadWaiters = [];
+    private readonly List<ThreadWaiter> _readyThreads = [];
     private long _durableLsn;
-    private int _syncWaiters;
+    [ThreadStatic]
+    private static ThreadWaiter? t_waiter;
+
     private int _spinners;
+    private int _blocked;
     private ExceptionDispatchInfo? _failure;
     private bool _closed;
 
@@ -41,40 +47,41 @@ internal sealed class CommitWaiters
             return;
         }
 
-        if (Interlocked.Increment(ref _spinners) <= MaxSpinners)
+        // Spin only while nobody else is blocked: a lone committer gets its fsync without a
+        // sleep and a wake-up, but when many commit at once, a spinner would take the CPU
+        // they need to get going again.
+        if (Volatile.Read(ref _blocked) == 0)
         {
-            bool done = SpinUntilDurable(lsn);
+            bool done = Interlocked.Increment(ref _spinners) <= MaxSpinners && SpinUntilDurable(lsn);
             Interlocked.Decrement(ref _spinners);
             if (done)
             {
                 return;
             }
         }
-        else
-        {
-            Interlocked.Decrement(ref _spinners);
-        }
 
+        var waiter = t_waiter ??= new ThreadWaiter();
+        waiter.Lsn = lsn;
+        waiter.Event.Reset();
         lock (_gate)
         {
-            _syncWaiters++;
-            try
-            {
-                while (_durableLsn < lsn && _failure is null && !_closed)
-                {
-                    Monitor.Wait(_gate);
-                }
-            }
-            finally
-            {
-                _syncWaiters--;
-            }
-
             if (_durableLsn >= lsn)
             {
                 return;
             }
 
+            if (_failure is not null || _closed)
+            {
+                ThrowStopped();
+            }
+
+            _threadWaiters.Add(waiter);
+            _blocked = _threadWaiters.Count;
+        }
+
+        waiter.Event.Wait();
+        if (Volatile.Read(ref _durableLsn) < lsn)
+        {
             ThrowStopped();
         }
     }
@@ -124,10 +131,18 @@ internal sealed class CommitWaiters
         lock (_gate)
         {
             Volatile.Write(ref _durableLsn, lsn);
-            if (_syncWaiters > 0)
+            for (int i = _threadWaiters.Count - 1; i >= 0; i--)
             {
-                Monitor.PulseAll(_gate);
+                var waiter = _threadWaiters[i];
+                if (waiter.Lsn <= lsn)
+                {
+                    _readyThreads.Add(waiter);
+                    _threadWaiters[i] = _threadWaiters[^1];
+                    _threadWaiters.RemoveAt(_threadWaiters.Count - 1);
+                }
             }
+
+            _blocked = _threadWaiters.Count;
 
             for (int i = _asyncWaiters.Count - 1; i >= 0; i--)
             {
@@ -141,6 +156,12 @@ internal sealed class CommitWaiters
             }
         }
 
+        foreach (var waiter in _readyThreads)
+        {
+            waiter.Event.Set();
+        }
+
+        _readyThreads.Clear();
         foreach (var waiter in _ready)
         {
             waiter.Complete();
@@ -179,13 +200,21 @@ internal sealed class CommitWaiters
     private void Stop(ExceptionDispatchInfo? failure, bool closed)
     {
         AsyncCommitWaiter[] stranded;
+        ThreadWaiter[] blocked;
         lock (_gate)
         {
             _failure ??= failure;
             _closed |= closed;
-            Monitor.PulseAll(_gate);
             stranded = [.. _asyncWaiters];
             _asyncWaiters.Clear();
+            blocked = [.. _threadWaiters];
+            _threadWaiters.Clear();
+            _blocked = 0;
+        }
+
+        foreach (var waiter in blocked)
+        {
+            waiter.Event.Set();
         }
 
         foreach (var waiter in stranded)
@@ -206,7 +235,8 @@ internal sealed class CommitWaiters
         var spinner = default(SpinWait);
         while (Volatile.Read(ref _durableLsn) < lsn)
         {
-            if (Volatile.Read(ref _failure) is not null || Stopwatch.GetTimestamp() > deadline)
+            if (Volatile.Read(ref _failure) is not null || Volatile.Read(ref _blocked) != 0 ||
+                Stopwatch.GetTimestamp() > deadline)
             {
                 return false;
             }
@@ -215,5 +245,13 @@ internal sealed class CommitWaiters
         }
 
         return true;
+    }
+
+    // A blocked thread's place in the wait list; one per thread, reused by every wait.
+    private sealed class ThreadWaiter
+    {
+        public ManualResetEventSlim Event { get; } = new(false, spinCount: 1);
+
+        public long Lsn { get; set; }
     }
 }
