@@ -2,7 +2,11 @@
 // own LSN. The flush worker advances it once per group and wakes every waiter the group
 // covered: each blocked thread through its own reusable event (one event per thread, so
 // that sixteen woken committers do not queue up on one lock to get going again), and
-// each awaiting caller through its pooled AsyncCommitWaiter. A thread about to block first spins
+// each awaiting caller through its pooled AsyncCommitWaiter. Blocked threads are woken
+// as a binary tree: the worker wakes the first, and each woken thread wakes two more
+// before it returns, so the wake-ups (each a system call and a cross-core interrupt)
+// are spread over the waking threads and cores instead of delaying the worker's next
+// group. A thread about to block first spins
 // for a short while (if a core is free for it), because an fsync takes about as long as
 // putting a thread to sleep and waking it, and a lone committer should not pay twice.
 // A failure of the worker is recorded here and rethrown to every waiter.
@@ -80,6 +84,7 @@ internal sealed class CommitWaiters
         }
 
         waiter.Event.Wait();
+        waiter.WakeChildren();
         if (Volatile.Read(ref _durableLsn) < lsn)
         {
             ThrowStopped();
@@ -156,12 +161,19 @@ internal sealed class CommitWaiters
             }
         }
 
-        foreach (var waiter in _readyThreads)
+        if (_readyThreads.Count > 0)
         {
-            waiter.Event.Set();
+            for (int i = 0; i < _readyThreads.Count; i++)
+            {
+                int first = (2 * i) + 1;
+                _readyThreads[i].First = first < _readyThreads.Count ? _readyThreads[first] : null;
+                _readyThreads[i].Second = first + 1 < _readyThreads.Count ? _readyThreads[first + 1] : null;
+            }
+
+            _readyThreads[0].Event.Set();
+            _readyThreads.Clear();
         }
 
-        _readyThreads.Clear();
         foreach (var waiter in _ready)
         {
             waiter.Complete();
@@ -248,10 +260,26 @@ internal sealed class CommitWaiters
     }
 
     // A blocked thread's place in the wait list; one per thread, reused by every wait.
+    // First and Second are the waiters it wakes once woken itself (set by the worker
+    // before it wakes the tree's root; cleared before the thread can wait again).
     private sealed class ThreadWaiter
     {
         public ManualResetEventSlim Event { get; } = new(false, spinCount: 1);
 
         public long Lsn { get; set; }
+
+        public ThreadWaiter? First { get; set; }
+
+        public ThreadWaiter? Second { get; set; }
+
+        public void WakeChildren()
+        {
+            var first = First;
+            var second = Second;
+            First = null;
+            Second = null;
+            first?.Event.Set();
+            second?.Event.Set();
+        }
     }
 }
