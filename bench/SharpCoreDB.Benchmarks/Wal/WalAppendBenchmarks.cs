@@ -17,7 +17,7 @@ namespace SharpCoreDB.Benchmarks.Wal;
 [Config(typeof(WalBenchmarkConfig))]
 public class WalAppendBenchmarks
 {
-    private const int AppendsPerCall = 3200;
+    internal const int AppendsPerCall = 3200;
     private readonly byte[] _record = new byte[100];
     private string _directory = "";
     private IWriteAheadLog _log = null!;

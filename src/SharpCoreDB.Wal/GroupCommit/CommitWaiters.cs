@@ -29,7 +29,7 @@ internal sealed class CommitWaiters
     private readonly List<ThreadWaiter> _readyThreads = [];
     private long _durableLsn;
     [ThreadStatic]
-    private static ThreadWaiter? t_waiter;
+    private static ThreadWaiter? _threadWaiter;
 
     private int _spinners;
     private int _blocked;
@@ -64,7 +64,7 @@ internal sealed class CommitWaiters
             }
         }
 
-        var waiter = t_waiter ??= new ThreadWaiter();
+        var waiter = _threadWaiter ??= new ThreadWaiter();
         waiter.Lsn = lsn;
         waiter.Event.Reset();
         lock (_gate)
