@@ -7,7 +7,7 @@ namespace SharpCoreDB.Wal.Tests;
 
 public sealed class ConcurrentAppendTests : IDisposable
 {
-    private const int Threads = 16;
+    internal const int Threads = 16;
     private readonly TempDirectory _dir = new();
 
     public void Dispose() => _dir.Dispose();

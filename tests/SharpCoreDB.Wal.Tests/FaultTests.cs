@@ -10,7 +10,7 @@ namespace SharpCoreDB.Wal.Tests;
 
 public sealed class FaultTests : IDisposable
 {
-    private const int Threads = 8;
+    internal const int Threads = 8;
     private readonly TempDirectory _dir = new();
 
     public void Dispose() => _dir.Dispose();

@@ -9,10 +9,10 @@ namespace SharpCoreDB.Wal.Tests;
 
 public sealed class RecoveryCorruptionTests : IDisposable
 {
-    private const string LogPath = "/mem/log.wal";
-    private const string SegmentPath = "/mem/log.wal.00000001";
-    private const int Records = 12;
-    private const int DamagedFrames = 3;
+    internal const string LogPath = "/mem/log.wal";
+    internal const string SegmentPath = "/mem/log.wal.00000001";
+    internal const int Records = 12;
+    internal const int DamagedFrames = 3;
     private readonly TempDirectory _dir = new();
 
     public void Dispose() => _dir.Dispose();

@@ -7,7 +7,7 @@ namespace SharpCoreDB.Wal.Tests;
 
 public sealed class ReleaseTests : IDisposable
 {
-    private const long SegmentSize = 16 << 10;
+    internal const long SegmentSize = 16 << 10;
     private readonly TempDirectory _dir = new();
 
     public void Dispose() => _dir.Dispose();

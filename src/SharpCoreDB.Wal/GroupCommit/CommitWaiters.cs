@@ -1,7 +1,12 @@
 // The durable LSN of the group-commit log and everyone waiting for it to pass their
-// own LSN. The flush worker advances it once per group and wakes, in one go, every
-// waiter the group covered: blocked threads through one Monitor.PulseAll, awaiting
-// callers through their pooled AsyncCommitWaiter. A thread about to block first spins
+// own LSN. The flush worker advances it once per group and wakes every waiter the group
+// covered: each blocked thread through its own reusable event (one event per thread, so
+// that sixteen woken committers do not queue up on one lock to get going again), and
+// each awaiting caller through its pooled AsyncCommitWaiter. Blocked threads are woken
+// as a binary tree: the worker wakes the first, and each woken thread wakes two more
+// before it returns, so the wake-ups (each a system call and a cross-core interrupt)
+// are spread over the waking threads and cores instead of delaying the worker's next
+// group. A thread about to block first spins
 // for a short while (if a core is free for it), because an fsync takes about as long as
 // putting a thread to sleep and waking it, and a lone committer should not pay twice.
 // A failure of the worker is recorded here and rethrown to every waiter.
@@ -20,9 +25,14 @@ internal sealed class CommitWaiters
     private readonly List<AsyncCommitWaiter> _asyncWaiters = [];
     private readonly Stack<AsyncCommitWaiter> _pool = new();
     private readonly List<AsyncCommitWaiter> _ready = [];
+    private readonly List<ThreadWaiter> _threadWaiters = [];
+    private readonly List<ThreadWaiter> _readyThreads = [];
     private long _durableLsn;
-    private int _syncWaiters;
+    [ThreadStatic]
+    private static ThreadWaiter? _threadWaiter;
+
     private int _spinners;
+    private int _blocked;
     private ExceptionDispatchInfo? _failure;
     private bool _closed;
 
@@ -41,40 +51,42 @@ internal sealed class CommitWaiters
             return;
         }
 
-        if (Interlocked.Increment(ref _spinners) <= MaxSpinners)
+        // Spin only while nobody else is blocked: a lone committer gets its fsync without a
+        // sleep and a wake-up, but when many commit at once, a spinner would take the CPU
+        // they need to get going again.
+        if (Volatile.Read(ref _blocked) == 0)
         {
-            bool done = SpinUntilDurable(lsn);
+            bool done = Interlocked.Increment(ref _spinners) <= MaxSpinners && SpinUntilDurable(lsn);
             Interlocked.Decrement(ref _spinners);
             if (done)
             {
                 return;
             }
         }
-        else
-        {
-            Interlocked.Decrement(ref _spinners);
-        }
 
+        var waiter = _threadWaiter ??= new ThreadWaiter();
+        waiter.Lsn = lsn;
+        waiter.Event.Reset();
         lock (_gate)
         {
-            _syncWaiters++;
-            try
-            {
-                while (_durableLsn < lsn && _failure is null && !_closed)
-                {
-                    Monitor.Wait(_gate);
-                }
-            }
-            finally
-            {
-                _syncWaiters--;
-            }
-
             if (_durableLsn >= lsn)
             {
                 return;
             }
 
+            if (_failure is not null || _closed)
+            {
+                ThrowStopped();
+            }
+
+            _threadWaiters.Add(waiter);
+            _blocked = _threadWaiters.Count;
+        }
+
+        waiter.Event.Wait();
+        waiter.WakeChildren();
+        if (Volatile.Read(ref _durableLsn) < lsn)
+        {
             ThrowStopped();
         }
     }
@@ -124,10 +136,18 @@ internal sealed class CommitWaiters
         lock (_gate)
         {
             Volatile.Write(ref _durableLsn, lsn);
-            if (_syncWaiters > 0)
+            for (int i = _threadWaiters.Count - 1; i >= 0; i--)
             {
-                Monitor.PulseAll(_gate);
+                var waiter = _threadWaiters[i];
+                if (waiter.Lsn <= lsn)
+                {
+                    _readyThreads.Add(waiter);
+                    _threadWaiters[i] = _threadWaiters[^1];
+                    _threadWaiters.RemoveAt(_threadWaiters.Count - 1);
+                }
             }
+
+            _blocked = _threadWaiters.Count;
 
             for (int i = _asyncWaiters.Count - 1; i >= 0; i--)
             {
@@ -139,6 +159,19 @@ internal sealed class CommitWaiters
                     _asyncWaiters.RemoveAt(_asyncWaiters.Count - 1);
                 }
             }
+        }
+
+        if (_readyThreads.Count > 0)
+        {
+            for (int i = 0; i < _readyThreads.Count; i++)
+            {
+                int first = (2 * i) + 1;
+                _readyThreads[i].First = first < _readyThreads.Count ? _readyThreads[first] : null;
+                _readyThreads[i].Second = first + 1 < _readyThreads.Count ? _readyThreads[first + 1] : null;
+            }
+
+            _readyThreads[0].Event.Set();
+            _readyThreads.Clear();
         }
 
         foreach (var waiter in _ready)
@@ -179,13 +212,21 @@ internal sealed class CommitWaiters
     private void Stop(ExceptionDispatchInfo? failure, bool closed)
     {
         AsyncCommitWaiter[] stranded;
+        ThreadWaiter[] blocked;
         lock (_gate)
         {
             _failure ??= failure;
             _closed |= closed;
-            Monitor.PulseAll(_gate);
             stranded = [.. _asyncWaiters];
             _asyncWaiters.Clear();
+            blocked = [.. _threadWaiters];
+            _threadWaiters.Clear();
+            _blocked = 0;
+        }
+
+        foreach (var waiter in blocked)
+        {
+            waiter.Event.Set();
         }
 
         foreach (var waiter in stranded)
@@ -206,7 +247,8 @@ internal sealed class CommitWaiters
         var spinner = default(SpinWait);
         while (Volatile.Read(ref _durableLsn) < lsn)
         {
-            if (Volatile.Read(ref _failure) is not null || Stopwatch.GetTimestamp() > deadline)
+            if (Volatile.Read(ref _failure) is not null || Volatile.Read(ref _blocked) != 0 ||
+                Stopwatch.GetTimestamp() > deadline)
             {
                 return false;
             }
@@ -215,5 +257,29 @@ internal sealed class CommitWaiters
         }
 
         return true;
+    }
+
+    // A blocked thread's place in the wait list; one per thread, reused by every wait.
+    // First and Second are the waiters it wakes once woken itself (set by the worker
+    // before it wakes the tree's root; cleared before the thread can wait again).
+    private sealed class ThreadWaiter
+    {
+        public ManualResetEventSlim Event { get; } = new(false, spinCount: 1);
+
+        public long Lsn { get; set; }
+
+        public ThreadWaiter? First { get; set; }
+
+        public ThreadWaiter? Second { get; set; }
+
+        public void WakeChildren()
+        {
+            var first = First;
+            var second = Second;
+            First = null;
+            Second = null;
+            first?.Event.Set();
+            second?.Event.Set();
+        }
     }
 }

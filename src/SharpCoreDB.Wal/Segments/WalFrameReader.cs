@@ -20,7 +20,7 @@ internal enum WalFrameStatus
 /// <summary>A forward reader over the frames of a segment file.</summary>
 internal sealed class WalFrameReader : IDisposable
 {
-    private const int DefaultBufferSize = 1 << 20;
+    internal const int DefaultBufferSize = 1 << 20;
 
     private readonly IStorageFile _file;
     private readonly long _end;
