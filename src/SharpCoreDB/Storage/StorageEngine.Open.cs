@@ -38,7 +38,7 @@ internal sealed partial class StorageEngine
         DatabaseEncryption? encryption = null;
         try
         {
-            bool isNew = storageFile.Length == 0;
+            bool isNew = storageFile.Length == 0 || (!options.ReadOnly && IsInterruptedCreation(storageFile));
             if (isNew && options.ReadOnly)
             {
                 throw NotADatabase(path, 0, "the file is empty");
@@ -46,6 +46,8 @@ internal sealed partial class StorageEngine
 
             if (isNew)
             {
+                storageFile.SetLength(0);
+
                 // A log or journal left beside a missing database belongs to another database.
                 WriteAheadLog.Delete(path + "-wal", fs);
                 fs.Delete(path + "-journal");
@@ -102,7 +104,7 @@ internal sealed partial class StorageEngine
             engine.Recover(header);
             return engine;
         }
-        catch
+        catch (Exception e)
         {
             encryption?.Dispose();
             log?.Dispose();
@@ -114,6 +116,11 @@ internal sealed partial class StorageEngine
             else
             {
                 storageFile.Dispose();
+            }
+
+            if (e is IOException io)
+            {
+                throw IoFailure.From(io, $"opening '{path}'");
             }
 
             throw;
@@ -200,6 +207,32 @@ internal sealed partial class StorageEngine
         {
             throw IoFailure.From(e, $"opening the log '{path}'");
         }
+    }
+
+    // A crash (or an I/O error) while a new database was being created can leave its
+    // first page all zeros, or with a torn first header slot and zeros after it. No
+    // commit can have been acknowledged before the header's fsync returned, so such a
+    // file is created again. Anything else without a valid header is not ours, and is
+    // never overwritten.
+    private static bool IsInterruptedCreation(IStorageFile file)
+    {
+        long length = file.Length;
+        if (length > PageLayout.MaxPageSize)
+        {
+            return false;
+        }
+
+        var bytes = new byte[length];
+        file.Read(0, bytes);
+        var rest = bytes.AsSpan(Math.Min(bytes.Length, DatabaseHeader.SlotSize));
+        if (rest.ContainsAnyExcept((byte)0))
+        {
+            return false;
+        }
+
+        var slot = bytes.AsSpan(0, Math.Min(bytes.Length, DatabaseHeader.SlotSize));
+        return !slot.ContainsAnyExcept((byte)0)
+            || (DatabaseHeader.HasMagic(slot) && DatabaseHeader.TryRead(slot, out _) is null);
     }
 
     private static DatabaseHeader NewHeader(StorageOptions options) => new()

@@ -24,6 +24,12 @@ internal sealed class CrashableFileSystem : IFileSystem
 
     public void Delete(string path) => OsFileSystem.Instance.Delete(path);
 
+    public void SyncDirectory(string directoryPath)
+    {
+        Check();
+        OsFileSystem.Instance.SyncDirectory(directoryPath);
+    }
+
     private void Check()
     {
         if (Crashed)

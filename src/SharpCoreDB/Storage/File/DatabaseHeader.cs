@@ -71,6 +71,10 @@ internal sealed record DatabaseHeader
         BinaryPrimitives.WriteUInt32LittleEndian(slot[ChecksumOffset..], Crc32.HashToUInt32(slot[..ChecksumOffset]));
     }
 
+    /// <summary>True when the slot starts with the header magic (it may still be torn).</summary>
+    public static bool HasMagic(ReadOnlySpan<byte> slot) =>
+        slot.Length >= 8 && BinaryPrimitives.ReadUInt64LittleEndian(slot) == Magic;
+
     /// <summary>Decodes a slot; null when it is blank, torn or not a SharpCoreDB header.</summary>
     public static DatabaseHeader? TryRead(ReadOnlySpan<byte> slot, out string? problem)
     {

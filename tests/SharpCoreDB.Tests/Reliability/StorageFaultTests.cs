@@ -1,0 +1,152 @@
+// Fault injection at the storage level: a workload of B+tree commits and checkpoints
+// runs with the Nth I/O call failing (a read, write, fsync or length change; as EIO,
+// ENOSPC or a short write), for every N the workload makes. Each time: the failing
+// operation reports a SharpCoreDBException (never a bare .NET exception); the
+// database then either goes on working or refuses writes with a clear error; and
+// after reopening, the state is exactly that after some transaction L with every
+// acknowledged commit present (L is the newest acknowledged, or one more whose commit
+// reached the log before its error), and the tree and free list pass their checks.
+using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.StorageCrashWorker;
+
+namespace SharpCoreDB.Tests.Reliability;
+
+public sealed class StorageFaultTests : IDisposable
+{
+    private const int Transactions = 24;
+    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
+    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-fault-").FullName;
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void EveryIoCallOfAWorkloadCanFailWithoutLosingAcknowledgedCommits(bool groupCommit)
+    {
+        int total = Run(new FaultInjectingFileSystem(-1, FaultMode.IoError), groupCommit, "dry").Calls;
+        Assert.True(total > 50, $"the workload made only {total} I/O calls");
+        var modes = Enum.GetValues<FaultMode>();
+        for (int failAt = 0; failAt < total; failAt++)
+        {
+            var fs = new FaultInjectingFileSystem(failAt, modes[failAt % modes.Length]);
+            var outcome = Run(fs, groupCommit, $"f{failAt}");
+            Assert.True(fs.Injected, $"call {failAt} was never made");
+            long last = Verify(outcome.Path);
+            Assert.True(last >= outcome.Acknowledged, $"fault at call {failAt}: commit {outcome.Acknowledged} was acknowledged, only {last} survived");
+            Assert.True(last <= outcome.Acknowledged + 1, $"fault at call {failAt}: {last} survived, {outcome.Acknowledged} acknowledged");
+        }
+    }
+
+    private sealed record Outcome(string Path, long Acknowledged, int Calls);
+
+    // Runs the workload; every failure must be a SharpCoreDBException. Returns what was acknowledged.
+    private Outcome Run(FaultInjectingFileSystem fs, bool groupCommit, string name)
+    {
+        string path = Path.Combine(_dir, name + ".scdb");
+        long acknowledged = 0;
+        StorageEngine? engine = null;
+        try
+        {
+            engine = StorageEngine.Open(Options(path, groupCommit) with { FileSystem = fs });
+            for (int i = 0; i < Transactions; i++)
+            {
+                try
+                {
+                    acknowledged = Math.Max(acknowledged, Commit(engine));
+                    if (i == Transactions / 2)
+                    {
+                        engine.Checkpoint();
+                    }
+                }
+                catch (SharpCoreDBException e) when (e.ErrorCode is SharpCoreDBErrorCode.LogFailed)
+                {
+                    // The log refuses writes until reopened: the rest of the workload must say so too.
+                    var again = Assert.Throws<SharpCoreDBException>(() => Commit(engine));
+                    Assert.Equal(SharpCoreDBErrorCode.LogFailed, again.ErrorCode);
+                    break;
+                }
+                catch (SharpCoreDBException e) when (e.ErrorCode is SharpCoreDBErrorCode.IoError or SharpCoreDBErrorCode.DiskFull)
+                {
+                    // A failed checkpoint or page read: the database goes on working.
+                }
+            }
+        }
+        catch (SharpCoreDBException e) when (engine is null && e.ErrorCode is SharpCoreDBErrorCode.IoError or SharpCoreDBErrorCode.DiskFull)
+        {
+            // The open itself failed: nothing was acknowledged.
+        }
+        finally
+        {
+            engine?.Dispose();
+        }
+
+        return new Outcome(path, acknowledged, fs.Calls);
+    }
+
+    private static StorageOptions Options(string path, bool groupCommit) => new()
+    {
+        Path = path,
+        PageSize = 4096,
+        UseGroupCommitWal = groupCommit,
+        CheckpointLogBytes = long.MaxValue,
+    };
+
+    // One transaction of the crash-test workload; returns its number once acknowledged.
+    private static long Commit(StorageEngine engine)
+    {
+        using var tx = engine.BeginWrite(Timeout);
+        TableTree tree;
+        if (tx.State.CatalogRoot == 0)
+        {
+            tree = TableTree.Create(tx);
+            tx.State = tx.State with { CatalogRoot = tree.RootPage };
+        }
+        else
+        {
+            tree = TableTree.Open(tx, tx.State.CatalogRoot);
+        }
+
+        long n = tree.NextRowId();
+        tree.Insert(n, CrashWorkload.Payload(n), BTreeInsertMode.FailIfExists);
+        if (n > 10)
+        {
+            tree.Delete(n - 10);
+        }
+
+        tx.Commit();
+        return n;
+    }
+
+    private static long Verify(string path)
+    {
+        if (!System.IO.File.Exists(path))
+        {
+            return 0;
+        }
+
+        using var engine = StorageEngine.Open(Options(path, true));
+        using var read = engine.BeginRead();
+        int freeListed = 0;
+        FreeList.ForEach(read, read.State, (_, _) => freeListed++);
+        Assert.Equal((int)read.State.FreePageCount, freeListed);
+        if (read.State.CatalogRoot == 0)
+        {
+            return 0;
+        }
+
+        var tree = TableTree.Open(read, read.State.CatalogRoot);
+        tree.Tree.Verify();
+        long last = tree.MaxRowId() ?? 0;
+        long first = Math.Max(1, last - 9);
+        Assert.Equal(last - first + 1, tree.Count());
+        for (long n = first; n <= last; n++)
+        {
+            Assert.True(tree.TryGet(n, out var value) && value.Span.SequenceEqual(CrashWorkload.Payload(n)), $"row {n} of state {last} is wrong");
+        }
+
+        return last;
+    }
+}
