@@ -130,10 +130,17 @@ internal sealed partial class StorageEngine
     private void Recover(DatabaseHeader header)
     {
         var replayer = new LogReplayer(Cache, Layout);
+        long expected = header.CheckpointLsn + 1;
         try
         {
             Log!.Replay(header.CheckpointLsn, (lsn, payload) =>
             {
+                if (lsn != expected)
+                {
+                    throw StaleHeader(header, expected);
+                }
+
+                expected++;
                 if (_logCipher is null)
                 {
                     replayer.Apply(lsn, payload);
@@ -149,6 +156,11 @@ internal sealed partial class StorageEngine
             throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Reading the write-ahead log failed: {e.Message}", e);
         }
 
+        if (Log.LastLsn >= expected)
+        {
+            throw StaleHeader(header, expected);
+        }
+
         if (replayer.State is { } state)
         {
             Snapshots.Publish(replayer.LastLsn, state);
@@ -159,6 +171,14 @@ internal sealed partial class StorageEngine
             }
         }
     }
+
+    // The log continues from the header's checkpoint LSN, unless the newest header was
+    // lost (its slot damaged) and an older one was read: then the log was already
+    // released past that older checkpoint, and its records no longer connect to it.
+    private SharpCoreDBException StaleHeader(DatabaseHeader header, long expected) => new(
+        SharpCoreDBErrorCode.Corrupt,
+        $"The header of '{Path}' is out of date (checkpoint LSN {header.CheckpointLsn}, but the log no longer holds LSN {expected}): "
+        + "its newest header slot is damaged.");
 
     private static IStorageFile OpenLocked(IFileSystem fs, string path, StorageFileMode mode)
     {

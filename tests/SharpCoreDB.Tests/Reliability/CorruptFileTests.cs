@@ -1,0 +1,194 @@
+// Damaged files: a valid database (and its log, after a crash) is damaged in many
+// seeded ways (truncated at random offsets, pages overwritten with random bytes or
+// zeros, pages swapped, single bits flipped in the header and the log) and opened.
+// The result must be either a clear SharpCoreDBException (Corrupt, NotADatabase,
+// AuthenticationFailed) or a correct state — exactly the state after some committed
+// transaction — never another exception type, a hang, or silently wrong rows.
+using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.StorageCrashWorker;
+using SharpCoreDB.Tests.Storage;
+
+namespace SharpCoreDB.Tests.Reliability;
+
+public sealed class CorruptFileTests : IDisposable
+{
+    private const int PageSize = 4096;
+    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
+    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-corrupt-").FullName;
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    [Theory]
+    [InlineData(false, 1)]
+    [InlineData(true, 2)]
+    public async Task DamagedFilesGiveAClearErrorOrACorrectState(bool crashed, int seed)
+    {
+        string original = Path.Combine(_dir, "original");
+        Directory.CreateDirectory(original);
+        Build(Path.Combine(original, "db.scdb"), crashed);
+        var files = Directory.GetFiles(original).ToDictionary(f => Path.GetFileName(f), System.IO.File.ReadAllBytes);
+        var random = new Random(seed);
+        int cases = int.TryParse(Environment.GetEnvironmentVariable("SCDB_CORRUPT_CASES"), out int c) ? c : 80;
+        int errors = 0;
+        for (int i = 0; i < cases; i++)
+        {
+            string dir = Path.Combine(_dir, $"case{seed}-{i}");
+            Directory.CreateDirectory(dir);
+            string damage = Damage(files, dir, random);
+            var outcome = Task.Run(() => OpenAndCheck(Path.Combine(dir, "db.scdb")));
+            if (await Task.WhenAny(outcome, Task.Delay(TimeSpan.FromSeconds(60))) != outcome)
+            {
+                Assert.Fail($"case {i} ({damage}) hung");
+            }
+
+            string? error = await outcome;
+            if (error is not null)
+            {
+                errors++;
+            }
+        }
+
+        Assert.True(errors > 0, "no damage was ever detected: the cases are too gentle");
+    }
+
+    // Opens, reads every row and checks the state; returns the error message, or null for a correct state.
+    private static string? OpenAndCheck(string path)
+    {
+        try
+        {
+            using var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = PageSize });
+            using var read = engine.BeginRead();
+            if (read.State.CatalogRoot == 0)
+            {
+                return null;
+            }
+
+            var tree = TableTree.Open(read, read.State.CatalogRoot);
+            tree.Tree.Verify();
+            long last = tree.MaxRowId() ?? 0;
+            long first = Math.Max(1, last - CrashWorkload.Window + 1);
+            Assert.Equal(last - first + 1, tree.Count());
+            for (long n = first; n <= last; n++)
+            {
+                Assert.True(tree.TryGet(n, out var value) && value.Span.SequenceEqual(CrashWorkload.Payload(n)), $"row {n} is silently wrong");
+            }
+
+            return null;
+        }
+        catch (SharpCoreDBException e) when (e.ErrorCode is SharpCoreDBErrorCode.Corrupt or SharpCoreDBErrorCode.NotADatabase
+            or SharpCoreDBErrorCode.AuthenticationFailed)
+        {
+            return e.Message;
+        }
+    }
+
+    private static void Build(string path, bool crash)
+    {
+        var fs = new CrashableFileSystem();
+        var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = PageSize, FileSystem = fs });
+        for (int i = 0; i < 400; i++)
+        {
+            using var tx = engine.BeginWrite(Timeout);
+            TableTree tree;
+            if (tx.State.CatalogRoot == 0)
+            {
+                tree = TableTree.Create(tx);
+                tx.State = tx.State with { CatalogRoot = tree.RootPage };
+            }
+            else
+            {
+                tree = TableTree.Open(tx, tx.State.CatalogRoot);
+            }
+
+            long n = tree.NextRowId();
+            tree.Insert(n, CrashWorkload.Payload(n), BTreeInsertMode.FailIfExists);
+            if (n > CrashWorkload.Window)
+            {
+                tree.Delete(n - CrashWorkload.Window);
+            }
+
+            tx.Commit();
+            if (i == 250)
+            {
+                engine.Checkpoint();
+            }
+        }
+
+        if (crash)
+        {
+            fs.Crash();
+        }
+
+        engine.Dispose();
+    }
+
+    // Copies the files into dir with one kind of damage; returns what was done.
+    private static string Damage(Dictionary<string, byte[]> files, string dir, Random random)
+    {
+        var copies = files.ToDictionary(f => f.Key, f => (byte[])f.Value.Clone());
+        var db = copies["db.scdb"];
+        int pages = db.Length / PageSize;
+        string done;
+        switch (random.Next(7))
+        {
+            case 0:
+                int cut = random.Next(db.Length);
+                copies["db.scdb"] = db[..cut];
+                done = $"database truncated to {cut} bytes";
+                break;
+            case 1:
+                int page = random.Next(1, pages);
+                random.NextBytes(db.AsSpan(page * PageSize, PageSize));
+                done = $"page {page} overwritten with random bytes";
+                break;
+            case 2:
+                page = random.Next(1, pages);
+                db.AsSpan(page * PageSize, PageSize).Clear();
+                done = $"page {page} zeroed";
+                break;
+            case 3:
+                int a = random.Next(1, pages), b = random.Next(1, pages);
+                byte[] temp = db.AsSpan(a * PageSize, PageSize).ToArray();
+                db.AsSpan(b * PageSize, PageSize).CopyTo(db.AsSpan(a * PageSize));
+                temp.CopyTo(db.AsSpan(b * PageSize));
+                done = $"pages {a} and {b} swapped";
+                break;
+            case 4:
+                int at = (random.Next(2) * 2048) + random.Next(512);
+                db[at] ^= (byte)(1 << random.Next(8));
+                done = $"header bit flipped at byte {at}";
+                break;
+            default:
+                var logs = copies.Keys.Where(k => k.Contains("-wal", StringComparison.Ordinal) && copies[k].Length > 0).ToList();
+                if (logs.Count == 0)
+                {
+                    goto case 1;
+                }
+
+                string log = logs[random.Next(logs.Count)];
+                var bytes = copies[log];
+                if (random.Next(2) == 0)
+                {
+                    int flip = random.Next(bytes.Length);
+                    bytes[flip] ^= (byte)(1 << random.Next(8));
+                    done = $"bit flipped in {log} at byte {flip}";
+                }
+                else
+                {
+                    int cutAt = random.Next(bytes.Length);
+                    copies[log] = bytes[..cutAt];
+                    done = $"{log} truncated to {cutAt} bytes";
+                }
+
+                break;
+        }
+
+        foreach (var (name, bytes) in copies)
+        {
+            System.IO.File.WriteAllBytes(Path.Combine(dir, name), bytes);
+        }
+
+        return done;
+    }
+}
