@@ -1,0 +1,96 @@
+// Resources: nothing a database opened outlives its close. File handles are
+// counted through /proc/self/fd (those pointing into the test's directory), the
+// log's flush threads through /proc/self/task/*/comm, and the files must be
+// exclusively openable again at once. The class runs alone (no parallel tests), so
+// that thread counts are its own.
+using System.Buffers.Binary;
+using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.Pages;
+
+namespace SharpCoreDB.Tests.Reliability;
+
+[CollectionDefinition(nameof(ResourceTests), DisableParallelization = true)]
+public sealed class ResourceTestsCollection
+{
+}
+
+[Collection(nameof(ResourceTests))]
+public sealed class ResourceTests : IDisposable
+{
+    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-res-").FullName;
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    [Fact]
+    public void ClosingReleasesEveryFileHandleAndThread()
+    {
+        if (!OperatingSystem.IsLinux())
+        {
+            return; // counts handles and threads through /proc; CI runs on Linux
+        }
+
+        int threadsBefore = LogThreads();
+        string path = Path.Combine(_dir, "res.scdb");
+        for (int i = 0; i < 25; i++)
+        {
+            using (var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = 4096, UseGroupCommitWal = i % 2 == 0 }))
+            {
+                using var tx = engine.BeginWrite(TimeSpan.FromSeconds(5));
+                uint page = tx.Allocate(PageType.TableNode);
+                BinaryPrimitives.WriteInt32LittleEndian(tx.Write(page).Span, i);
+                tx.Commit();
+                Assert.True(OpenHandlesInto(_dir) >= 3);
+            }
+
+            Assert.Equal(0, OpenHandlesInto(_dir));
+        }
+
+        Assert.Equal(threadsBefore, LogThreads());
+        foreach (string file in Directory.GetFiles(_dir))
+        {
+            using var exclusive = new FileStream(file, FileMode.Open, FileAccess.ReadWrite, FileShare.None);
+        }
+    }
+
+    private static int OpenHandlesInto(string directory)
+    {
+        int count = 0;
+        foreach (string fd in Directory.GetFiles("/proc/self/fd"))
+        {
+            try
+            {
+                if (new FileInfo(fd).LinkTarget is { } target && target.StartsWith(directory, StringComparison.Ordinal))
+                {
+                    count++;
+                }
+            }
+            catch (IOException)
+            {
+                // The descriptor closed while we looked.
+            }
+        }
+
+        return count;
+    }
+
+    private static int LogThreads()
+    {
+        int count = 0;
+        foreach (string task in Directory.GetDirectories("/proc/self/task"))
+        {
+            try
+            {
+                if (System.IO.File.ReadAllText(Path.Combine(task, "comm")).StartsWith("SharpCoreDB WAL", StringComparison.Ordinal))
+                {
+                    count++;
+                }
+            }
+            catch (IOException)
+            {
+                // The thread ended while we looked.
+            }
+        }
+
+        return count;
+    }
+}
