@@ -14,7 +14,7 @@ namespace SharpCoreDB.Execution.Functions.Dates;
 /// <summary>A point in time computed from a time value and modifiers.</summary>
 internal static class DateTimeArgument
 {
-    internal const long TicksPerMs = TimeSpan.TicksPerMillisecond;
+    private const long TicksPerMs = TimeSpan.TicksPerMillisecond;
 
     /// <summary>Evaluates the time value <paramref name="args"/>[0] (or 'now' when there is none) and the modifiers after it.</summary>
     public static bool TryEvaluate(ReadOnlySpan<DbValue> args, out long ticks, out bool subsecond)
