@@ -27,7 +27,7 @@ internal static class SqlTextConversion
     };
 
     /// <summary>
-    /// SQLite's real-to-text: 15 significant digits when they read back as the same double, else 17; trailing
+    /// SQLite's real-to-text: 15 significant digits when they read back as the same double, else 18 rounded to 17; trailing
     /// zeros dropped but ".0" kept on whole numbers; exponent form (e+NN) below 1e-4 and from 1e17 up.
     /// </summary>
     public static string FormatReal(double d)
@@ -44,9 +44,11 @@ internal static class SqlTextConversion
 
         Span<char> buffer = stackalloc char[40];
         d.TryFormat(buffer, out int written, "E14", CultureInfo.InvariantCulture);
-        if (double.Parse(buffer[..written], NumberStyles.Float, CultureInfo.InvariantCulture) != d)
+        bool seventeen = double.Parse(buffer[..written], NumberStyles.Float, CultureInfo.InvariantCulture) != d;
+        if (seventeen)
         {
-            d.TryFormat(buffer, out written, "E16", CultureInfo.InvariantCulture);
+            // SQLite takes 18 digits and rounds them to 17 (so 1/3 ends in ...332, not the exact ...331).
+            d.TryFormat(buffer, out written, "E17", CultureInfo.InvariantCulture);
         }
 
         ReadOnlySpan<char> e = buffer[..written];
@@ -63,6 +65,29 @@ internal static class SqlTextConversion
         e[2..exponentAt].CopyTo(digits[1..]);
         int count = exponentAt - 1;
         int exponent = int.Parse(e[(exponentAt + 1)..], NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture);
+        if (seventeen)
+        {
+            count = 17;
+            if (digits[17] >= '5')
+            {
+                int i = 16;
+                while (i >= 0 && digits[i] == '9')
+                {
+                    digits[i--] = '0';
+                }
+
+                if (i >= 0)
+                {
+                    digits[i]++;
+                }
+                else
+                {
+                    digits[1..17].Fill('0');
+                    digits[0] = '1';
+                    exponent++;
+                }
+            }
+        }
         while (count > 1 && digits[count - 1] == '0')
         {
             count--;
