@@ -132,6 +132,14 @@ internal sealed class OpenDatabaseRegistry<TDatabase, TSession>
         }
     }
 
+    private void SetPassword(Entry entry, string password)
+    {
+        lock (_lock)
+        {
+            entry.Fingerprint = Fingerprint(password);
+        }
+    }
+
     private TSession? TakeIdle(Entry entry)
     {
         lock (_lock)
@@ -157,7 +165,7 @@ internal sealed class OpenDatabaseRegistry<TDatabase, TSession>
 
         public TDatabase Database { get; } = database;
 
-        public byte[] Fingerprint { get; } = fingerprint;
+        public byte[] Fingerprint { get; set; } = fingerprint;
 
         public Stack<TSession> Idle { get; } = new();
 
@@ -182,6 +190,9 @@ internal sealed class OpenDatabaseRegistry<TDatabase, TSession>
 
         /// <summary>An idle pooled session of this database, or null.</summary>
         public TSession? TakeIdleSession() => _registry.TakeIdle(_entry);
+
+        /// <summary>Records the database's new password, which later connections must then present.</summary>
+        public void ChangePassword(string password) => _registry.SetPassword(_entry, password);
 
         /// <summary>Gives the reference back, pooling or disposing the connection's session; the last release disposes the database.</summary>
         public void Release(TSession? session, bool poolSession)

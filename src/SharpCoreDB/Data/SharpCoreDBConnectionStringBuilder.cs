@@ -147,6 +147,9 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         return _options;
     }
 
+    /// <summary>The settings as they are (the connection validates them when it opens).</summary>
+    internal SharpCoreDBOptions ToOptionsUnvalidated() => _options;
+
     /// <inheritdoc />
     public override void Clear()
     {
