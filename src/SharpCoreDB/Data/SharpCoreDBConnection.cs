@@ -224,6 +224,12 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     {
         IsolationLevel given = SharpCoreDBTransaction.MapIsolationLevel(isolationLevel);
         Session session = Session;
+        if (Transaction is not null && !session.InTransaction)
+        {
+            // Ended by a COMMIT or ROLLBACK statement.
+            Transaction.MarkCompleted();
+        }
+
         if (Transaction is not null || session.InTransaction)
         {
             throw new InvalidOperationException("A transaction is already open on this connection; SharpCoreDB has no nested transactions (use savepoints).");
