@@ -2,7 +2,6 @@
 // column names through the scope chain (marking correlated scopes), maps
 // parameters to slots, turns aggregate calls into reads of the aggregate frame,
 // and plans subqueries.
-using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Operators;

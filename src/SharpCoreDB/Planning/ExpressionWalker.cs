@@ -29,9 +29,9 @@ internal static class ExpressionWalker
                 break;
             case InExpression inExpression:
                 yield return inExpression.Operand;
-                foreach (Expression value in inExpression.Values)
+                for (int i = 0; i < inExpression.Values.Count; i++)
                 {
-                    yield return value;
+                    yield return inExpression.Values[i];
                 }
 
                 break;
@@ -50,10 +50,10 @@ internal static class ExpressionWalker
                     yield return c.Operand;
                 }
 
-                foreach (WhenClause when in c.Whens)
+                for (int i = 0; i < c.Whens.Count; i++)
                 {
-                    yield return when.When;
-                    yield return when.Then;
+                    yield return c.Whens[i].When;
+                    yield return c.Whens[i].Then;
                 }
 
                 if (c.Else is not null)
@@ -69,9 +69,9 @@ internal static class ExpressionWalker
                 yield return collate.Operand;
                 break;
             case FunctionCallExpression call:
-                foreach (Expression argument in call.Arguments)
+                for (int i = 0; i < call.Arguments.Count; i++)
                 {
-                    yield return argument;
+                    yield return call.Arguments[i];
                 }
 
                 break;

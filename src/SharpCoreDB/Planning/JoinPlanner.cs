@@ -135,7 +135,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
     {
         if (r.Table is null)
         {
-            var sub = new SubquerySource(planning.Query, r.Subplan!, scope.Frame, r.FirstSlot, r.Name, r.SubplanCorrelated);
+            var sub = new SubqueryRowSource(planning.Query, r.Subplan!, scope.Frame, r.FirstSlot, r.Name, r.SubplanCorrelated);
             return (sub, outerRows * 100, 100);
         }
 

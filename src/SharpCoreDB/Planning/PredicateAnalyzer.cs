@@ -2,7 +2,6 @@
 // `col OP expr` and `expr OP col` for = < <= > >=, `col IN (list)` and
 // `col BETWEEN a AND b`, where col is a column (or rowid) of a relation of this
 // scope and expr does not read that relation.
-using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Sql.Ast;
 

@@ -6,7 +6,7 @@ using SharpCoreDB.Values;
 namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>Rows of a subquery in FROM.</summary>
-internal sealed class SubquerySource(QueryContext context, PlanNode plan, Frame frame, int firstSlot, string alias, bool correlated) : RowSource
+internal sealed class SubqueryRowSource(QueryContext context, PlanNode plan, Frame frame, int firstSlot, string alias, bool correlated) : RowSource
 {
     private readonly List<DbValue[]> _rows = [];
     private long _generation = -1;
