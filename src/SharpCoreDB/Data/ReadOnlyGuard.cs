@@ -1,6 +1,7 @@
-// Mode=ReadOnly enforced by the provider: the storage engine has no read-only
-// open yet, so a read-only connection refuses every statement that could write
-// before it reaches the engine. Reads, EXPLAIN and transaction control pass.
+// Mode=ReadOnly is a property of the connection, not of the file: connections to
+// one file share one open database, and read-write connections may share it too.
+// So a read-only connection refuses every statement that could write before it
+// reaches the engine. Reads, EXPLAIN and transaction control pass.
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Data;
