@@ -8,7 +8,7 @@ public sealed class StorageEngineTests : IDisposable
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(5);
     private readonly string _dir = Directory.CreateTempSubdirectory("scdb-pager-").FullName;
-    private readonly MemoryLog _log = new();
+    private MemoryLog _log = new();
 
     private string DbPath => Path.Combine(_dir, "test.scdb");
 
@@ -99,7 +99,7 @@ public sealed class StorageEngineTests : IDisposable
                 System.IO.File.Delete(file);
             }
 
-            _log.ReleaseUpTo(long.MaxValue);
+            _log = new MemoryLog(); // a new database starts with a new log
             var fs = new CrashableFileSystem();
             var engine = Open(fs);
             var expected = Workload(engine, crashAt);
