@@ -168,34 +168,34 @@ public sealed class DifferentialTests
         switch (random.Next(6))
         {
             case 0:
-            {
-                string t = Pick(random, Tables);
-                return $"SELECT id, a, b, c, d FROM {t} WHERE {Predicate(random, null)}";
-            }
+                {
+                    string t = Pick(random, Tables);
+                    return $"SELECT id, a, b, c, d FROM {t} WHERE {Predicate(random, null)}";
+                }
 
             case 1:
-            {
-                string t = Pick(random, Tables);
-                string g = Pick(random, ["a", "b", "d"]);
-                return $"SELECT {g}, COUNT(*), SUM(a), MIN(c), MAX(b), COUNT(DISTINCT d) FROM {t} WHERE {Predicate(random, null)} GROUP BY {g}" +
-                    (random.Next(2) == 0 ? $" HAVING COUNT(*) > {random.Next(3)}" : string.Empty);
-            }
+                {
+                    string t = Pick(random, Tables);
+                    string g = Pick(random, ["a", "b", "d"]);
+                    return $"SELECT {g}, COUNT(*), SUM(a), MIN(c), MAX(b), COUNT(DISTINCT d) FROM {t} WHERE {Predicate(random, null)} GROUP BY {g}" +
+                        (random.Next(2) == 0 ? $" HAVING COUNT(*) > {random.Next(3)}" : string.Empty);
+                }
 
             case 2:
                 return $"SELECT x.id, y.id, x.a, y.b FROM t1 AS x JOIN t2 AS y ON x.a = y.a WHERE {Predicate(random, "x")}";
             case 3:
                 return $"SELECT x.id, y.id, y.d FROM t1 AS x LEFT JOIN t3 AS y ON x.d = y.d AND y.a > {random.Next(20)} WHERE {Predicate(random, "x")}";
             case 4:
-            {
-                string t = Pick(random, Tables);
-                return $"SELECT id, a FROM {t} WHERE a IN (SELECT d FROM {Pick(random, Tables)} WHERE {Predicate(random, null)}) OR EXISTS (SELECT 1 FROM t2 WHERE t2.d = {t}.a AND t2.b IS NULL)";
-            }
+                {
+                    string t = Pick(random, Tables);
+                    return $"SELECT id, a FROM {t} WHERE a IN (SELECT d FROM {Pick(random, Tables)} WHERE {Predicate(random, null)}) OR EXISTS (SELECT 1 FROM t2 WHERE t2.d = {t}.a AND t2.b IS NULL)";
+                }
 
             default:
-            {
-                string t = Pick(random, Tables);
-                return $"SELECT DISTINCT a + d, b || 'x', c * 2, abs(d) FROM {t} WHERE {Predicate(random, null)} UNION ALL SELECT a, b, c, d FROM {t} WHERE a BETWEEN {random.Next(10)} AND {random.Next(10, 20)}";
-            }
+                {
+                    string t = Pick(random, Tables);
+                    return $"SELECT DISTINCT a + d, b || 'x', c * 2, abs(d) FROM {t} WHERE {Predicate(random, null)} UNION ALL SELECT a, b, c, d FROM {t} WHERE a BETWEEN {random.Next(10)} AND {random.Next(10, 20)}";
+                }
         }
     }
 

@@ -159,6 +159,7 @@ public sealed class QueryEngineTests
         db.Execute("INSERT INTO t SELECT a + 1000 FROM t; INSERT INTO t SELECT a + 5000 FROM t; INSERT INTO t SELECT a + 9000 FROM t");
         List<object?[]> rows = db.Query("SELECT a FROM t ORDER BY a DESC");
         Assert.Equal(480, rows.Count);
+        Assert.Empty(Directory.GetFiles(Path.GetTempPath(), "sharpcoredb-sort-*.tmp"));
         for (int i = 1; i < rows.Count; i++)
         {
             Assert.True((long)rows[i - 1][0]! >= (long)rows[i][0]!);
