@@ -32,6 +32,15 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
             AddSource(core.From, scope, whereAst, onAst);
         }
 
+        if (core.Where is null && core.GroupBy.Count == 0 && core.Having is null && !core.Distinct && orderBy.Count == 0
+            && scope.Relations.Count == 1 && scope.Relations[0].Table is { } counted && core.Columns.Count == 1
+            && core.Columns[0] is ExpressionColumn { Expression: FunctionCallExpression { Star: true } call } countColumn
+            && string.Equals(call.Name, "COUNT", StringComparison.OrdinalIgnoreCase))
+        {
+            string countName = countColumn.Alias ?? SqlText.Of(call);
+            return new CorePlan(new CountRowsNode(planning.Query, counted), [new OutputColumn(countName, SqlTypeAffinity.None, null, null, null)], [], false);
+        }
+
         if (scope.Relations.Count > 64)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "at most 64 tables in a join");
