@@ -11,7 +11,7 @@ namespace SharpCoreDB.Execution.Functions;
 /// <summary>Looks up built-in scalar and aggregate functions.</summary>
 internal static class FunctionRegistry
 {
-    internal const int Many = int.MaxValue;
+    private const int Many = int.MaxValue;
 
     private static readonly Dictionary<string, Overload[]> Scalars = BuildScalars();
 

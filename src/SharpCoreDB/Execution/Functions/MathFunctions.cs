@@ -1,7 +1,7 @@
 // ROUND, as SQLite does it: the result is always a real; the digit count is
 // clamped to 0..30; with no digits a number rounds half away from zero through a
-// 64-bit integer, otherwise it is rounded at its 16-significant-digit decimal
-// form, the way SQLite's "%.*f" printing rounds (so ROUND(2.675, 2) is 2.68).
+// 64-bit integer, otherwise the double's exact decimal expansion is rounded half
+// away from zero (so ROUND(2.675, 2) is 2.67: 2.675 is really 2.67499999...).
 // A DECIMAL argument rounds exactly and stays DECIMAL (our extension).
 using System.Globalization;
 using SharpCoreDB.Execution.Semantics;
@@ -12,6 +12,19 @@ namespace SharpCoreDB.Execution.Functions;
 /// <summary>Bodies of the numeric scalar functions.</summary>
 internal static class MathFunctions
 {
+    private static readonly string[] FixedFormats = BuildFixedFormats();
+
+    private static string[] BuildFixedFormats()
+    {
+        string[] formats = new string[31];
+        for (int i = 0; i < formats.Length; i++)
+        {
+            formats[i] = "F" + i.ToString(CultureInfo.InvariantCulture);
+        }
+
+        return formats;
+    }
+
     public static DbValue Round(ReadOnlySpan<DbValue> args)
     {
         DbValue x = args[0];
@@ -53,19 +66,13 @@ internal static class MathFunctions
             return r;
         }
 
-        if (Math.Abs(r) >= 1e16 || r == 0)
+        // Rounds the double's exact decimal expansion half away from zero, as SQLite does (ROUND(2.675, 2) = 2.67).
+        Span<char> buffer = stackalloc char[400];
+        if (!r.TryFormat(buffer, out int written, FixedFormats[digits], CultureInfo.InvariantCulture))
         {
             return r;
         }
 
-        Span<char> buffer = stackalloc char[32];
-        r.TryFormat(buffer, out int written, "E15", CultureInfo.InvariantCulture);
-        if (!decimal.TryParse(buffer[..written], NumberStyles.Float, CultureInfo.InvariantCulture, out decimal d))
-        {
-            return r;
-        }
-
-        double rounded = (double)Math.Round(d, Math.Min(digits, 28), MidpointRounding.AwayFromZero);
-        return rounded == 0 && r < 0 ? -0.0 : rounded;
+        return double.Parse(buffer[..written], NumberStyles.Float, CultureInfo.InvariantCulture);
     }
 }

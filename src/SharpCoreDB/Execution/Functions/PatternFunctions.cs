@@ -13,6 +13,11 @@ internal static class PatternFunctions
 
     public static DbValue Glob(ReadOnlySpan<DbValue> args)
     {
+        if (args[0].Type == DbValueType.Blob || args[1].Type == DbValueType.Blob)
+        {
+            return DbValue.FromInt64(0);
+        }
+
         if (args[0].IsNull || args[1].IsNull)
         {
             return DbValue.Null;

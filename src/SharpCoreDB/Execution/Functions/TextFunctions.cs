@@ -12,6 +12,8 @@ namespace SharpCoreDB.Execution.Functions;
 /// <summary>Bodies of the string scalar functions.</summary>
 internal static class TextFunctions
 {
+    private const long MaxLength = 1_000_000_000;
+
     private static readonly DbValue EmptyText = DbValue.FromText(string.Empty);
 
     /// <summary>Characters of a text (up to a NUL, as SQLite), bytes of a blob, characters of a number's text form.</summary>
@@ -64,8 +66,15 @@ internal static class TextFunctions
         }
 
         long p1 = SqlArithmetic.ToInteger(args[1]);
-        long p2 = args.Length > 2 ? SqlArithmetic.ToInteger(args[2]) : long.MaxValue / 4;
+        // Without a length SQLite takes its maximum value length, 1,000,000,000.
+        long p2 = args.Length > 2 ? SqlArithmetic.ToInteger(args[2]) : MaxLength;
         bool blob = x.Type == DbValueType.Blob;
+        if (blob && x.AsBlob().Length == 0)
+        {
+            // SQLite reads an empty blob as a NULL pointer and returns NULL.
+            return DbValue.Null;
+        }
+
         string text = blob ? string.Empty : SqlTextConversion.ToText(x)!;
         long length = blob ? x.AsBlob().Length : CodePoints(text);
         bool negativeLength = false;
@@ -138,6 +147,11 @@ internal static class TextFunctions
         string s = SqlTextConversion.ToText(args[0])!;
         ReadOnlySpan<char> set = args.Length > 1 ? SqlTextConversion.ToText(args[1]) : " ";
         ReadOnlySpan<char> span = s;
+        if (set.IsEmpty)
+        {
+            return args[0].Type == DbValueType.Text ? args[0] : DbValue.FromText(s);
+        }
+
         if (left)
         {
             span = span.TrimStart(set);

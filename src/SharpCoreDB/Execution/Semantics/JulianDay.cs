@@ -8,7 +8,7 @@ namespace SharpCoreDB.Execution.Semantics;
 internal static class JulianDay
 {
     /// <summary>Milliseconds from Julian day 0 to 0001-01-01 00:00:00 UTC (tick 0).</summary>
-    public const long EpochMilliseconds = 148731523200000;
+    public const long EpochMilliseconds = 148731163200000;
 
     /// <summary>Ticks of the Unix epoch, 1970-01-01 00:00:00 UTC.</summary>
     public const long UnixEpochTicks = 621355968000000000;

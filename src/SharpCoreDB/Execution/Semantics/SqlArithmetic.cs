@@ -198,6 +198,14 @@ internal static class SqlArithmetic
             return Decimals(ToDecimal(l), ToDecimal(r), op);
         }
 
+        if (op == Op.Remainder)
+        {
+            // SQLite: both operands as 64-bit integers (text by its integer prefix), the remainder as a real.
+            long ia = ToInteger(left);
+            long ib = ToInteger(right);
+            return ib == 0 ? DbValue.Null : DbValue.FromDouble(ib == -1 ? 0 : ia % ib);
+        }
+
         return Reals(ToDouble(l), ToDouble(r), op);
     }
 
@@ -254,6 +262,7 @@ internal static class SqlArithmetic
         }
     }
 
+    /// <summary>+, -, * and / of reals (the remainder never gets here).</summary>
     private static DbValue Reals(double a, double b, Op op)
     {
         switch (op)
@@ -264,18 +273,8 @@ internal static class SqlArithmetic
                 return DbValue.FromDouble(a - b);
             case Op.Multiply:
                 return DbValue.FromDouble(a * b);
-            case Op.Divide:
-                return b == 0 ? DbValue.Null : DbValue.FromDouble(a / b);
             default:
-                // SQLite: both operands truncate to integers, the remainder comes back as a real.
-                long ia = DoubleToInt64(a);
-                long ib = DoubleToInt64(b);
-                if (ib == 0)
-                {
-                    return DbValue.Null;
-                }
-
-                return DbValue.FromDouble(ib == -1 ? 0 : ia % ib);
+                return b == 0 ? DbValue.Null : DbValue.FromDouble(a / b);
         }
     }
 

@@ -70,12 +70,8 @@ internal static class SqlCast
         }
     }
 
-    private static DbValue TextToInteger(string text)
-    {
-        // SQLite reads the numeric prefix; a real-shaped prefix ('1e3', '2.5') converts through the real value.
-        DbValue n = SqlNumberParser.ParsePrefix(text);
-        return n.Type == DbValueType.Integer ? n : DbValue.FromInt64(SqlArithmetic.DoubleToInt64(n.AsDouble()));
-    }
+    /// <summary>SQLite reads the integer prefix only: '12abc' is 12, '1e3' is 1, '2.5' is 2; out of range saturates.</summary>
+    private static DbValue TextToInteger(string text) => DbValue.FromInt64(SqlNumberParser.ParseIntegerPrefix(text));
 
     private static double ToReal(in DbValue value) => value.Type switch
     {
@@ -108,9 +104,7 @@ internal static class SqlCast
             case DbValueType.Boolean:
                 return DbValue.FromInt64(value.AsInt64());
             case DbValueType.Real:
-                return SqlAffinity.TryRealToInteger(value.AsDouble(), out long whole) && Math.Abs(value.AsDouble()) < 9.2233720368547e18
-                    ? DbValue.FromInt64(whole)
-                    : value;
+                return value;
             case DbValueType.Text:
             case DbValueType.Blob:
                 string text = value.Type == DbValueType.Text ? value.AsText() : Encoding.UTF8.GetString(value.AsBlob());

@@ -4,7 +4,8 @@
 // and every other character only itself, as in SQLite; an ESCAPE character makes
 // the next pattern character literal (an escape at the very end matches nothing).
 // GLOB: case-sensitive, '*', '?', and '[...]' sets with ranges and '^' negation.
-// Both match iteratively, backtracking only to the last '%' or '*', which is
+// A blob operand never matches (SQLite's rule, which answers 0 even beside a
+// NULL). Both match iteratively, backtracking only to the last '%' or '*', which is
 // exact for these wildcards, and never allocate.
 using SharpCoreDB.Values;
 
@@ -79,6 +80,12 @@ internal static class SqlLike
     /// <summary>Evaluates `l LIKE r [ESCAPE e]` on values: NULL if any operand is NULL, operands read as text.</summary>
     public static DbValue Like(in DbValue text, in DbValue pattern, in DbValue escape, bool hasEscape)
     {
+        if (text.Type == DbValueType.Blob || pattern.Type == DbValueType.Blob)
+        {
+            // SQLite (3.53): a blob never matches, even against NULL.
+            return DbValue.FromInt64(0);
+        }
+
         if (text.IsNull || pattern.IsNull || (hasEscape && escape.IsNull))
         {
             return DbValue.Null;

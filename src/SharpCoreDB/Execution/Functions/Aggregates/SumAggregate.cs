@@ -2,7 +2,8 @@
 // a real (or a text that is not a whole number, read by its numeric prefix)
 // arrives or the sum overflows; from then on the sum is a compensated
 // (Kahan-Babuska-Neumaier) floating-point sum. SUM reports an overflow as the
-// error "integer overflow" (as SQLite), TOTAL returns the real sum. SUM of no
+// error "integer overflow" unless a real input follows it (as SQLite), TOTAL
+// returns the real sum. SUM of no
 // non-NULL input is NULL, TOTAL's 0.0. DECIMAL inputs add exactly as decimals
 // while the sum is exact (our extension). Stepping allocates nothing.
 using SharpCoreDB.Execution.Semantics;
@@ -76,6 +77,8 @@ internal sealed class SumAggregate(bool total) : IAggregate
                     BecomeApproximate();
                 }
 
+                // SQLite: once a real is summed, an earlier integer overflow is no longer an error.
+                _overflowed = false;
                 Add(n.AsDouble());
                 break;
         }

@@ -14,7 +14,7 @@ namespace SharpCoreDB.Execution.Functions.Dates;
 /// <summary>A point in time computed from a time value and modifiers.</summary>
 internal static class DateTimeArgument
 {
-    internal const long TicksPerMs = TimeSpan.TicksPerMillisecond;
+    private const long TicksPerMs = TimeSpan.TicksPerMillisecond;
 
     /// <summary>Evaluates the time value <paramref name="args"/>[0] (or 'now' when there is none) and the modifiers after it.</summary>
     public static bool TryEvaluate(ReadOnlySpan<DbValue> args, out long ticks, out bool subsecond)
@@ -22,11 +22,12 @@ internal static class DateTimeArgument
         ticks = 0;
         subsecond = false;
         double? number = null;
+        bool valid = true;
         if (args.Length == 0)
         {
             ticks = Now();
         }
-        else if (!TryTimeValue(args[0], out ticks, out number))
+        else if (!TryTimeValue(args[0], out ticks, out number, out valid))
         {
             return false;
         }
@@ -40,6 +41,15 @@ internal static class DateTimeArgument
 
             string modifier = SqlTextConversion.ToText(args[i])!.Trim().ToLowerInvariant();
             bool first = i == 1 && number is not null;
+            if (first && modifier is "unixepoch" or "auto" or "julianday")
+            {
+                valid = true;
+            }
+            else if (!valid)
+            {
+                return false;
+            }
+
             if (!TryApply(modifier, first ? number : null, ref ticks, ref subsecond)
                 || ticks < 0 || ticks > DateTime.MaxValue.Ticks)
             {
@@ -47,7 +57,7 @@ internal static class DateTimeArgument
             }
         }
 
-        return ticks >= 0 && ticks <= DateTime.MaxValue.Ticks;
+        return valid && ticks >= 0 && ticks <= DateTime.MaxValue.Ticks;
     }
 
     /// <summary>The current time, to the millisecond as SQLite keeps it.</summary>
@@ -57,10 +67,12 @@ internal static class DateTimeArgument
         return t - (t % TicksPerMs);
     }
 
-    private static bool TryTimeValue(in DbValue value, out long ticks, out double? number)
+    /// <summary>Reads the time value; a number outside the Julian range is not <paramref name="valid"/> unless a 'unixepoch' or 'auto' modifier follows.</summary>
+    private static bool TryTimeValue(in DbValue value, out long ticks, out double? number, out bool valid)
     {
         ticks = 0;
         number = null;
+        valid = true;
         switch (value.Type)
         {
             case DbValueType.DateTime:
@@ -82,7 +94,8 @@ internal static class DateTimeArgument
                 if (SqlNumberParser.TryParseWhole(s, out DbValue n))
                 {
                     number = SqlArithmetic.ToDouble(n);
-                    return TryJulian(number.Value, out ticks);
+                    valid = TryJulian(number.Value, out ticks);
+                    return true;
                 }
 
                 return false;
@@ -92,7 +105,7 @@ internal static class DateTimeArgument
             case DbValueType.Boolean:
                 number = SqlArithmetic.ToDouble(value);
                 // Out of the Julian range is fine while a later 'unixepoch' or 'auto' may reinterpret it.
-                TryJulian(number.Value, out ticks);
+                valid = TryJulian(number.Value, out ticks);
                 return true;
             default:
                 return false;
