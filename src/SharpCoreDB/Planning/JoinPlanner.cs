@@ -140,7 +140,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         }
 
         TableSchema table = r.Table;
-        double n = Math.Max(1, estimateRows(table));
+        double n = Math.Max(100, estimateRows(table));
         var decoder = new RowDecoder(table, scope.Frame, r.FirstSlot, r.RowIdSlot, r.Used);
         var usable = new List<ColumnPredicate>();
         foreach (Conjunct c in candidates)
@@ -197,10 +197,11 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         foreach (IndexSchema index in table.Indexes)
         {
             (RowSource? source, double rows) = TryIndex(table, index, r, decoder, usable, n);
-            if (source is not null && outerRows * (rows * 1.5 + 2) < bestCost)
+            double cost = outerRows * ((rows * 1.2) + Math.Log2(n));
+            if (source is not null && cost < bestCost)
             {
                 bestSource = source;
-                bestCost = outerRows * (rows * 1.5 + 2);
+                bestCost = cost;
                 bestRows = rows;
             }
         }
