@@ -73,6 +73,12 @@ internal sealed partial class StorageEngine : IDisposable
 
     public bool IsEncrypted => _encryption is not null;
 
+    /// <summary>The key material for encrypted temporary (spill) files; null for an unencrypted database.</summary>
+    internal DatabaseEncryption? Encryption => _encryption;
+
+    /// <summary>The file system that temporary files go through.</summary>
+    internal SharpCoreDB.Wal.IO.IFileSystem FileSystem => _options.FileSystem;
+
     public string? Path => _options.Path;
 
     /// <summary>Log records replayed when the database was opened.</summary>

@@ -20,6 +20,7 @@ internal sealed class DatabaseEncryption : IDisposable
     private readonly byte[] _pageKey;
     private readonly byte[] _logKey;
     private readonly byte[] _macKey;
+    private readonly byte[] _spillKey;
     private readonly Guid _databaseId;
     private readonly List<IDisposable> _ciphers = [];
 
@@ -31,10 +32,17 @@ internal sealed class DatabaseEncryption : IDisposable
         _pageKey = HKDF.DeriveKey(HashAlgorithmName.SHA256, dataKey, KeySize, salt, "SharpCoreDB page key"u8.ToArray());
         _logKey = HKDF.DeriveKey(HashAlgorithmName.SHA256, dataKey, KeySize, salt, "SharpCoreDB log key"u8.ToArray());
         _macKey = HKDF.DeriveKey(HashAlgorithmName.SHA256, dataKey, KeySize, salt, "SharpCoreDB header key"u8.ToArray());
+        _spillKey = HKDF.DeriveKey(HashAlgorithmName.SHA256, dataKey, KeySize, salt, "SharpCoreDB spill key"u8.ToArray());
         Nonces = new NonceSequence(epoch);
     }
 
     public NonceSequence Nonces { get; }
+
+    /// <summary>
+    /// A new AES-GCM cipher under the spill subkey (HKDF of the data key, info "SharpCoreDB spill key"), for the
+    /// temporary files of sorts; nonces come from <see cref="Nonces"/>, so they never repeat under one key.
+    /// </summary>
+    public AesGcm CreateSpillCipher() => new(_spillKey, AesGcm.TagByteSizes.MaxSize);
 
     /// <summary>
     /// Makes a new random data key for a new database and returns it with the key block that wraps it.
@@ -128,6 +136,7 @@ internal sealed class DatabaseEncryption : IDisposable
         CryptographicOperations.ZeroMemory(_pageKey);
         CryptographicOperations.ZeroMemory(_logKey);
         CryptographicOperations.ZeroMemory(_macKey);
+        CryptographicOperations.ZeroMemory(_spillKey);
     }
 
     private bool HasValidMac(DatabaseHeader header)

@@ -1,0 +1,18 @@
+// One column of a table as the engine uses it: name, declared type, affinity and
+// the constraints that bind single columns (NOT NULL, DEFAULT, PRIMARY KEY).
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Catalog;
+
+/// <summary>A table column.</summary>
+internal sealed record ColumnSchema(
+    string Name,
+    int Ordinal,
+    string? DeclaredType,
+    SqlTypeAffinity Affinity,
+    bool NotNull,
+    bool IsPrimaryKey,
+    bool IsAutoIncrement,
+    bool IsUnique,
+    Expression? Default,
+    string? Collation);

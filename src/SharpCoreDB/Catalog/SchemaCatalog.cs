@@ -1,0 +1,111 @@
+// The schema as of one database state: tables (with their indexes) and views,
+// looked up by name without regard to case. Immutable; a DDL statement makes a
+// new catalog with the change, so a plan compiled against one catalog instance
+// stays valid as long as that instance is current.
+namespace SharpCoreDB.Catalog;
+
+/// <summary>An immutable set of tables, indexes and views.</summary>
+internal sealed class SchemaCatalog
+{
+    private readonly Dictionary<string, TableSchema> _tables;
+    private readonly Dictionary<string, IndexSchema> _indexes;
+    private readonly Dictionary<string, ViewSchema> _views;
+
+    public SchemaCatalog(IEnumerable<TableSchema> tables, IEnumerable<ViewSchema> views, uint version, long nextId)
+    {
+        _tables = new Dictionary<string, TableSchema>(StringComparer.OrdinalIgnoreCase);
+        _indexes = new Dictionary<string, IndexSchema>(StringComparer.OrdinalIgnoreCase);
+        _views = new Dictionary<string, ViewSchema>(StringComparer.OrdinalIgnoreCase);
+        foreach (TableSchema table in tables)
+        {
+            _tables[table.Name] = table;
+            foreach (IndexSchema index in table.Indexes)
+            {
+                _indexes[index.Name] = index;
+            }
+        }
+
+        foreach (ViewSchema view in views)
+        {
+            _views[view.Name] = view;
+        }
+
+        Version = version;
+        NextId = nextId;
+    }
+
+    public static SchemaCatalog Empty { get; } = new([], [], 0, 1);
+
+    /// <summary>The SchemaVersion of the state this catalog describes.</summary>
+    public uint Version { get; }
+
+    /// <summary>The next free key in the catalog B+tree.</summary>
+    public long NextId { get; }
+
+    public IEnumerable<TableSchema> Tables => _tables.Values;
+
+    public IEnumerable<ViewSchema> Views => _views.Values;
+
+    public IEnumerable<IndexSchema> Indexes => _indexes.Values;
+
+    public TableSchema? FindTable(string name) => _tables.GetValueOrDefault(name);
+
+    public IndexSchema? FindIndex(string name) => _indexes.GetValueOrDefault(name);
+
+    public ViewSchema? FindView(string name) => _views.GetValueOrDefault(name);
+
+    /// <summary>True if a table, index or view already uses <paramref name="name"/>.</summary>
+    public bool NameInUse(string name) => _tables.ContainsKey(name) || _indexes.ContainsKey(name) || _views.ContainsKey(name);
+
+    public TableSchema GetTable(string name) =>
+        FindTable(name) ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: {name}");
+
+    public SchemaCatalog WithTable(TableSchema table, string? replacing, uint version, long nextId)
+    {
+        var tables = new List<TableSchema>(_tables.Values.Count + 1);
+        foreach (TableSchema t in _tables.Values)
+        {
+            if (!string.Equals(t.Name, replacing ?? table.Name, StringComparison.OrdinalIgnoreCase))
+            {
+                tables.Add(t);
+            }
+        }
+
+        tables.Add(table);
+        return new SchemaCatalog(tables, _views.Values, version, nextId);
+    }
+
+    public SchemaCatalog WithoutTable(string name, uint version)
+    {
+        var tables = new List<TableSchema>();
+        foreach (TableSchema t in _tables.Values)
+        {
+            if (!string.Equals(t.Name, name, StringComparison.OrdinalIgnoreCase))
+            {
+                tables.Add(t);
+            }
+        }
+
+        return new SchemaCatalog(tables, _views.Values, version, NextId);
+    }
+
+    public SchemaCatalog WithView(ViewSchema view, uint version, long nextId)
+    {
+        var views = new List<ViewSchema>(_views.Values) { view };
+        return new SchemaCatalog(_tables.Values, views, version, nextId);
+    }
+
+    public SchemaCatalog WithoutView(string name, uint version)
+    {
+        var views = new List<ViewSchema>();
+        foreach (ViewSchema v in _views.Values)
+        {
+            if (!string.Equals(v.Name, name, StringComparison.OrdinalIgnoreCase))
+            {
+                views.Add(v);
+            }
+        }
+
+        return new SchemaCatalog(_tables.Values, views, version, NextId);
+    }
+}

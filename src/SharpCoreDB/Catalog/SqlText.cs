@@ -1,0 +1,222 @@
+// Prints AST nodes back to SQL. The catalog stores every object's CREATE
+// statement as canonical text printed here (re-parsed when the file is opened),
+// and the planner names result columns that have no alias by printing their
+// expression. The output always re-parses to an equal AST.
+using System.Globalization;
+using System.Text;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Catalog;
+
+/// <summary>Formats statements and expressions as SQL text.</summary>
+internal static partial class SqlText
+{
+    private static readonly HashSet<string> Keywords = new(StringComparer.OrdinalIgnoreCase)
+    {
+        "ABORT", "ADD", "ALL", "ALTER", "AND", "AS", "ASC", "AUTOINCREMENT", "BEGIN", "BETWEEN", "BY", "CASE", "CAST",
+        "CHECK", "COLLATE", "COLUMN", "COMMIT", "CONFLICT", "CONSTRAINT", "CREATE", "CROSS", "CURRENT_DATE",
+        "CURRENT_TIME", "CURRENT_TIMESTAMP", "DEFAULT", "DEFERRED", "DELETE", "DESC", "DISTINCT", "DROP", "ELSE", "END",
+        "ESCAPE", "EXCEPT", "EXCLUSIVE", "EXISTS", "EXPLAIN", "FAIL", "FALSE", "FIRST", "FROM", "GLOB", "GROUP",
+        "HAVING", "IF", "IGNORE", "IMMEDIATE", "IN", "INDEX", "INNER", "INSERT", "INTERSECT", "INTO", "IS", "ISNULL",
+        "JOIN", "KEY", "LAST", "LEFT", "LIKE", "LIMIT", "MATCH", "NOT", "NOTNULL", "NULL", "NULLS", "OFFSET", "ON", "OR",
+        "ORDER", "OUTER", "PLAN", "PRAGMA", "PRIMARY", "QUERY", "REGEXP", "RELEASE", "RENAME", "REPLACE", "RETURNING",
+        "ROLLBACK", "SAVEPOINT", "SELECT", "SET", "TABLE", "TEMP", "TEMPORARY", "THEN", "TO", "TRANSACTION", "TRUE",
+        "UNION", "UNIQUE", "UPDATE", "USING", "VALUES", "VIEW", "WHEN", "WHERE",
+    };
+
+    /// <summary>An identifier, quoted with double quotes when it is not a plain word.</summary>
+    public static string Name(string name)
+    {
+        bool plain = name.Length > 0 && (char.IsAsciiLetter(name[0]) || name[0] == '_') && !Keywords.Contains(name);
+        for (int i = 1; plain && i < name.Length; i++)
+        {
+            char c = name[i];
+            plain = char.IsAsciiLetterOrDigit(c) || c == '_' || c == '$';
+        }
+
+        return plain ? name : "\"" + name.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";
+    }
+
+    /// <summary>A string literal.</summary>
+    public static string Quote(string text) => "'" + text.Replace("'", "''", StringComparison.Ordinal) + "'";
+
+    public static string Of(Expression expression)
+    {
+        var builder = new StringBuilder();
+        Append(builder, expression);
+        return builder.ToString();
+    }
+
+    public static string Of(CreateTableStatement table)
+    {
+        var b = new StringBuilder("CREATE TABLE ");
+        b.Append(Name(table.Name.Name)).Append('(');
+        for (int i = 0; i < table.Columns.Count; i++)
+        {
+            if (i > 0)
+            {
+                b.Append(", ");
+            }
+
+            AppendColumn(b, table.Columns[i]);
+        }
+
+        foreach (TableConstraint constraint in table.Constraints)
+        {
+            b.Append(", ");
+            AppendConstraintName(b, constraint.Name);
+            switch (constraint)
+            {
+                case PrimaryKeyTableConstraint pk:
+                    b.Append("PRIMARY KEY (");
+                    AppendIndexed(b, pk.Columns);
+                    b.Append(')');
+                    AppendConflict(b, pk.OnConflict);
+                    break;
+                case UniqueTableConstraint unique:
+                    b.Append("UNIQUE (");
+                    AppendIndexed(b, unique.Columns);
+                    b.Append(')');
+                    AppendConflict(b, unique.OnConflict);
+                    break;
+                case CheckTableConstraint check:
+                    b.Append("CHECK (");
+                    Append(b, check.Condition);
+                    b.Append(')');
+                    break;
+            }
+        }
+
+        return b.Append(')').ToString();
+    }
+
+    public static string Of(CreateIndexStatement index)
+    {
+        var b = new StringBuilder("CREATE ");
+        if (index.Unique)
+        {
+            b.Append("UNIQUE ");
+        }
+
+        b.Append("INDEX ").Append(Name(index.Name.Name)).Append(" ON ").Append(Name(index.Table)).Append('(');
+        AppendIndexed(b, index.Columns);
+        b.Append(')');
+        if (index.Where is not null)
+        {
+            b.Append(" WHERE ");
+            Append(b, index.Where);
+        }
+
+        return b.ToString();
+    }
+
+    public static string Of(CreateViewStatement view)
+    {
+        var b = new StringBuilder("CREATE VIEW ").Append(Name(view.Name.Name));
+        if (view.Columns.Count > 0)
+        {
+            b.Append('(');
+            for (int i = 0; i < view.Columns.Count; i++)
+            {
+                b.Append(i > 0 ? ", " : string.Empty).Append(Name(view.Columns[i]));
+            }
+
+            b.Append(')');
+        }
+
+        return b.Append(" AS ").Append(view.QuerySql).ToString();
+    }
+
+    public static void AppendColumn(StringBuilder b, ColumnDefinition column)
+    {
+        b.Append(Name(column.Name));
+        if (column.Type is not null)
+        {
+            b.Append(' ').Append(column.Type.Text);
+        }
+
+        foreach (ColumnConstraint constraint in column.Constraints)
+        {
+            b.Append(' ');
+            AppendConstraintName(b, constraint.Name);
+            switch (constraint)
+            {
+                case PrimaryKeyColumnConstraint pk:
+                    b.Append("PRIMARY KEY");
+                    b.Append(pk.Direction == SortDirection.Descending ? " DESC" : string.Empty);
+                    AppendConflict(b, pk.OnConflict);
+                    b.Append(pk.Autoincrement ? " AUTOINCREMENT" : string.Empty);
+                    break;
+                case NotNullColumnConstraint notNull:
+                    b.Append("NOT NULL");
+                    AppendConflict(b, notNull.OnConflict);
+                    break;
+                case NullColumnConstraint:
+                    b.Append("NULL");
+                    break;
+                case UniqueColumnConstraint unique:
+                    b.Append("UNIQUE");
+                    AppendConflict(b, unique.OnConflict);
+                    break;
+                case CheckColumnConstraint check:
+                    b.Append("CHECK (");
+                    Append(b, check.Condition);
+                    b.Append(')');
+                    break;
+                case DefaultColumnConstraint def:
+                    b.Append("DEFAULT (");
+                    Append(b, def.Value);
+                    b.Append(')');
+                    break;
+                case CollateColumnConstraint collate:
+                    b.Append("COLLATE ").Append(Name(collate.Collation));
+                    break;
+            }
+        }
+    }
+
+    private static void AppendConstraintName(StringBuilder b, string? name)
+    {
+        if (name is not null)
+        {
+            b.Append("CONSTRAINT ").Append(Name(name)).Append(' ');
+        }
+    }
+
+    private static void AppendConflict(StringBuilder b, ConflictResolution resolution)
+    {
+        if (resolution != ConflictResolution.Default)
+        {
+            b.Append(" ON CONFLICT ").Append(resolution.ToString().ToUpperInvariant());
+        }
+    }
+
+    private static void AppendIndexed(StringBuilder b, SqlList<IndexedColumn> columns)
+    {
+        for (int i = 0; i < columns.Count; i++)
+        {
+            IndexedColumn column = columns[i];
+            b.Append(i > 0 ? ", " : string.Empty).Append(Name(column.Name));
+            if (column.Collation is not null)
+            {
+                b.Append(" COLLATE ").Append(Name(column.Collation));
+            }
+
+            b.Append(column.Direction == SortDirection.Descending ? " DESC" : string.Empty);
+        }
+    }
+
+    private static string Number(double value)
+    {
+        if (double.IsInfinity(value))
+        {
+            return value > 0 ? "1e999" : "-1e999";
+        }
+
+        string text = value.ToString("R", CultureInfo.InvariantCulture);
+        return text.Contains('.', StringComparison.Ordinal) || text.Contains('E', StringComparison.Ordinal)
+            || text.Contains('N', StringComparison.Ordinal) || text.Contains('I', StringComparison.Ordinal)
+            ? text
+            : text + ".0";
+    }
+}

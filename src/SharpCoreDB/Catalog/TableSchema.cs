@@ -1,0 +1,63 @@
+// A table as the engine uses it: columns, the rowid alias (INTEGER PRIMARY KEY),
+// CHECK constraints, its indexes and its root page. Built from the CREATE TABLE
+// statement by TableSchemaBuilder; immutable (a schema change builds a new one).
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Catalog;
+
+/// <summary>A table and everything the catalog knows about it.</summary>
+internal sealed class TableSchema
+{
+    private readonly Dictionary<string, int> _byName;
+
+    public TableSchema(string name, IReadOnlyList<ColumnSchema> columns, int rowIdColumn, bool autoIncrement,
+        IReadOnlyList<CheckConstraint> checks, CreateTableStatement definition, uint rootPage, long catalogId,
+        IReadOnlyList<IndexSchema> indexes)
+    {
+        Name = name;
+        Columns = columns;
+        RowIdColumn = rowIdColumn;
+        AutoIncrement = autoIncrement;
+        Checks = checks;
+        Definition = definition;
+        RootPage = rootPage;
+        CatalogId = catalogId;
+        Indexes = indexes;
+        _byName = new Dictionary<string, int>(StringComparer.OrdinalIgnoreCase);
+        for (int i = 0; i < columns.Count; i++)
+        {
+            _byName.TryAdd(columns[i].Name, i);
+        }
+    }
+
+    public string Name { get; }
+
+    public IReadOnlyList<ColumnSchema> Columns { get; }
+
+    /// <summary>The INTEGER PRIMARY KEY column that is the rowid, or -1.</summary>
+    public int RowIdColumn { get; }
+
+    public bool AutoIncrement { get; }
+
+    public IReadOnlyList<CheckConstraint> Checks { get; }
+
+    public CreateTableStatement Definition { get; }
+
+    public string Sql => SqlText.Of(Definition);
+
+    public uint RootPage { get; }
+
+    public long CatalogId { get; }
+
+    /// <summary>Every index on the table, constraint indexes first.</summary>
+    public IReadOnlyList<IndexSchema> Indexes { get; }
+
+    /// <summary>The ordinal of the column called <paramref name="name"/> (any case), or -1.</summary>
+    public int FindColumn(string name) => _byName.TryGetValue(name, out int ordinal) ? ordinal : -1;
+
+    public TableSchema WithIndexes(IReadOnlyList<IndexSchema> indexes) =>
+        new(Name, Columns, RowIdColumn, AutoIncrement, Checks, Definition, RootPage, CatalogId, indexes);
+}
+
+/// <summary>A CHECK constraint: its name (if any) and condition.</summary>
+internal sealed record CheckConstraint(string? Name, Expression Condition);

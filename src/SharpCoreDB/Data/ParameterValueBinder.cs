@@ -1,0 +1,164 @@
+// Converts a parameter's .NET value into the engine's DbValue. The value's own
+// type decides, except where an explicitly set DbType asks for another storage
+// class (DbType.String turns 42 into '42', DbType.Binary turns a Guid into 16 bytes).
+//
+// Dates: a Local DateTime is converted to UTC, an Unspecified one is stored as
+// it is (taken as UTC), so that a value written is the value read back on any
+// machine; DateTimeOffset is stored as its UTC instant; DateOnly as midnight UTC.
+// TimeSpan and TimeOnly are stored as integer ticks (they order correctly).
+using System.Data;
+using System.Globalization;
+using System.Text;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Data;
+
+/// <summary>Turns parameter values into engine values.</summary>
+internal static class ParameterValueBinder
+{
+    /// <summary>The engine value of <paramref name="parameter"/>.</summary>
+    public static DbValue Bind(SharpCoreDBParameter parameter)
+    {
+        DbValue value = ToDbValue(parameter.Value, parameter.ParameterName);
+        if (parameter.Size > 0)
+        {
+            value = Truncate(value, parameter.Size);
+        }
+
+        return parameter.HasExplicitDbType ? Coerce(value, parameter.DbType, parameter.ParameterName) : value;
+    }
+
+    /// <summary>The engine value of a .NET value, by its runtime type.</summary>
+    public static DbValue ToDbValue(object? value, string name)
+    {
+        switch (value)
+        {
+            case null:
+            case DBNull:
+                return DbValue.Null;
+            case string s:
+                return DbValue.FromText(s);
+            case long l:
+                return DbValue.FromInt64(l);
+            case int i:
+                return DbValue.FromInt64(i);
+            case bool b:
+                return DbValue.FromBoolean(b);
+            case double d:
+                return DbValue.FromDouble(d);
+            case decimal m:
+                return DbValue.FromDecimal(m);
+            case DateTime dt:
+                return FromDateTime(dt);
+            case Guid g:
+                return DbValue.FromGuid(g);
+            case byte[] bytes:
+                return DbValue.FromBlob(bytes.AsSpan());
+            case Enum e:
+                return FromEnum(e);
+            case short s16:
+                return DbValue.FromInt64(s16);
+            case byte u8:
+                return DbValue.FromInt64(u8);
+            case sbyte s8:
+                return DbValue.FromInt64(s8);
+            case ushort u16:
+                return DbValue.FromInt64(u16);
+            case uint u32:
+                return DbValue.FromInt64(u32);
+            case ulong u64:
+                return u64 <= long.MaxValue ? DbValue.FromInt64((long)u64) : DbValue.FromDecimal(u64);
+            case float f:
+                return DbValue.FromDouble(f);
+            case char c:
+                return DbValue.FromText(c.ToString());
+            case char[] chars:
+                return DbValue.FromText(new string(chars));
+            case DateTimeOffset dto:
+                return DbValue.FromDateTimeTicks(dto.UtcTicks);
+            case DateOnly date:
+                return DbValue.FromDateTimeTicks(date.ToDateTime(TimeOnly.MinValue).Ticks);
+            case TimeOnly time:
+                return DbValue.FromInt64(time.Ticks);
+            case TimeSpan span:
+                return DbValue.FromInt64(span.Ticks);
+            case ReadOnlyMemory<byte> rom:
+                return DbValue.FromBlob(rom.Span);
+            case Memory<byte> mem:
+                return DbValue.FromBlob(mem.Span);
+            case ArraySegment<byte> segment:
+                return DbValue.FromBlob(segment.AsSpan());
+            case Stream stream:
+                return DbValue.FromBlob(ReadAll(stream));
+            case TextReader reader:
+                return DbValue.FromText(reader.ReadToEnd());
+            default:
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.TypeMismatch,
+                    $"Parameter '{name}' has a value of type {value.GetType().FullName}, which SharpCoreDB cannot store.");
+        }
+    }
+
+    /// <summary>A DateTime as stored: Local converted to UTC, Utc and Unspecified kept as they are.</summary>
+    public static DbValue FromDateTime(DateTime value) =>
+        DbValue.FromDateTimeTicks(value.Kind == DateTimeKind.Local ? value.ToUniversalTime().Ticks : value.Ticks);
+
+    private static DbValue FromEnum(Enum value) =>
+        Type.GetTypeCode(Enum.GetUnderlyingType(value.GetType())) == TypeCode.UInt64
+            ? ToDbValue(Convert.ToUInt64(value, CultureInfo.InvariantCulture), "")
+            : DbValue.FromInt64(Convert.ToInt64(value, CultureInfo.InvariantCulture));
+
+    private static byte[] ReadAll(Stream stream)
+    {
+        using var copy = new MemoryStream();
+        stream.CopyTo(copy);
+        return copy.ToArray();
+    }
+
+    private static DbValue Truncate(DbValue value, int size) => value.Type switch
+    {
+        DbValueType.Text when value.AsText().Length > size => DbValue.FromText(value.AsText()[..size]),
+        DbValueType.Blob when value.AsBlob().Length > size => DbValue.FromBlob(value.AsBlob().AsSpan(0, size)),
+        _ => value,
+    };
+
+    /// <summary>Converts a bound value to the storage class an explicit DbType asks for.</summary>
+    private static DbValue Coerce(DbValue value, DbType type, string name)
+    {
+        if (value.IsNull)
+        {
+            return value;
+        }
+
+        try
+        {
+            return type switch
+            {
+                DbType.String or DbType.AnsiString or DbType.StringFixedLength or DbType.AnsiStringFixedLength or DbType.Xml =>
+                    value.Type == DbValueType.Text ? value : DbValue.FromText(FieldValueConverter.ToText(value)),
+                DbType.Int16 or DbType.Int32 or DbType.Int64 or DbType.Byte or DbType.SByte or DbType.UInt16 or DbType.UInt32 =>
+                    value.Type == DbValueType.Integer ? value : DbValue.FromInt64(FieldValueConverter.ToInt64(value)),
+                DbType.Double or DbType.Single => value.Type == DbValueType.Real ? value : DbValue.FromDouble(FieldValueConverter.ToDouble(value)),
+                DbType.Decimal or DbType.Currency or DbType.VarNumeric =>
+                    value.Type == DbValueType.Decimal ? value : DbValue.FromDecimal(FieldValueConverter.ToDecimal(value)),
+                DbType.Boolean => value.Type == DbValueType.Boolean ? value : DbValue.FromBoolean(FieldValueConverter.ToBoolean(value)),
+                DbType.Guid => value.Type == DbValueType.Guid ? value : DbValue.FromGuid(FieldValueConverter.ToGuid(value)),
+                DbType.Binary => value.Type switch
+                {
+                    DbValueType.Blob => value,
+                    DbValueType.Guid => DbValue.FromBlob(value.AsGuid().ToByteArray()),
+                    DbValueType.Text => DbValue.FromBlob(Encoding.UTF8.GetBytes(value.AsText())),
+                    _ => throw new InvalidCastException(),
+                },
+                DbType.DateTime or DbType.DateTime2 or DbType.Date or DbType.DateTimeOffset =>
+                    value.Type == DbValueType.DateTime ? value : FromDateTime(FieldValueConverter.ToDateTime(value)),
+                _ => value,
+            };
+        }
+        catch (Exception e) when (e is InvalidCastException or FormatException or OverflowException)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.TypeMismatch, $"Parameter '{name}': a {value.Type} value cannot be sent as DbType.{type}.", e);
+        }
+    }
+}

@@ -1,0 +1,113 @@
+// A command parameter. Its DbType is inferred from the value until set
+// explicitly (ResetDbType returns to inference). Values are converted to engine
+// values (ParameterValueBinder) only when a statement runs, and bound, never
+// pasted into SQL text. A name without a prefix binds to @name, :name and $name.
+using System.Data;
+using System.Data.Common;
+using System.Diagnostics.CodeAnalysis;
+
+namespace SharpCoreDB.Data;
+
+/// <summary>A parameter of a SharpCoreDBCommand.</summary>
+public sealed class SharpCoreDBParameter : DbParameter
+{
+    private string _parameterName = "";
+    private string _sourceColumn = "";
+    private DbType? _dbType;
+    private object? _value;
+
+    /// <summary>An unnamed parameter with no value.</summary>
+    public SharpCoreDBParameter()
+    {
+    }
+
+    /// <summary>A named parameter with a value.</summary>
+    public SharpCoreDBParameter(string? name, object? value)
+    {
+        ParameterName = name;
+        _value = value;
+    }
+
+    /// <summary>A named parameter of an explicit type.</summary>
+    public SharpCoreDBParameter(string? name, DbType type)
+    {
+        ParameterName = name;
+        _dbType = type;
+    }
+
+    /// <summary>A named parameter of an explicit type and size.</summary>
+    public SharpCoreDBParameter(string? name, DbType type, int size)
+        : this(name, type) => Size = size;
+
+    /// <summary>The type; inferred from <see cref="Value"/> until set.</summary>
+    public override DbType DbType
+    {
+        get => _dbType ?? ParameterTypes.InferDbType(_value);
+        set
+        {
+            if (!Enum.IsDefined(value))
+            {
+                throw new ArgumentOutOfRangeException(nameof(value), value, "Not a DbType.");
+            }
+
+            _dbType = value;
+        }
+    }
+
+    /// <summary>True once <see cref="DbType"/> was set explicitly.</summary>
+    internal bool HasExplicitDbType => _dbType.HasValue;
+
+    /// <summary>Only <see cref="ParameterDirection.Input"/>: SQL statements of SharpCoreDB have no output parameters.</summary>
+    public override ParameterDirection Direction
+    {
+        get => ParameterDirection.Input;
+        set
+        {
+            if (value != ParameterDirection.Input)
+            {
+                throw new ArgumentException($"SharpCoreDB supports only input parameters, not {value}.", nameof(value));
+            }
+        }
+    }
+
+    /// <inheritdoc />
+    public override bool IsNullable { get; set; }
+
+    /// <summary>The name, with or without its prefix (@, : or $).</summary>
+    [AllowNull]
+    public override string ParameterName
+    {
+        get => _parameterName;
+        set => _parameterName = value ?? "";
+    }
+
+    /// <summary>The name without its prefix.</summary>
+    internal string BareName => ParameterTypes.HasPrefix(_parameterName) ? _parameterName[1..] : _parameterName;
+
+    /// <summary>The maximum size used for text and binary values; 0 sends the whole value.</summary>
+    public override int Size { get; set; }
+
+    /// <inheritdoc />
+    [AllowNull]
+    public override string SourceColumn
+    {
+        get => _sourceColumn;
+        set => _sourceColumn = value ?? "";
+    }
+
+    /// <inheritdoc />
+    public override bool SourceColumnNullMapping { get; set; }
+
+    /// <summary>The value; null and DBNull.Value both bind SQL NULL.</summary>
+    public override object? Value
+    {
+        get => _value;
+        set => _value = value;
+    }
+
+    /// <summary>Returns <see cref="DbType"/> to inference from the value.</summary>
+    public override void ResetDbType() => _dbType = null;
+
+    /// <inheritdoc />
+    public override string ToString() => _parameterName;
+}

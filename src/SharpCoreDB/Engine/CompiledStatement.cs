@@ -1,0 +1,29 @@
+// The compiled form of a statement: its plan (SELECT or DML), EXPLAIN lines, the
+// run-time context the plan is bound to, and the metadata the provider reads
+// before executing (result columns, parameters).
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Planning;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>A statement compiled against one catalog.</summary>
+internal sealed class CompiledStatement
+{
+    public required SchemaCatalog Catalog { get; init; }
+
+    public required QueryContext Context { get; init; }
+
+    public SelectPlan? Select { get; init; }
+
+    public DmlPlan? Dml { get; init; }
+
+    public List<string>? ExplainLines { get; init; }
+
+    public required IReadOnlyList<ResultColumn> Columns { get; init; }
+
+    public required IReadOnlyList<StatementParameter> Parameters { get; init; }
+
+    /// <summary>True while a result streams from this plan (a second execution compiles a fresh copy).</summary>
+    public bool InUse { get; set; }
+}

@@ -1,0 +1,118 @@
+// One open database: the storage engine, the newest committed catalog (shared
+// by all sessions; a session's uncommitted schema changes stay in the session
+// until commit) and row-count estimates for the planner.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.Encryption;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Transactions;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>An open database shared by sessions.</summary>
+internal sealed class Database : IDisposable
+{
+    private readonly object _gate = new();
+    private SchemaCatalog _catalog;
+    private uint _catalogRoot;
+
+    private Database(StorageEngine storage)
+    {
+        Storage = storage;
+        using ReadTransaction read = storage.BeginRead();
+        _catalog = CatalogStore.Load(read, read.State);
+        _catalogRoot = read.State.CatalogRoot;
+    }
+
+    public StorageEngine Storage { get; }
+
+    /// <summary>Rows a sort may hold in memory before spilling (tests lower it).</summary>
+    public int SpillThresholdRows { get; set; } = 200_000;
+
+    public static Database Open(StorageOptions options) => new(StorageEngine.Open(options));
+
+    public Session CreateSession() => new(this);
+
+    public void Checkpoint() => Storage.Checkpoint();
+
+    public void ChangePassword(EncryptionSettings newSecret) => Storage.ChangePassword(newSecret);
+
+    /// <summary>The catalog of <paramref name="state"/> (the shared one when it is current).</summary>
+    public SchemaCatalog CatalogFor(IPageAccess pages, DatabaseState state)
+    {
+        lock (_gate)
+        {
+            if (_catalog.Version == state.SchemaVersion && _catalogRoot == state.CatalogRoot)
+            {
+                return _catalog;
+            }
+        }
+
+        SchemaCatalog loaded = CatalogStore.Load(pages, state);
+        lock (_gate)
+        {
+            if (state.SchemaVersion > _catalog.Version)
+            {
+                _catalog = loaded;
+                _catalogRoot = state.CatalogRoot;
+            }
+        }
+
+        return loaded;
+    }
+
+    /// <summary>Makes a committed transaction's catalog the shared one.</summary>
+    public void Publish(SchemaCatalog catalog, DatabaseState state)
+    {
+        lock (_gate)
+        {
+            if (state.SchemaVersion >= _catalog.Version)
+            {
+                _catalog = catalog;
+                _catalogRoot = state.CatalogRoot;
+            }
+        }
+    }
+
+    public CatalogSnapshot GetCatalog()
+    {
+        using ReadTransaction read = Storage.BeginRead();
+        SchemaCatalog catalog = CatalogFor(read, read.State);
+        var tables = new List<TableInfo>();
+        var indexes = new List<IndexInfo>();
+        foreach (TableSchema table in catalog.Tables)
+        {
+            var columns = new List<ColumnInfo>();
+            foreach (ColumnSchema c in table.Columns)
+            {
+                columns.Add(new ColumnInfo(c.Name, c.DeclaredType, c.Affinity, c.IsPrimaryKey, c.IsAutoIncrement, c.NotNull || c.Ordinal == table.RowIdColumn,
+                    c.IsUnique, c.Default is null ? null : SqlText.Of(c.Default), c.Ordinal));
+            }
+
+            tables.Add(new TableInfo(table.Name, columns, table.Sql));
+            foreach (IndexSchema index in table.Indexes)
+            {
+                var names = new List<string>();
+                foreach (int c in index.Columns)
+                {
+                    names.Add(table.Columns[c].Name);
+                }
+
+                indexes.Add(new IndexInfo(index.Name, table.Name, names, index.IsUnique, index.Sql));
+            }
+        }
+
+        var views = new List<ViewInfo>();
+        foreach (ViewSchema view in catalog.Views)
+        {
+            views.Add(new ViewInfo(view.Name, view.Sql));
+        }
+
+        tables.Sort((a, b) => string.CompareOrdinal(a.Name, b.Name));
+        indexes.Sort((a, b) => string.CompareOrdinal(a.Name, b.Name));
+        views.Sort((a, b) => string.CompareOrdinal(a.Name, b.Name));
+        return new CatalogSnapshot(tables, indexes, views);
+    }
+
+    public void Dispose() => Storage.Dispose();
+}

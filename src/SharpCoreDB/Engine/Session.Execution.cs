@@ -1,0 +1,202 @@
+// Statement execution for Session: transaction-control statements change the
+// session state; queries stream from a read snapshot (or the open write
+// transaction); DDL and DML run in the write transaction inside a savepoint.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Engine;
+
+internal sealed partial class Session
+{
+    private StatementResult ExecuteCore(PreparedStatement prepared, IParameterValues parameters, CancellationToken ct, out WriteTransaction? toCommit)
+    {
+        toCommit = null;
+        ct.ThrowIfCancellationRequested();
+        switch (prepared.Statement)
+        {
+            case BeginStatement:
+                BeginTransaction();
+                return StatementResult.Count(-1);
+            case CommitStatement:
+                Commit();
+                return StatementResult.Count(-1);
+            case RollbackStatement rollback:
+                if (rollback.Savepoint is null)
+                {
+                    Rollback();
+                }
+                else
+                {
+                    RollbackToSavepoint(rollback.Savepoint);
+                }
+
+                return StatementResult.Count(-1);
+            case SavepointStatement savepoint:
+                Savepoint(savepoint.Name);
+                return StatementResult.Count(-1);
+            case ReleaseStatement release:
+                ReleaseSavepoint(release.Name);
+                return StatementResult.Count(-1);
+            case SelectStatement or ExplainStatement:
+                return Query(prepared, parameters, ct);
+            case PragmaStatement pragma:
+                return Pragma(prepared, pragma);
+            default:
+                return Write(prepared, parameters, ct, out toCommit);
+        }
+    }
+
+    private StatementResult Query(PreparedStatement prepared, IParameterValues parameters, CancellationToken ct)
+    {
+        ReadTransaction? read = null;
+        IPageAccess pages;
+        SchemaCatalog catalog;
+        if (_tx is not null)
+        {
+            pages = _tx;
+            catalog = CatalogOf(_tx);
+        }
+        else
+        {
+            read = Database.Storage.BeginRead();
+            pages = read;
+            catalog = Database.CatalogFor(read, read.State);
+        }
+
+        try
+        {
+            CompiledStatement compiled = Compiled(prepared, catalog, pages);
+            if (compiled.ExplainLines is not null)
+            {
+                var rows = new List<DbValue[]>();
+                foreach (string line in compiled.ExplainLines)
+                {
+                    rows.Add([DbValue.FromText(line)]);
+                }
+
+                read?.Dispose();
+                return StatementResult.Materialized(compiled.Columns, rows, -1);
+            }
+
+            QueryContext context = compiled.Context;
+            context.Begin(pages, Bind(compiled, parameters), ct);
+            compiled.InUse = true;
+            var root = compiled.Select!.Root;
+            try
+            {
+                root.Open();
+            }
+            catch
+            {
+                compiled.InUse = false;
+                context.End();
+                throw;
+            }
+
+            ReadTransaction? snapshot = read;
+            read = null;
+            return StatementResult.Streaming(compiled.Columns, root, context, () =>
+            {
+                compiled.InUse = false;
+                context.End();
+                snapshot?.Dispose();
+            });
+        }
+        finally
+        {
+            read?.Dispose();
+        }
+    }
+
+    private StatementResult Pragma(PreparedStatement prepared, PragmaStatement pragma)
+    {
+        if (PragmaRunner.IsSetter(pragma))
+        {
+            return StatementResult.Count(-1);
+        }
+
+        IReadOnlyList<ResultColumn> columns = PragmaRunner.Columns(pragma);
+        if (_tx is not null)
+        {
+            return StatementResult.Materialized(columns, PragmaRunner.Run(pragma, _tx, _tx.State, CatalogOf(_tx)), -1);
+        }
+
+        using ReadTransaction read = Database.Storage.BeginRead();
+        return StatementResult.Materialized(columns, PragmaRunner.Run(pragma, read, read.State, Database.CatalogFor(read, read.State)), -1);
+    }
+
+    private StatementResult Write(PreparedStatement prepared, IParameterValues parameters, CancellationToken ct, out WriteTransaction? toCommit)
+    {
+        toCommit = null;
+        bool autocommit = !_explicit;
+        WriteTransaction tx = Writer();
+        Savepoint? savepoint = autocommit ? null : tx.BeginSavepoint();
+        bool schema = prepared.Statement is not (InsertStatement or UpdateStatement or DeleteStatement);
+        StatementResult result;
+        try
+        {
+            SchemaCatalog catalog = CatalogOf(tx);
+            if (schema)
+            {
+                _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement);
+                result = StatementResult.Count(-1);
+            }
+            else
+            {
+                CompiledStatement compiled = Compiled(prepared, catalog, tx);
+                QueryContext context = compiled.Context;
+                context.Begin(tx, Bind(compiled, parameters), ct);
+                var returned = new List<DbValue[]>();
+                int count;
+                try
+                {
+                    count = compiled.Dml!.Execute(tx, returned);
+                }
+                finally
+                {
+                    context.End();
+                }
+
+                if (compiled.Dml.LastInsertRowId is long rowId)
+                {
+                    LastInsertRowId = rowId;
+                }
+
+                result = compiled.Columns.Count > 0 ? StatementResult.Materialized(compiled.Columns, returned, count) : StatementResult.Count(count);
+            }
+
+            if (savepoint is not null)
+            {
+                tx.Release(savepoint);
+            }
+        }
+        catch
+        {
+            if (autocommit)
+            {
+                _tx = null;
+                _txCatalog = null;
+                tx.Rollback();
+            }
+            else
+            {
+                tx.RollbackTo(savepoint!);
+                tx.Release(savepoint!);
+                _txCatalog = null;
+            }
+
+            throw;
+        }
+
+        if (autocommit)
+        {
+            toCommit = tx;
+        }
+
+        return result;
+    }
+}

@@ -1,0 +1,277 @@
+// One connection's state: its explicit transaction (a write transaction taken
+// lazily at the first write after BEGIN), the schema changes it has made but not
+// committed, and statement execution. Autocommit statements run in their own
+// read snapshot or write transaction; inside an explicit transaction each write
+// statement runs in a savepoint, so a failing statement is undone alone.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>A connection's session on a database.</summary>
+internal sealed partial class Session : IDisposable
+{
+    private WriteTransaction? _tx;
+    private SchemaCatalog? _txCatalog;
+    private bool _explicit;
+    private bool _savepointStarted;
+    private readonly List<string> _savepoints = [];
+
+    internal Session(Database database) => Database = database;
+
+    public Database Database { get; }
+
+    public TimeSpan LockTimeout { get; set; } = TimeSpan.FromSeconds(30);
+
+    public bool InTransaction => _explicit;
+
+    public long LastInsertRowId { get; private set; }
+
+    public void BeginTransaction()
+    {
+        if (_explicit)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "cannot start a transaction within a transaction");
+        }
+
+        _explicit = true;
+        _savepointStarted = false;
+    }
+
+    public void Commit()
+    {
+        RequireTransaction("commit");
+        WriteTransaction? tx = _tx;
+        FinishExplicit();
+        if (tx is not null)
+        {
+            tx.Commit();
+            PublishAfterCommit(tx);
+        }
+    }
+
+    public async ValueTask CommitAsync(CancellationToken ct = default)
+    {
+        RequireTransaction("commit");
+        WriteTransaction? tx = _tx;
+        FinishExplicit();
+        if (tx is not null)
+        {
+            await tx.CommitAsync(ct).ConfigureAwait(false);
+            PublishAfterCommit(tx);
+        }
+    }
+
+    public void Rollback()
+    {
+        RequireTransaction("rollback");
+        WriteTransaction? tx = _tx;
+        FinishExplicit();
+        tx?.Rollback();
+    }
+
+    public void Savepoint(string name)
+    {
+        if (!_explicit)
+        {
+            BeginTransaction();
+            _savepointStarted = true;
+        }
+
+        Writer().BeginSavepoint(name);
+        _savepoints.Add(name);
+    }
+
+    public void ReleaseSavepoint(string name)
+    {
+        WriteTransaction tx = _tx ?? throw NoSuchSavepoint(name);
+        Savepoint savepoint = tx.FindSavepoint(name) ?? throw NoSuchSavepoint(name);
+        tx.Release(savepoint);
+        int at = _savepoints.FindLastIndex(n => string.Equals(n, name, StringComparison.OrdinalIgnoreCase));
+        if (at >= 0)
+        {
+            _savepoints.RemoveRange(at, _savepoints.Count - at);
+        }
+
+        if (_savepointStarted && _savepoints.Count == 0)
+        {
+            Commit();
+        }
+    }
+
+    public void RollbackToSavepoint(string name)
+    {
+        WriteTransaction tx = _tx ?? throw NoSuchSavepoint(name);
+        Savepoint savepoint = tx.FindSavepoint(name) ?? throw NoSuchSavepoint(name);
+        tx.RollbackTo(savepoint);
+        int at = _savepoints.FindLastIndex(n => string.Equals(n, name, StringComparison.OrdinalIgnoreCase));
+        if (at >= 0)
+        {
+            _savepoints.RemoveRange(at + 1, _savepoints.Count - at - 1);
+        }
+
+        _txCatalog = null;
+    }
+
+    public PreparedStatement Prepare(Statement statement)
+    {
+        CompiledStatement? compiled = null;
+        if (statement is SelectStatement or InsertStatement or UpdateStatement or DeleteStatement or ExplainStatement or PragmaStatement)
+        {
+            try
+            {
+                if (_tx is not null)
+                {
+                    compiled = StatementCompiler.Compile(statement, CatalogOf(_tx), Database.Storage, _tx, Database.SpillThresholdRows);
+                }
+                else
+                {
+                    using ReadTransaction read = Database.Storage.BeginRead();
+                    compiled = StatementCompiler.Compile(statement, Database.CatalogFor(read, read.State), Database.Storage, read, Database.SpillThresholdRows);
+                }
+            }
+            catch (SharpCoreDBException e) when (e.ErrorCode == SharpCoreDBErrorCode.SemanticError)
+            {
+                // The objects may not exist yet (a script creating them runs first); Execute compiles again and reports.
+            }
+        }
+
+        return new PreparedStatement(statement, compiled);
+    }
+
+    public StatementResult Execute(PreparedStatement statement, IParameterValues parameters, CancellationToken ct = default)
+    {
+        StatementResult result = ExecuteCore(statement, parameters, ct, out WriteTransaction? toCommit);
+        if (toCommit is not null)
+        {
+            CommitAutocommit(toCommit);
+        }
+
+        return result;
+    }
+
+    public async ValueTask<StatementResult> ExecuteAsync(PreparedStatement statement, IParameterValues parameters, CancellationToken ct = default)
+    {
+        StatementResult result = ExecuteCore(statement, parameters, ct, out WriteTransaction? toCommit);
+        if (toCommit is not null)
+        {
+            try
+            {
+                await toCommit.CommitAsync(ct).ConfigureAwait(false);
+            }
+            finally
+            {
+                _tx = null;
+            }
+
+            PublishAfterCommit(toCommit);
+        }
+
+        return result;
+    }
+
+    public void Dispose()
+    {
+        WriteTransaction? tx = _tx;
+        FinishExplicit();
+        tx?.Rollback();
+    }
+
+    private void CommitAutocommit(WriteTransaction tx)
+    {
+        try
+        {
+            tx.Commit();
+        }
+        finally
+        {
+            _tx = null;
+        }
+
+        PublishAfterCommit(tx);
+    }
+
+    private void PublishAfterCommit(WriteTransaction tx)
+    {
+        SchemaCatalog? catalog = _txCatalog;
+        _txCatalog = null;
+        if (catalog is not null && catalog.Version == tx.State.SchemaVersion)
+        {
+            Database.Publish(catalog, tx.State);
+        }
+    }
+
+    private void FinishExplicit()
+    {
+        _explicit = false;
+        _savepointStarted = false;
+        _savepoints.Clear();
+        _tx = null;
+    }
+
+    private void RequireTransaction(string what)
+    {
+        if (!_explicit)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, $"cannot {what} - no transaction is active");
+        }
+    }
+
+    private WriteTransaction Writer()
+    {
+        if (_tx is null)
+        {
+            try
+            {
+                _tx = Database.Storage.BeginWrite(LockTimeout);
+            }
+            catch (TimeoutException e)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Timeout, "database is locked", e);
+            }
+        }
+
+        return _tx;
+    }
+
+    private SchemaCatalog CatalogOf(WriteTransaction tx)
+    {
+        if (_txCatalog is null || _txCatalog.Version != tx.State.SchemaVersion)
+        {
+            _txCatalog = Database.CatalogFor(tx, tx.State);
+        }
+
+        return _txCatalog;
+    }
+
+    private static SharpCoreDBException NoSuchSavepoint(string name) => new(SharpCoreDBErrorCode.Misuse, $"no such savepoint: {name}");
+
+    private static DbValue[] Bind(CompiledStatement compiled, IParameterValues parameters)
+    {
+        var values = new DbValue[compiled.Parameters.Count];
+        for (int i = 0; i < values.Length; i++)
+        {
+            values[i] = parameters.GetValue(compiled.Parameters[i]);
+        }
+
+        return values;
+    }
+
+    private CompiledStatement Compiled(PreparedStatement statement, SchemaCatalog catalog, IPageAccess pages)
+    {
+        CompiledStatement? compiled = statement.Compiled;
+        if (compiled is null || compiled.Catalog != catalog || compiled.InUse)
+        {
+            compiled = StatementCompiler.Compile(statement.Statement, catalog, Database.Storage, pages, Database.SpillThresholdRows);
+            if (statement.Compiled is null || !statement.Compiled.InUse)
+            {
+                statement.Compiled = compiled;
+            }
+        }
+
+        return compiled;
+    }
+}

@@ -1,0 +1,107 @@
+// Compiles statements for a session: SELECT and DML into plans, EXPLAIN into
+// the plan's description; everything else needs no plan.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Planning;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Pages;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>Statement to CompiledStatement.</summary>
+internal static class StatementCompiler
+{
+    public static CompiledStatement Compile(Statement statement, SchemaCatalog catalog, StorageEngine storage, IPageAccess pages, int spillRows)
+    {
+        var context = new QueryContext(storage) { SpillThresholdRows = spillRows };
+        var planning = new PlanningContext(catalog, context);
+        planning.Selects.EstimateRows = table => Estimate(pages, table);
+        switch (statement)
+        {
+            case SelectStatement select:
+            {
+                SelectPlan plan = planning.Selects.Plan(select, null);
+                return new CompiledStatement
+                {
+                    Catalog = catalog, Context = context, Select = plan, Columns = Describe(plan.Columns), Parameters = planning.Parameters,
+                };
+            }
+
+            case InsertStatement or UpdateStatement or DeleteStatement:
+            {
+                var dml = new DmlPlanner(planning);
+                DmlPlan plan = statement switch
+                {
+                    InsertStatement insert => dml.PlanInsert(insert),
+                    UpdateStatement update => dml.PlanUpdate(update),
+                    _ => dml.PlanDelete((DeleteStatement)statement),
+                };
+                return new CompiledStatement
+                {
+                    Catalog = catalog, Context = context, Dml = plan, Columns = Describe(plan.ReturningColumns), Parameters = planning.Parameters,
+                };
+            }
+
+            case ExplainStatement explain:
+            {
+                var lines = new List<string>();
+                CompiledStatement inner = Compile(explain.Statement, catalog, storage, pages, spillRows);
+                if (inner.Select is not null)
+                {
+                    inner.Select.Root.Explain(lines, 0);
+                }
+                else if (inner.Dml is not null)
+                {
+                    lines.Add(inner.Dml.GetType().Name.Replace("Plan", string.Empty, StringComparison.Ordinal).ToUpperInvariant() + " " + inner.Dml.Table.Name);
+                    inner.Dml.Source?.Explain(lines, 1);
+                }
+                else
+                {
+                    lines.Add(explain.Statement.GetType().Name.Replace("Statement", string.Empty, StringComparison.Ordinal).ToUpperInvariant());
+                }
+
+                return new CompiledStatement
+                {
+                    Catalog = catalog, Context = context, ExplainLines = lines,
+                    Columns = [new ResultColumn("detail", null, SqlTypeAffinity.Text, null, null, false, false, false, true)],
+                    Parameters = inner.Parameters,
+                };
+            }
+
+            case PragmaStatement pragma:
+                return new CompiledStatement { Catalog = catalog, Context = context, Columns = PragmaRunner.Columns(pragma), Parameters = [] };
+            default:
+                return new CompiledStatement { Catalog = catalog, Context = context, Columns = [], Parameters = [] };
+        }
+    }
+
+    public static IReadOnlyList<ResultColumn> Describe(IReadOnlyList<OutputColumn> columns)
+    {
+        var result = new ResultColumn[columns.Count];
+        for (int i = 0; i < result.Length; i++)
+        {
+            OutputColumn c = columns[i];
+            ColumnSchema? column = c.Column;
+            bool isRowId = column is not null && c.Table!.RowIdColumn == column.Ordinal;
+            result[i] = new ResultColumn(c.Name, c.DeclaredType, c.Affinity, c.Table?.Name, column?.Name,
+                column?.IsPrimaryKey ?? false, column?.IsUnique ?? false, column?.IsAutoIncrement ?? false,
+                column is null || (!column.NotNull && !isRowId));
+        }
+
+        return result;
+    }
+
+    private static long Estimate(IPageAccess pages, TableSchema table)
+    {
+        try
+        {
+            return TableTree.Open(pages, table.RootPage).Count();
+        }
+        catch (SharpCoreDBException)
+        {
+            return 1000;
+        }
+    }
+}

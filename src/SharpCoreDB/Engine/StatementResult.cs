@@ -1,0 +1,102 @@
+// The outcome of one statement: rows streamed from a plan (holding the read
+// snapshot until disposed) or materialized rows (RETURNING, PRAGMA, EXPLAIN),
+// and the number of rows an INSERT/UPDATE/DELETE changed.
+using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Engine;
+
+/// <summary>Rows and/or a count.</summary>
+internal sealed class StatementResult : IDisposable
+{
+    private readonly PlanNode? _plan;
+    private readonly IReadOnlyList<DbValue[]>? _rows;
+    private readonly QueryContext? _context;
+    private Action? _onDispose;
+    private DbValue[]? _current;
+    private int _next;
+    private bool _done;
+
+    private StatementResult(IReadOnlyList<ResultColumn> columns, PlanNode? plan, IReadOnlyList<DbValue[]>? rows, QueryContext? context,
+        int recordsAffected, Action? onDispose)
+    {
+        Columns = columns;
+        _plan = plan;
+        _rows = rows;
+        _context = context;
+        RecordsAffected = recordsAffected;
+        _onDispose = onDispose;
+    }
+
+    public IReadOnlyList<ResultColumn> Columns { get; }
+
+    public int RecordsAffected { get; }
+
+    public DbValue this[int ordinal] => _current is { } row && (uint)ordinal < (uint)Columns.Count
+        ? row[ordinal]
+        : throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, _current is null ? "No current row." : $"No column {ordinal}.");
+
+    public static StatementResult Streaming(IReadOnlyList<ResultColumn> columns, PlanNode plan, QueryContext context, Action onDispose) =>
+        new(columns, plan, null, context, -1, onDispose);
+
+    public static StatementResult Materialized(IReadOnlyList<ResultColumn> columns, IReadOnlyList<DbValue[]> rows, int recordsAffected) =>
+        new(columns, null, rows, null, recordsAffected, null);
+
+    public static StatementResult Count(int recordsAffected) => new([], null, null, null, recordsAffected, null);
+
+    public bool Read()
+    {
+        if (_done)
+        {
+            return false;
+        }
+
+        if (_plan is not null)
+        {
+            bool ok;
+            try
+            {
+                _context!.CheckCancelled();
+                ok = _plan.Next();
+            }
+            catch
+            {
+                Dispose();
+                throw;
+            }
+
+            if (ok)
+            {
+                _current = _plan.Output.Values;
+                return true;
+            }
+
+            _done = true;
+            _current = null;
+            Dispose();
+            return false;
+        }
+
+        if (_rows is not null && _next < _rows.Count)
+        {
+            _current = _rows[_next++];
+            return true;
+        }
+
+        _done = true;
+        _current = null;
+        return false;
+    }
+
+    public void Dispose()
+    {
+        Action? onDispose = _onDispose;
+        _onDispose = null;
+        if (onDispose is not null)
+        {
+            _plan?.Close();
+            onDispose();
+        }
+    }
+}

@@ -1,0 +1,233 @@
+// Runs schema statements inside a write transaction: creates and drops tables,
+// indexes and views, alters tables, and records every change in the catalog
+// B+tree. Each change bumps DatabaseState.SchemaVersion so cached plans notice,
+// and returns the new in-memory catalog.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Execution;
+
+/// <summary>DDL execution.</summary>
+internal static class DdlExecutor
+{
+    public static SchemaCatalog Execute(WriteTransaction tx, SchemaCatalog catalog, Statement statement)
+    {
+        switch (statement)
+        {
+            case CreateTableStatement create:
+                return CreateTable(tx, catalog, create);
+            case CreateIndexStatement index:
+                return CreateIndex(tx, catalog, index);
+            case CreateViewStatement view:
+                return CreateView(tx, catalog, view);
+            case DropTableStatement drop:
+                return DropTable(tx, catalog, drop);
+            case DropIndexStatement drop:
+                return DropIndex(tx, catalog, drop);
+            case DropViewStatement drop:
+                return DropView(tx, catalog, drop);
+            case AlterTableStatement alter:
+                return TableAlterer.Alter(tx, catalog, alter);
+            default:
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"unsupported statement: {statement.GetType().Name}");
+        }
+    }
+
+    public static uint Bump(WriteTransaction tx)
+    {
+        tx.State = tx.State with { SchemaVersion = tx.State.SchemaVersion + 1 };
+        return tx.State.SchemaVersion;
+    }
+
+    public static long NextId(WriteTransaction tx) =>
+        tx.State.CatalogRoot == 0 ? 1 : TableTree.Open(tx, tx.State.CatalogRoot).NextRowId();
+
+    public static SchemaCatalog Reload(WriteTransaction tx) => CatalogStore.Load(tx, tx.State);
+
+    private static SchemaCatalog CreateTable(WriteTransaction tx, SchemaCatalog catalog, CreateTableStatement create)
+    {
+        string name = create.Name.Name;
+        if (catalog.NameInUse(name))
+        {
+            if (create.IfNotExists && catalog.FindTable(name) is not null)
+            {
+                return catalog;
+            }
+
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"table {name} already exists");
+        }
+
+        if (create.AsSelect is not null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "CREATE TABLE ... AS SELECT is not supported");
+        }
+
+        TableSchemaBuilder.Build(create, 0, 0, out List<UniqueKey> keys);
+        TableTree tree = TableTree.Create(tx);
+        long id = NextId(tx);
+        var canonical = create with { IfNotExists = false, Temporary = false };
+        CatalogStore.Write(tx, id, CatalogStore.TableType, name, name, tree.RootPage, DbValue.FromText(SqlText.Of(canonical)));
+        for (int i = 0; i < keys.Count; i++)
+        {
+            var columns = new List<IndexedColumn>();
+            foreach (int c in keys[i].Columns)
+            {
+                columns.Add(new IndexedColumn(create.Columns[c].Name, null, SortDirection.Ascending));
+            }
+
+            string indexName = keys[i].IsPrimaryKey ? $"autoindex_{name}_pk" : $"autoindex_{name}_{i + 1}";
+            var index = new CreateIndexStatement(new QualifiedName(indexName), name, true, false, [.. columns], null);
+            BTree indexTree = BTree.Create(tx, PageType.IndexNode);
+            CatalogStore.Write(tx, NextId(tx), CatalogStore.AutoIndexType, indexName, name, indexTree.RootPage, DbValue.FromText(SqlText.Of(index)));
+        }
+
+        Bump(tx);
+        return Reload(tx);
+    }
+
+    private static SchemaCatalog CreateIndex(WriteTransaction tx, SchemaCatalog catalog, CreateIndexStatement create)
+    {
+        string name = create.Name.Name;
+        if (catalog.NameInUse(name))
+        {
+            if (create.IfNotExists && catalog.FindIndex(name) is not null)
+            {
+                return catalog;
+            }
+
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"index {name} already exists");
+        }
+
+        if (create.Where is not null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "partial indexes are not supported");
+        }
+
+        TableSchema table = catalog.GetTable(create.Table);
+        var canonical = create with { IfNotExists = false, Table = table.Name };
+        BTree tree = BTree.Create(tx, PageType.IndexNode);
+        IndexSchema index = CatalogStore.IndexFor(canonical, table, tree.RootPage, 0, false);
+        Fill(tx, table, index, tree);
+        CatalogStore.Write(tx, NextId(tx), CatalogStore.IndexType, name, table.Name, tree.RootPage, DbValue.FromText(SqlText.Of(canonical)));
+        Bump(tx);
+        return Reload(tx);
+    }
+
+    // Adds an entry for every existing row, failing on duplicates when the index is unique.
+    private static void Fill(WriteTransaction tx, TableSchema table, IndexSchema index, BTree tree)
+    {
+        BTreeCursor cursor = TableTree.Open(tx, table.RootPage).Tree.OpenCursor();
+        var values = new DbValue[index.Columns.Length];
+        for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
+        {
+            long rowId = RowIdKey.Read(cursor.Key);
+            var reader = new RecordReader(cursor.Value);
+            bool hasNull = false;
+            for (int i = 0; i < values.Length; i++)
+            {
+                int c = index.Columns[i];
+                values[i] = c == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(c);
+                hasNull |= values[i].IsNull;
+            }
+
+            byte[] key = new byte[KeyEncoder.GetSize(values) + RowIdKey.Size];
+            KeyEncoder.EncodeIndexKey(values, rowId, key);
+            if (index.IsUnique && !hasNull)
+            {
+                byte[] prefix = key[..^RowIdKey.Size];
+                BTreeCursor probe = tree.OpenCursor();
+                if (probe.SeekPrefixFirst(prefix))
+                {
+                    var names = new List<string>();
+                    foreach (int c in index.Columns)
+                    {
+                        names.Add(table.Name + "." + table.Columns[c].Name);
+                    }
+
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.UniqueConstraint, "UNIQUE constraint failed: " + string.Join(", ", names));
+                }
+            }
+
+            tree.Insert(key, [], BTreeInsertMode.Replace);
+        }
+    }
+
+    private static SchemaCatalog CreateView(WriteTransaction tx, SchemaCatalog catalog, CreateViewStatement create)
+    {
+        string name = create.Name.Name;
+        if (catalog.NameInUse(name))
+        {
+            if (create.IfNotExists && catalog.FindView(name) is not null)
+            {
+                return catalog;
+            }
+
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"view {name} already exists");
+        }
+
+        var canonical = create with { IfNotExists = false, Temporary = false };
+        CatalogStore.Write(tx, NextId(tx), CatalogStore.ViewType, name, name, 0, DbValue.FromText(SqlText.Of(canonical)));
+        Bump(tx);
+        return Reload(tx);
+    }
+
+    private static SchemaCatalog DropTable(WriteTransaction tx, SchemaCatalog catalog, DropTableStatement drop)
+    {
+        TableSchema? table = catalog.FindTable(drop.Name.Name);
+        if (table is null)
+        {
+            return drop.IfExists ? catalog : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: {drop.Name.Name}");
+        }
+
+        foreach (IndexSchema index in table.Indexes)
+        {
+            BTree.Open(tx, index.RootPage).Drop();
+        }
+
+        TableTree.Open(tx, table.RootPage).Tree.Drop();
+        foreach (long id in CatalogStore.RecordsOf(tx, tx.State, table.Name))
+        {
+            CatalogStore.Delete(tx, id);
+        }
+
+        Bump(tx);
+        return Reload(tx);
+    }
+
+    private static SchemaCatalog DropIndex(WriteTransaction tx, SchemaCatalog catalog, DropIndexStatement drop)
+    {
+        IndexSchema? index = catalog.FindIndex(drop.Name.Name);
+        if (index is null)
+        {
+            return drop.IfExists ? catalog : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such index: {drop.Name.Name}");
+        }
+
+        if (index.Sql is null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"index associated with UNIQUE or PRIMARY KEY constraint cannot be dropped");
+        }
+
+        BTree.Open(tx, index.RootPage).Drop();
+        CatalogStore.Delete(tx, index.CatalogId);
+        Bump(tx);
+        return Reload(tx);
+    }
+
+    private static SchemaCatalog DropView(WriteTransaction tx, SchemaCatalog catalog, DropViewStatement drop)
+    {
+        ViewSchema? view = catalog.FindView(drop.Name.Name);
+        if (view is null)
+        {
+            return drop.IfExists ? catalog : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such view: {drop.Name.Name}");
+        }
+
+        CatalogStore.Delete(tx, view.CatalogId);
+        Bump(tx);
+        return Reload(tx);
+    }
+}

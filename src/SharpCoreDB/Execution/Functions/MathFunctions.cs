@@ -1,0 +1,71 @@
+// ROUND, as SQLite does it: the result is always a real; the digit count is
+// clamped to 0..30; with no digits a number rounds half away from zero through a
+// 64-bit integer, otherwise it is rounded at its 16-significant-digit decimal
+// form, the way SQLite's "%.*f" printing rounds (so ROUND(2.675, 2) is 2.68).
+// A DECIMAL argument rounds exactly and stays DECIMAL (our extension).
+using System.Globalization;
+using SharpCoreDB.Execution.Semantics;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Execution.Functions;
+
+/// <summary>Bodies of the numeric scalar functions.</summary>
+internal static class MathFunctions
+{
+    public static DbValue Round(ReadOnlySpan<DbValue> args)
+    {
+        DbValue x = args[0];
+        if (x.IsNull || (args.Length > 1 && args[1].IsNull))
+        {
+            return DbValue.Null;
+        }
+
+        int digits = 0;
+        if (args.Length > 1)
+        {
+            digits = (int)Math.Clamp(SqlArithmetic.ToInteger(args[1]), 0, 30);
+        }
+
+        if (x.Type == DbValueType.Decimal)
+        {
+            return DbValue.FromDecimal(Math.Round(x.AsDecimal(), Math.Min(digits, 28), MidpointRounding.AwayFromZero));
+        }
+
+        double r = x.Type == DbValueType.Real ? x.AsDouble() : SqlArithmetic.ToDouble(SqlCast.Cast(x, Sql.Ast.SqlTypeAffinity.Real));
+        return DbValue.FromDouble(RoundDouble(r, digits));
+    }
+
+    /// <summary>SQLite's rounding of a double to <paramref name="digits"/> decimal places.</summary>
+    public static double RoundDouble(double r, int digits)
+    {
+        if (double.IsInfinity(r))
+        {
+            return r;
+        }
+
+        if (digits == 0)
+        {
+            if (r > -4503599627370496.0 && r < 4503599627370496.0)
+            {
+                return (double)(long)(r + (r < 0 ? -0.5 : 0.5));
+            }
+
+            return r;
+        }
+
+        if (Math.Abs(r) >= 1e16 || r == 0)
+        {
+            return r;
+        }
+
+        Span<char> buffer = stackalloc char[32];
+        r.TryFormat(buffer, out int written, "E15", CultureInfo.InvariantCulture);
+        if (!decimal.TryParse(buffer[..written], NumberStyles.Float, CultureInfo.InvariantCulture, out decimal d))
+        {
+            return r;
+        }
+
+        double rounded = (double)Math.Round(d, Math.Min(digits, 28), MidpointRounding.AwayFromZero);
+        return rounded == 0 && r < 0 ? -0.0 : rounded;
+    }
+}

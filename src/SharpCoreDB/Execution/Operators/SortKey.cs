@@ -1,0 +1,38 @@
+// One ORDER BY term after planning: which output slot, which direction, and
+// where NULLs go (SQLite's default: NULLs first ascending, last descending).
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Execution.Operators;
+
+/// <summary>A sort column.</summary>
+internal readonly record struct SortKey(int Slot, bool Descending, bool NullsFirst)
+{
+    /// <summary>Compares two rows by <paramref name="keys"/>.</summary>
+    public static int Compare(SortKey[] keys, DbValue[] a, DbValue[] b)
+    {
+        foreach (SortKey key in keys)
+        {
+            DbValue x = a[key.Slot];
+            DbValue y = b[key.Slot];
+            int c;
+            if (x.IsNull || y.IsNull)
+            {
+                c = x.IsNull == y.IsNull ? 0 : x.IsNull == key.NullsFirst ? -1 : 1;
+                if (c != 0)
+                {
+                    return c;
+                }
+
+                continue;
+            }
+
+            c = DbValue.Compare(x, y);
+            if (c != 0)
+            {
+                return key.Descending ? -c : c;
+            }
+        }
+
+        return 0;
+    }
+}

@@ -1,0 +1,158 @@
+// A full scan of a table in rowid order (or backwards), or a range of rowids
+// when the WHERE clause bounds the INTEGER PRIMARY KEY.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.Semantics;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Execution.Operators;
+
+/// <summary>Reads a table's rows, all of them or a rowid range.</summary>
+internal sealed class TableScanSource(QueryContext context, TableSchema table, RowDecoder decoder, string alias,
+    Evaluator? low, bool lowInclusive, Evaluator? high, bool highInclusive, bool descending) : RowSource
+{
+    private BTreeCursor? _cursor;
+    private bool _first;
+    private bool _empty;
+    private long _low;
+    private long _high;
+    private int _tick;
+
+    public override void Open()
+    {
+        _cursor = context.Tree(table.RootPage).OpenCursor();
+        _first = true;
+        _empty = false;
+        _low = long.MinValue;
+        _high = long.MaxValue;
+        if (low is not null && !Bound(low.Evaluate(), lowInclusive, true, ref _low))
+        {
+            _empty = true;
+        }
+
+        if (high is not null && !Bound(high.Evaluate(), highInclusive, false, ref _high))
+        {
+            _empty = true;
+        }
+    }
+
+    public override bool Next()
+    {
+        if (_empty)
+        {
+            return false;
+        }
+
+        if ((++_tick & 1023) == 0)
+        {
+            context.CheckCancelled();
+        }
+
+        BTreeCursor cursor = _cursor!;
+        bool ok;
+        if (_first)
+        {
+            _first = false;
+            Span<byte> key = stackalloc byte[RowIdKey.Size];
+            if (descending)
+            {
+                RowIdKey.Write(_high, key);
+                ok = _high == long.MaxValue ? cursor.SeekLast() : cursor.SeekLE(key);
+            }
+            else
+            {
+                RowIdKey.Write(_low, key);
+                ok = _low == long.MinValue ? cursor.SeekFirst() : cursor.SeekGE(key);
+            }
+        }
+        else
+        {
+            ok = descending ? cursor.Prev() : cursor.Next();
+        }
+
+        if (!ok)
+        {
+            return false;
+        }
+
+        long rowId = RowIdKey.Read(cursor.Key);
+        if (rowId > _high || rowId < _low)
+        {
+            return false;
+        }
+
+        decoder.Decode(cursor.Value, rowId);
+        return true;
+    }
+
+    public override void NullFill() => decoder.NullFill();
+
+    public override string Describe()
+    {
+        if (low is null && high is null)
+        {
+            return $"SCAN {alias}" + (descending ? " (descending)" : string.Empty);
+        }
+
+        string range = low is not null && high is not null ? "rowid>? AND rowid<?" : low is not null ? "rowid>?" : "rowid<?";
+        return $"SEARCH {alias} USING INTEGER PRIMARY KEY ({range})";
+    }
+
+    // Turns a bound value into an inclusive rowid limit; false when nothing can match.
+    private static bool Bound(DbValue value, bool inclusive, bool isLow, ref long limit)
+    {
+        value = SqlAffinity.Apply(value, SqlTypeAffinity.Integer);
+        if (value.IsNull)
+        {
+            return false;
+        }
+
+        if (value.Type == DbValueType.Integer)
+        {
+            long v = value.AsInt64();
+            if (!inclusive)
+            {
+                if (isLow ? v == long.MaxValue : v == long.MinValue)
+                {
+                    return false;
+                }
+
+                v = isLow ? v + 1 : v - 1;
+            }
+
+            limit = v;
+            return true;
+        }
+
+        if (value.Type == DbValueType.Real)
+        {
+            double d = value.AsDouble();
+            if (isLow)
+            {
+                double c = Math.Ceiling(d);
+                limit = c > 9.2e18 ? long.MaxValue : c < -9.2e18 ? long.MinValue : (long)c;
+                if (!inclusive && c == d && limit != long.MaxValue)
+                {
+                    limit++;
+                }
+            }
+            else
+            {
+                double f = Math.Floor(d);
+                limit = f > 9.2e18 ? long.MaxValue : f < -9.2e18 ? long.MinValue : (long)f;
+                if (!inclusive && f == d && limit != long.MinValue)
+                {
+                    limit--;
+                }
+            }
+
+            return true;
+        }
+
+        // Text and blobs sort after every number: a lower bound excludes all rowids, an upper one none.
+        return !isLow;
+    }
+}

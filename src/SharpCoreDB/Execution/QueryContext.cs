@@ -1,0 +1,76 @@
+// Everything a compiled statement needs while it runs: the pages it reads (a
+// snapshot or the write transaction), the parameter values, the cancellation
+// token and an execution counter that lets uncorrelated subqueries compute their
+// result once per execution.
+using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Execution;
+
+/// <summary>The run-time state shared by every operator and evaluator of one statement.</summary>
+internal sealed class QueryContext
+{
+    private readonly Dictionary<uint, BTree> _trees = [];
+    private IPageAccess? _pages;
+
+    public QueryContext(StorageEngine? storage) => Storage = storage;
+
+    public StorageEngine? Storage { get; }
+
+    public IPageAccess Pages => _pages ?? throw new InvalidOperationException("The statement is not running.");
+
+    public WriteTransaction? Writer => _pages as WriteTransaction;
+
+    public DbValue[] Parameters { get; private set; } = [];
+
+    public CancellationToken Token { get; private set; }
+
+    /// <summary>Changes with every execution (and every outer row for correlated work).</summary>
+    public long Generation { get; private set; }
+
+    /// <summary>The statement's start time (CURRENT_TIMESTAMP is the same throughout a statement).</summary>
+    public DateTime Now { get; private set; }
+
+    /// <summary>Rows a sort or aggregation may hold in memory before spilling to a temporary file.</summary>
+    public int SpillThresholdRows { get; set; } = 200_000;
+
+    public void Begin(IPageAccess pages, DbValue[] parameters, CancellationToken token)
+    {
+        _pages = pages;
+        _trees.Clear();
+        Parameters = parameters;
+        Token = token;
+        Generation++;
+        Now = DateTime.UtcNow;
+    }
+
+    public void End()
+    {
+        _pages = null;
+        _trees.Clear();
+    }
+
+    /// <summary>The B+tree rooted at <paramref name="root"/>, opened once per execution.</summary>
+    public BTree Tree(uint root)
+    {
+        if (!_trees.TryGetValue(root, out BTree? tree))
+        {
+            tree = BTree.Open(Pages, root);
+            _trees[root] = tree;
+        }
+
+        return tree;
+    }
+
+    /// <summary>Throws Cancelled when the token has fired.</summary>
+    public void CheckCancelled()
+    {
+        if (Token.IsCancellationRequested)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Cancelled, "The statement was cancelled.");
+        }
+    }
+}

@@ -1,0 +1,184 @@
+// A temporary file of rows written by a sort that outgrew its memory budget.
+// Rows are records (RecordWriter format) each preceded by a 4-byte little-endian
+// length, packed into blocks of about 64 KiB. Each block on disk is:
+//
+//   int32 LE   payload length n
+//   n bytes    the rows (plaintext), or their AES-GCM ciphertext
+//   [12 bytes nonce, 16 bytes tag]   only when the database is encrypted
+//
+// An encrypted database's spill blocks are sealed with the spill subkey and a
+// nonce from the database's NonceSequence, so no user data reaches a temporary
+// file in plaintext. The file goes through StorageOptions.FileSystem and is
+// deleted when the sorter is disposed.
+using System.Buffers.Binary;
+using System.Security.Cryptography;
+using SharpCoreDB.Storage.Encryption;
+using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Values;
+using SharpCoreDB.Wal.IO;
+
+namespace SharpCoreDB.Execution.Spill;
+
+/// <summary>One run of rows in a temporary file.</summary>
+internal sealed class SpillFile : IDisposable
+{
+    private const int BlockSize = 64 * 1024;
+    private const int TagSize = 16;
+    private readonly IFileSystem _fileSystem;
+    private readonly IStorageFile _file;
+    private readonly DatabaseEncryption? _encryption;
+    private readonly AesGcm? _cipher;
+    private readonly string _path;
+    private byte[] _block = new byte[BlockSize];
+    private int _blockLength;
+    private long _writeOffset;
+    private long _readOffset;
+    private int _readPosition;
+    private int _readLength;
+
+    public SpillFile(IFileSystem fileSystem, string directory, DatabaseEncryption? encryption)
+    {
+        _fileSystem = fileSystem;
+        _encryption = encryption;
+        _cipher = encryption?.CreateSpillCipher();
+        _path = Path.Combine(directory, "sharpcoredb-sort-" + Guid.NewGuid().ToString("N") + ".tmp");
+        _file = fileSystem.Open(_path, StorageFileMode.OpenOrCreate);
+    }
+
+    public string FilePath => _path;
+
+    public void Write(ReadOnlySpan<DbValue> row)
+    {
+        int size = RecordWriter.GetSize(row);
+        if (_blockLength + size + 4 > _block.Length && _blockLength > 0)
+        {
+            FlushBlock();
+        }
+
+        if (size + 4 > _block.Length)
+        {
+            Array.Resize(ref _block, size + 4);
+        }
+
+        BinaryPrimitives.WriteInt32LittleEndian(_block.AsSpan(_blockLength), size);
+        RecordWriter.Write(row, _block.AsSpan(_blockLength + 4, size));
+        _blockLength += size + 4;
+    }
+
+    /// <summary>Ends writing; reading starts at the first row.</summary>
+    public void CompleteWrites()
+    {
+        if (_blockLength > 0)
+        {
+            FlushBlock();
+        }
+
+        _readOffset = 0;
+        _readPosition = 0;
+        _readLength = 0;
+    }
+
+    /// <summary>Reads the next row into <paramref name="row"/>; false at the end.</summary>
+    public bool Read(DbValue[] row)
+    {
+        if (_readPosition >= _readLength && !LoadBlock())
+        {
+            return false;
+        }
+
+        int size = BinaryPrimitives.ReadInt32LittleEndian(_block.AsSpan(_readPosition));
+        var reader = new RecordReader(_block.AsSpan(_readPosition + 4, size));
+        reader.ReadAll(row);
+        _readPosition += size + 4;
+        return true;
+    }
+
+    public void Dispose()
+    {
+        _cipher?.Dispose();
+        _file.Dispose();
+        try
+        {
+            _fileSystem.Delete(_path);
+        }
+        catch (IOException)
+        {
+            // A temporary file that cannot be deleted now is harmless; nothing refers to it.
+        }
+    }
+
+    private void FlushBlock()
+    {
+        Span<byte> header = stackalloc byte[4];
+        BinaryPrimitives.WriteInt32LittleEndian(header, _blockLength);
+        _file.Write(_writeOffset, header);
+        _writeOffset += 4;
+        if (_cipher is null)
+        {
+            _file.Write(_writeOffset, _block.AsSpan(0, _blockLength));
+            _writeOffset += _blockLength;
+        }
+        else
+        {
+            byte[] sealedBlock = new byte[_blockLength + NonceSequence.NonceSize + TagSize];
+            Span<byte> nonce = sealedBlock.AsSpan(_blockLength, NonceSequence.NonceSize);
+            _encryption!.Nonces.Next(nonce);
+            _cipher.Encrypt(nonce, _block.AsSpan(0, _blockLength), sealedBlock.AsSpan(0, _blockLength),
+                sealedBlock.AsSpan(_blockLength + NonceSequence.NonceSize, TagSize));
+            _file.Write(_writeOffset, sealedBlock);
+            _writeOffset += sealedBlock.Length;
+        }
+
+        _blockLength = 0;
+    }
+
+    private bool LoadBlock()
+    {
+        if (_readOffset >= _writeOffset)
+        {
+            return false;
+        }
+
+        Span<byte> header = stackalloc byte[4];
+        ReadExactly(_readOffset, header);
+        int length = BinaryPrimitives.ReadInt32LittleEndian(header);
+        _readOffset += 4;
+        if (_block.Length < length)
+        {
+            _block = new byte[length];
+        }
+
+        if (_cipher is null)
+        {
+            ReadExactly(_readOffset, _block.AsSpan(0, length));
+            _readOffset += length;
+        }
+        else
+        {
+            byte[] sealedBlock = new byte[length + NonceSequence.NonceSize + TagSize];
+            ReadExactly(_readOffset, sealedBlock);
+            _readOffset += sealedBlock.Length;
+            _cipher.Decrypt(sealedBlock.AsSpan(length, NonceSequence.NonceSize), sealedBlock.AsSpan(0, length),
+                sealedBlock.AsSpan(length + NonceSequence.NonceSize, TagSize), _block.AsSpan(0, length));
+        }
+
+        _readPosition = 0;
+        _readLength = length;
+        return true;
+    }
+
+    private void ReadExactly(long offset, Span<byte> buffer)
+    {
+        int done = 0;
+        while (done < buffer.Length)
+        {
+            int n = _file.Read(offset + done, buffer[done..]);
+            if (n <= 0)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The temporary file {_path} ended early.");
+            }
+
+            done += n;
+        }
+    }
+}

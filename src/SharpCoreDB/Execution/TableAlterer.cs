@@ -1,0 +1,166 @@
+// ALTER TABLE: ADD COLUMN (old records read the new column as NULL, so only the
+// stored CREATE statement changes; a non-NULL DEFAULT is written into existing
+// rows), RENAME TO (the table's, its indexes' and its sequence's catalog
+// records), RENAME COLUMN (the CREATE statement and the indexes' SQL).
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Execution;
+
+/// <summary>ALTER TABLE execution.</summary>
+internal static class TableAlterer
+{
+    public static SchemaCatalog Alter(WriteTransaction tx, SchemaCatalog catalog, AlterTableStatement alter)
+    {
+        TableSchema table = catalog.GetTable(alter.Table.Name);
+        switch (alter)
+        {
+            case AddColumnStatement add:
+            {
+                if (table.FindColumn(add.Column.Name) >= 0)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {add.Column.Name}");
+                }
+
+                foreach (ColumnConstraint c in add.Column.Constraints)
+                {
+                    if (c is PrimaryKeyColumnConstraint or UniqueColumnConstraint)
+                    {
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a PRIMARY KEY or UNIQUE column");
+                    }
+
+                    if (c is NotNullColumnConstraint && !HasDefault(add.Column))
+                    {
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a NOT NULL column with default value NULL");
+                    }
+                }
+
+                var definition = table.Definition with { Columns = [.. table.Definition.Columns, add.Column] };
+                Rewrite(tx, table, definition, table.Name);
+                break;
+            }
+
+            case RenameTableStatement rename:
+            {
+                if (catalog.NameInUse(rename.NewName))
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"there is already another table or index with this name: {rename.NewName}");
+                }
+
+                Rewrite(tx, table, table.Definition with { Name = new QualifiedName(rename.NewName) }, rename.NewName);
+                break;
+            }
+
+            case RenameColumnStatement renameColumn:
+            {
+                int ordinal = table.FindColumn(renameColumn.OldName);
+                if (ordinal < 0)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: \"{renameColumn.OldName}\"");
+                }
+
+                if (table.FindColumn(renameColumn.NewName) >= 0)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {renameColumn.NewName}");
+                }
+
+                var columns = new List<ColumnDefinition>(table.Definition.Columns);
+                columns[ordinal] = columns[ordinal] with { Name = renameColumn.NewName };
+                var constraints = new List<TableConstraint>();
+                foreach (TableConstraint c in table.Definition.Constraints)
+                {
+                    constraints.Add(c switch
+                    {
+                        PrimaryKeyTableConstraint pk => pk with { Columns = Rename(pk.Columns, renameColumn.OldName, renameColumn.NewName) },
+                        UniqueTableConstraint u => u with { Columns = Rename(u.Columns, renameColumn.OldName, renameColumn.NewName) },
+                        _ => c,
+                    });
+                }
+
+                Rewrite(tx, table, table.Definition with { Columns = [.. columns], Constraints = [.. constraints] }, table.Name,
+                    renameColumn.OldName, renameColumn.NewName);
+                break;
+            }
+
+            default:
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "ALTER TABLE DROP COLUMN is not supported");
+        }
+
+        DdlExecutor.Bump(tx);
+        return DdlExecutor.Reload(tx);
+    }
+
+    private static bool HasDefault(ColumnDefinition column)
+    {
+        foreach (ColumnConstraint c in column.Constraints)
+        {
+            if (c is DefaultColumnConstraint { Value: not NullLiteral })
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    private static SqlList<IndexedColumn> Rename(SqlList<IndexedColumn> columns, string from, string to)
+    {
+        var result = new List<IndexedColumn>();
+        foreach (IndexedColumn c in columns)
+        {
+            result.Add(string.Equals(c.Name, from, StringComparison.OrdinalIgnoreCase) ? c with { Name = to } : c);
+        }
+
+        return [.. result];
+    }
+
+    // Rewrites every catalog record of the table under its (possibly new) name and definition.
+    private static void Rewrite(WriteTransaction tx, TableSchema table, CreateTableStatement definition, string newName,
+        string? oldColumn = null, string? newColumn = null)
+    {
+        BTreeCursor cursor = TableTree.Open(tx, tx.State.CatalogRoot).Tree.OpenCursor();
+        var updates = new List<(long Id, string Type, string Name, uint Root, DbValue Sql)>();
+        for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
+        {
+            var reader = new RecordReader(cursor.Value);
+            if (!string.Equals(reader.GetValue(2).AsText(), table.Name, StringComparison.OrdinalIgnoreCase))
+            {
+                continue;
+            }
+
+            long id = RowIdKey.Read(cursor.Key);
+            string type = reader.GetValue(0).AsText();
+            string name = reader.GetValue(1).AsText();
+            uint root = (uint)reader.GetValue(3).AsInt64();
+            DbValue sql = reader.GetValue(4);
+            switch (type)
+            {
+                case CatalogStore.TableType:
+                    updates.Add((id, type, newName, root, DbValue.FromText(SqlText.Of(definition))));
+                    break;
+                case CatalogStore.IndexType or CatalogStore.AutoIndexType:
+                    var index = (CreateIndexStatement)Sql.SqlParser.ParseStatement(sql.AsText());
+                    index = index with { Table = newName };
+                    if (oldColumn is not null)
+                    {
+                        index = index with { Columns = Rename(index.Columns, oldColumn, newColumn!) };
+                    }
+
+                    updates.Add((id, type, name, root, DbValue.FromText(SqlText.Of(index))));
+                    break;
+                default:
+                    updates.Add((id, type, type == CatalogStore.SequenceType ? newName : name, root, sql));
+                    break;
+            }
+        }
+
+        foreach (var u in updates)
+        {
+            CatalogStore.Write(tx, u.Id, u.Type, u.Name, newName, u.Root, u.Sql);
+        }
+    }
+}

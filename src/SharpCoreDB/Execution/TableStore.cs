@@ -1,0 +1,278 @@
+// Writes rows of one table inside a write transaction, keeping every index in
+// step: insert (with NOT NULL, CHECK, PRIMARY KEY and UNIQUE checks and the OR
+// REPLACE / OR IGNORE conflict policies), delete and update. A row's record
+// holds every column in order, with the rowid alias column stored as NULL (the
+// rowid is the B+tree key). Record and key buffers are reused across rows.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.Semantics;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Execution;
+
+/// <summary>Row writes for one table, indexes included.</summary>
+internal sealed class TableStore
+{
+    private readonly TableSchema _table;
+    private readonly TableTree _tree;
+    private readonly BTree[] _indexes;
+    private readonly Frame _checkFrame;
+    private readonly Evaluator[] _checks;
+    private readonly DbValue[] _keyValues = new DbValue[64];
+    private byte[] _buffer = new byte[256];
+    private byte[] _key = new byte[256];
+
+    public TableStore(WriteTransaction tx, TableSchema table, Frame checkFrame, Evaluator[] checks)
+    {
+        _table = table;
+        _tree = TableTree.Open(tx, table.RootPage);
+        _indexes = new BTree[table.Indexes.Count];
+        for (int i = 0; i < _indexes.Length; i++)
+        {
+            _indexes[i] = BTree.Open(tx, table.Indexes[i].RootPage);
+        }
+
+        _checkFrame = checkFrame;
+        _checks = checks;
+    }
+
+    public TableTree Tree => _tree;
+
+    /// <summary>Reads row <paramref name="rowId"/> into <paramref name="row"/>; false if absent.</summary>
+    public bool TryRead(long rowId, DbValue[] row)
+    {
+        if (!_tree.TryGet(rowId, out ReadOnlyMemory<byte> record))
+        {
+            return false;
+        }
+
+        var reader = new RecordReader(record.Span);
+        for (int i = 0; i < row.Length; i++)
+        {
+            row[i] = i == _table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(i);
+        }
+
+        return true;
+    }
+
+    /// <summary>Applies column affinities in place and resolves the rowid of a new row.</summary>
+    public void Prepare(DbValue[] row)
+    {
+        for (int i = 0; i < row.Length; i++)
+        {
+            if (!row[i].IsNull)
+            {
+                row[i] = SqlAffinity.Apply(row[i], _table.Columns[i].Affinity);
+            }
+        }
+
+        int alias = _table.RowIdColumn;
+        if (alias >= 0 && !row[alias].IsNull)
+        {
+            DbValue id = SqlAffinity.Apply(row[alias], SqlTypeAffinity.Integer);
+            if (id.Type != DbValueType.Integer)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "datatype mismatch");
+            }
+
+            row[alias] = id;
+        }
+    }
+
+    /// <summary>Checks NOT NULL and CHECK constraints; returns false when the row must be skipped (OR IGNORE).</summary>
+    public bool Validate(DbValue[] row, long rowId, ConflictResolution onConflict)
+    {
+        for (int i = 0; i < row.Length; i++)
+        {
+            if (_table.Columns[i].NotNull && row[i].IsNull && i != _table.RowIdColumn)
+            {
+                if (onConflict == ConflictResolution.Ignore)
+                {
+                    return false;
+                }
+
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.NotNullConstraint, $"NOT NULL constraint failed: {_table.Name}.{_table.Columns[i].Name}");
+            }
+        }
+
+        if (_checks.Length > 0)
+        {
+            row.CopyTo(_checkFrame.Values, 0);
+            _checkFrame.Values[row.Length] = DbValue.FromInt64(rowId);
+            for (int i = 0; i < _checks.Length; i++)
+            {
+                if (SqlTruth.IsTrue(_checks[i].Evaluate()) == false)
+                {
+                    if (onConflict == ConflictResolution.Ignore)
+                    {
+                        return false;
+                    }
+
+                    string name = _table.Checks[i].Name ?? SqlText.Of(_table.Checks[i].Condition);
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.CheckConstraint, $"CHECK constraint failed: {name}");
+                }
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>
+    /// Finds rows other than <paramref name="rowId"/> that conflict with <paramref name="row"/> (same rowid when
+    /// <paramref name="checkRowId"/>, or same unique key); deletes them for REPLACE, reports them otherwise.
+    /// Returns false when the row must be skipped (OR IGNORE).
+    /// </summary>
+    public bool ResolveConflicts(DbValue[] row, long rowId, bool checkRowId, ConflictResolution onConflict)
+    {
+        if (checkRowId && _tree.TryGet(rowId, out _))
+        {
+            if (onConflict == ConflictResolution.Replace)
+            {
+                DbValue[] old = new DbValue[row.Length];
+                TryRead(rowId, old);
+                Delete(rowId, old);
+            }
+            else if (onConflict == ConflictResolution.Ignore)
+            {
+                return false;
+            }
+            else
+            {
+                string column = _table.RowIdColumn >= 0 ? _table.Columns[_table.RowIdColumn].Name : "rowid";
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.PrimaryKeyConstraint, $"UNIQUE constraint failed: {_table.Name}.{column}");
+            }
+        }
+
+        for (int i = 0; i < _indexes.Length; i++)
+        {
+            IndexSchema index = _table.Indexes[i];
+            if (!index.IsUnique)
+            {
+                continue;
+            }
+
+            int length = EncodeKey(index, row, long.MinValue, out bool hasNull) - RowIdKey.Size;
+            if (hasNull)
+            {
+                continue;
+            }
+
+            byte[] prefix = _key.AsSpan(0, length).ToArray();
+            BTreeCursor cursor = _indexes[i].OpenCursor();
+            for (bool ok = cursor.SeekPrefixFirst(prefix); ok && cursor.KeyStartsWith(prefix); ok = cursor.Next())
+            {
+                long other = KeyEncoder.ReadRowIdSuffix(cursor.Key);
+                if (other == rowId)
+                {
+                    continue;
+                }
+
+                if (onConflict == ConflictResolution.Replace)
+                {
+                    DbValue[] old = new DbValue[row.Length];
+                    TryRead(other, old);
+                    Delete(other, old);
+                    cursor = _indexes[i].OpenCursor();
+                    ok = cursor.SeekPrefixFirst(prefix);
+                    if (!ok)
+                    {
+                        break;
+                    }
+
+                    continue;
+                }
+
+                if (onConflict == ConflictResolution.Ignore)
+                {
+                    return false;
+                }
+
+                var names = new List<string>();
+                foreach (int c in index.Columns)
+                {
+                    names.Add(_table.Name + "." + _table.Columns[c].Name);
+                }
+
+                throw new SharpCoreDBException(index.IsPrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyConstraint : SharpCoreDBErrorCode.UniqueConstraint,
+                    "UNIQUE constraint failed: " + string.Join(", ", names));
+            }
+        }
+
+        return true;
+    }
+
+    /// <summary>Writes the record and the index entries of a row whose conflicts are resolved.</summary>
+    public void Write(DbValue[] row, long rowId, bool replace)
+    {
+        int alias = _table.RowIdColumn;
+        DbValue saved = default;
+        if (alias >= 0)
+        {
+            saved = row[alias];
+            row[alias] = DbValue.Null;
+        }
+
+        int size = RecordWriter.GetSize(row);
+        if (_buffer.Length < size)
+        {
+            _buffer = new byte[Math.Max(size, _buffer.Length * 2)];
+        }
+
+        RecordWriter.Write(row, _buffer);
+        if (alias >= 0)
+        {
+            row[alias] = saved;
+        }
+
+        _tree.Insert(rowId, _buffer.AsSpan(0, size), replace ? BTreeInsertMode.Replace : BTreeInsertMode.FailIfExists);
+        for (int i = 0; i < _indexes.Length; i++)
+        {
+            int length = EncodeKey(_table.Indexes[i], row, rowId, out _);
+            _indexes[i].Insert(_key.AsSpan(0, length), [], BTreeInsertMode.Replace);
+        }
+    }
+
+    public void Delete(long rowId, DbValue[] row)
+    {
+        _tree.Delete(rowId);
+        for (int i = 0; i < _indexes.Length; i++)
+        {
+            int length = EncodeKey(_table.Indexes[i], row, rowId, out _);
+            _indexes[i].Delete(_key.AsSpan(0, length));
+        }
+    }
+
+    /// <summary>Removes only the index entries of a row (before an update rewrites them).</summary>
+    public void DeleteIndexEntries(long rowId, DbValue[] row)
+    {
+        for (int i = 0; i < _indexes.Length; i++)
+        {
+            int length = EncodeKey(_table.Indexes[i], row, rowId, out _);
+            _indexes[i].Delete(_key.AsSpan(0, length));
+        }
+    }
+
+    private int EncodeKey(IndexSchema index, DbValue[] row, long rowId, out bool hasNull)
+    {
+        hasNull = false;
+        int n = index.Columns.Length;
+        for (int i = 0; i < n; i++)
+        {
+            _keyValues[i] = row[index.Columns[i]];
+            hasNull |= _keyValues[i].IsNull;
+        }
+
+        ReadOnlySpan<DbValue> values = _keyValues.AsSpan(0, n);
+        int size = KeyEncoder.GetSize(values) + RowIdKey.Size;
+        if (_key.Length < size)
+        {
+            _key = new byte[Math.Max(size, _key.Length * 2)];
+        }
+
+        return KeyEncoder.EncodeIndexKey(values, rowId, _key);
+    }
+}

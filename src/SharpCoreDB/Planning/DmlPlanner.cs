@@ -1,0 +1,221 @@
+// Plans INSERT, UPDATE and DELETE: which rows (through the SELECT planner, so
+// WHERE uses indexes), the compiled SET / DEFAULT / CHECK / RETURNING
+// expressions (bound to a frame holding one row of the table), and column
+// mapping. The result is a DmlPlan that runs inside a write transaction.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Planning;
+
+/// <summary>Builds DML plans.</summary>
+internal sealed class DmlPlanner(PlanningContext planning)
+{
+    /// <summary>A scope with one relation (the table) at slot 0, its rowid right after its columns.</summary>
+    public static Scope RowScope(TableSchema table, string alias)
+    {
+        var scope = new Scope(null);
+        var names = new string[table.Columns.Count];
+        var affinities = new SqlTypeAffinity[names.Length];
+        for (int i = 0; i < names.Length; i++)
+        {
+            names[i] = table.Columns[i].Name;
+            affinities[i] = table.Columns[i].Affinity;
+        }
+
+        var relation = new Relation { Name = alias, Index = 0, Table = table, ColumnNames = names, Affinities = affinities, Used = new bool[names.Length] };
+        relation.FirstSlot = scope.Frame.Reserve(names.Length);
+        relation.RowIdSlot = scope.Frame.Reserve(1);
+        scope.Relations.Add(relation);
+        return scope;
+    }
+
+    public DmlPlan PlanInsert(InsertStatement insert)
+    {
+        TableSchema table = Table(insert.Table);
+        int[] targets;
+        if (insert.Columns.Count == 0)
+        {
+            targets = new int[table.Columns.Count];
+            for (int i = 0; i < targets.Length; i++)
+            {
+                targets[i] = i;
+            }
+        }
+        else
+        {
+            targets = new int[insert.Columns.Count];
+            for (int i = 0; i < targets.Length; i++)
+            {
+                targets[i] = table.FindColumn(insert.Columns[i]);
+                if (targets[i] < 0)
+                {
+                    if (table.RowIdColumn < 0 && IsRowId(insert.Columns[i]))
+                    {
+                        targets[i] = -2;
+                        continue;
+                    }
+
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"table {table.Name} has no column named {insert.Columns[i]}");
+                }
+            }
+        }
+
+        PlanNode? source = null;
+        switch (insert.Source)
+        {
+            case ValuesSource values:
+                var rows = new Evaluator[values.Rows.Count][];
+                for (int r = 0; r < rows.Length; r++)
+                {
+                    if (values.Rows[r].Count != targets.Length)
+                    {
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
+                            $"table {table.Name} has {table.Columns.Count} columns but {values.Rows[r].Count} values were supplied");
+                    }
+
+                    rows[r] = new Evaluator[targets.Length];
+                    for (int c = 0; c < targets.Length; c++)
+                    {
+                        rows[r][c] = planning.Expressions.Compile(values.Rows[r][c], null);
+                    }
+                }
+
+                source = new ValuesNode(rows);
+                break;
+            case SelectSource select:
+                SelectPlan plan = planning.Selects.Plan(select.Query, null);
+                if (plan.Columns.Count != targets.Length)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
+                        $"table {table.Name} has {targets.Length} columns but {plan.Columns.Count} values were supplied");
+                }
+
+                source = plan.Root;
+                break;
+        }
+
+        var defaults = new Evaluator?[table.Columns.Count];
+        for (int i = 0; i < defaults.Length; i++)
+        {
+            if (table.Columns[i].Default is { } value)
+            {
+                defaults[i] = planning.Expressions.Compile(value, null);
+            }
+        }
+
+        return new DmlPlan(planning.Query, DmlKind.Insert, table, insert.OnConflict, Checks(table), Returning(table, insert.Alias, insert.Returning))
+        {
+            Source = source,
+            Targets = targets,
+            Defaults = defaults,
+        };
+    }
+
+    public DmlPlan PlanUpdate(UpdateStatement update)
+    {
+        TableSchema table = Table(update.Table);
+        string alias = update.Alias ?? table.Name;
+        Scope scope = RowScope(table, alias);
+        var columns = new int[update.Assignments.Count];
+        var values = new Evaluator[columns.Length];
+        for (int i = 0; i < columns.Length; i++)
+        {
+            columns[i] = table.FindColumn(update.Assignments[i].Column);
+            if (columns[i] < 0)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: {update.Assignments[i].Column}");
+            }
+
+            values[i] = planning.Expressions.Compile(update.Assignments[i].Value, scope);
+        }
+
+        return new DmlPlan(planning.Query, DmlKind.Update, table, update.OnConflict, Checks(table), Returning(table, update.Alias, update.Returning))
+        {
+            Source = Rows(table, alias, update.Where),
+            AssignColumns = columns,
+            AssignValues = values,
+            OldRowFrame = scope.Frame,
+        };
+    }
+
+    public DmlPlan PlanDelete(DeleteStatement delete)
+    {
+        TableSchema table = Table(delete.Table);
+        string alias = delete.Alias ?? table.Name;
+        return new DmlPlan(planning.Query, DmlKind.Delete, table, ConflictResolution.Default, ([], new Frame()), Returning(table, delete.Alias, delete.Returning))
+        {
+            Source = Rows(table, alias, delete.Where),
+        };
+    }
+
+    // SELECT rowid, * FROM table AS alias WHERE ...: the rows a statement changes.
+    private PlanNode Rows(TableSchema table, string alias, Expression? where)
+    {
+        var core = new SelectCore(false, [new ExpressionColumn(new ColumnReference(alias, "_rowid_"), null), new AllColumns(alias)],
+            new TableReference(new QualifiedName(table.Name), alias), where, SqlList<Expression>.Empty, null);
+        return planning.Selects.Plan(new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null), null).Root;
+    }
+
+    private (Evaluator[] Checks, Frame Frame) Checks(TableSchema table)
+    {
+        Scope scope = RowScope(table, table.Name);
+        var checks = new Evaluator[table.Checks.Count];
+        for (int i = 0; i < checks.Length; i++)
+        {
+            checks[i] = planning.Expressions.Compile(table.Checks[i].Condition, scope);
+        }
+
+        return (checks, scope.Frame);
+    }
+
+    private (Evaluator[] Values, Frame Frame, IReadOnlyList<OutputColumn> Columns)? Returning(TableSchema table, string? alias, SqlList<ResultColumn> returning)
+    {
+        if (returning.Count == 0)
+        {
+            return null;
+        }
+
+        Scope scope = RowScope(table, alias ?? table.Name);
+        var values = new List<Evaluator>();
+        var columns = new List<OutputColumn>();
+        foreach (ResultColumn column in returning)
+        {
+            if (column is AllColumns)
+            {
+                foreach (ColumnSchema c in table.Columns)
+                {
+                    values.Add(planning.Expressions.Compile(new ColumnReference(null, c.Name), scope));
+                    columns.Add(new OutputColumn(c.Name, c.Affinity, c.DeclaredType, table, c));
+                }
+            }
+            else
+            {
+                var ec = (ExpressionColumn)column;
+                values.Add(planning.Expressions.Compile(ec.Expression, scope));
+                columns.Add(new OutputColumn(ec.Alias ?? (ec.Expression is ColumnReference cr ? cr.Column : SqlText.Of(ec.Expression)),
+                    values[^1].Affinity, null, null, null));
+            }
+        }
+
+        return ([.. values], scope.Frame, columns);
+    }
+
+    private TableSchema Table(QualifiedName name)
+    {
+        TableSchema? table = planning.Catalog.FindTable(name.Name);
+        if (table is null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
+                planning.Catalog.FindView(name.Name) is not null ? $"cannot modify {name.Name} because it is a view" : $"no such table: {name.Name}");
+        }
+
+        return table;
+    }
+
+    private static bool IsRowId(string name) =>
+        name.Equals("rowid", StringComparison.OrdinalIgnoreCase) || name.Equals("oid", StringComparison.OrdinalIgnoreCase)
+        || name.Equals("_rowid_", StringComparison.OrdinalIgnoreCase);
+}

@@ -1,0 +1,325 @@
+// Compiles AST expressions into evaluators bound to frame slots: resolves
+// column names through the scope chain (marking correlated scopes), maps
+// parameters to slots, turns aggregate calls into reads of the aggregate frame,
+// and plans subqueries.
+using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.Functions;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Planning;
+
+/// <summary>AST expression to evaluator.</summary>
+internal sealed class ExpressionCompiler(PlanningContext planning)
+{
+    private readonly HashSet<Expression> _expandingAliases = new(ReferenceEqualityComparer.Instance);
+
+    public Evaluator Compile(Expression expression, Scope? scope)
+    {
+        switch (expression)
+        {
+            case IntegerLiteral i:
+                return new ConstantEvaluator(DbValue.FromInt64(i.Value));
+            case RealLiteral r:
+                return new ConstantEvaluator(DbValue.FromDouble(r.Value));
+            case StringLiteral s:
+                return new ConstantEvaluator(DbValue.FromText(s.Value));
+            case BlobLiteral b:
+                return new ConstantEvaluator(DbValue.FromBlob(b.Value.AsSpan()));
+            case BooleanLiteral boolean:
+                return new ConstantEvaluator(DbValue.FromInt64(boolean.Value ? 1 : 0));
+            case NullLiteral:
+                return new ConstantEvaluator(DbValue.Null);
+            case CurrentTimeLiteral time:
+                return new CurrentTimeEvaluator(planning.Query, time.Kind);
+            case ParameterExpression parameter:
+                return new ParameterEvaluator(planning.Query, planning.ParameterSlot(parameter));
+            case ColumnReference column:
+                return ResolveColumn(column, scope);
+            case UnaryExpression unary:
+                return new UnaryEvaluator(unary.Operator, Compile(unary.Operand, scope));
+            case BinaryExpression binary:
+                return CompileBinary(binary, scope);
+            case IsExpression isExpression:
+                return new IsEvaluator(Compile(isExpression.Left, scope), Compile(isExpression.Right, scope), isExpression.Negated);
+            case BetweenExpression between:
+                return new BetweenEvaluator(Compile(between.Operand, scope), Compile(between.Low, scope), Compile(between.High, scope), between.Negated);
+            case InExpression inExpression:
+                return CompileIn(inExpression, scope);
+            case LikeExpression like:
+                return new LikeEvaluator(like.Operator, Compile(like.Operand, scope), Compile(like.Pattern, scope),
+                    like.Escape is null ? null : Compile(like.Escape, scope), like.Negated);
+            case CaseExpression caseExpression:
+                return CompileCase(caseExpression, scope);
+            case CastExpression cast:
+                return new CastEvaluator(Compile(cast.Operand, scope), cast.Type) { Affinity = cast.Type.Affinity };
+            case CollateExpression collate:
+                return Compile(collate.Operand, scope);
+            case FunctionCallExpression call:
+                return CompileCall(call, scope);
+            case SubqueryExpression subquery:
+            {
+                SelectPlan plan = planning.Selects.Plan(subquery.Subquery, scope);
+                return new ScalarSubqueryEvaluator(planning.Query, plan.Root, MarkSubquery(plan, scope))
+                {
+                    Affinity = plan.Columns.Count > 0 ? plan.Columns[0].Affinity : SqlTypeAffinity.None,
+                };
+            }
+
+            case ExistsExpression exists:
+            {
+                SelectPlan plan = planning.Selects.Plan(exists.Subquery, scope);
+                return new ExistsEvaluator(planning.Query, plan.Root, MarkSubquery(plan, scope), exists.Negated);
+            }
+
+            default:
+                throw Error($"unsupported expression: {expression.GetType().Name}");
+        }
+    }
+
+    /// <summary>True if <paramref name="expression"/> calls an aggregate function outside any subquery.</summary>
+    public static bool ContainsAggregate(Expression expression)
+    {
+        if (expression is FunctionCallExpression call && IsAggregateCall(call))
+        {
+            return true;
+        }
+
+        foreach (Expression child in ExpressionWalker.Children(expression))
+        {
+            if (ContainsAggregate(child))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    public static bool IsAggregateCall(FunctionCallExpression call) =>
+        (call.Star && string.Equals(call.Name, "COUNT", StringComparison.OrdinalIgnoreCase))
+        || FunctionRegistry.IsAggregate(call.Name, call.Arguments.Count);
+
+    private bool MarkSubquery(SelectPlan plan, Scope? scope)
+    {
+        if (plan.Correlated && scope is not null)
+        {
+            scope.SawSubquery = true;
+        }
+
+        return plan.Correlated;
+    }
+
+    private Evaluator CompileBinary(BinaryExpression binary, Scope? scope)
+    {
+        Evaluator left = Compile(binary.Left, scope);
+        Evaluator right = Compile(binary.Right, scope);
+        return binary.Operator switch
+        {
+            BinaryOperator.And => new LogicEvaluator(true, left, right),
+            BinaryOperator.Or => new LogicEvaluator(false, left, right),
+            BinaryOperator.Less or BinaryOperator.LessOrEqual or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual
+                or BinaryOperator.Equal or BinaryOperator.NotEqual => new ComparisonEvaluator(binary.Operator, left, right),
+            _ => new ArithmeticEvaluator(binary.Operator, left, right),
+        };
+    }
+
+    private Evaluator CompileIn(InExpression inExpression, Scope? scope)
+    {
+        Evaluator operand = Compile(inExpression.Operand, scope);
+        if (inExpression.Subquery is not null)
+        {
+            SelectPlan plan = planning.Selects.Plan(inExpression.Subquery, scope);
+            if (plan.Columns.Count != 1)
+            {
+                throw Error($"sub-select returns {plan.Columns.Count} columns - expected 1");
+            }
+
+            return new InSubqueryEvaluator(planning.Query, operand, plan.Root, plan.Columns[0].Affinity, MarkSubquery(plan, scope), inExpression.Negated);
+        }
+
+        var values = new Evaluator[inExpression.Values.Count];
+        for (int i = 0; i < values.Length; i++)
+        {
+            values[i] = Compile(inExpression.Values[i], scope);
+        }
+
+        return new InListEvaluator(operand, values, inExpression.Negated);
+    }
+
+    private Evaluator CompileCase(CaseExpression caseExpression, Scope? scope)
+    {
+        int n = caseExpression.Whens.Count;
+        var whens = new Evaluator[n];
+        var thens = new Evaluator[n];
+        for (int i = 0; i < n; i++)
+        {
+            whens[i] = Compile(caseExpression.Whens[i].When, scope);
+            thens[i] = Compile(caseExpression.Whens[i].Then, scope);
+        }
+
+        return new CaseEvaluator(caseExpression.Operand is null ? null : Compile(caseExpression.Operand, scope), whens, thens,
+            caseExpression.Else is null ? null : Compile(caseExpression.Else, scope));
+    }
+
+    private Evaluator CompileCall(FunctionCallExpression call, Scope? scope)
+    {
+        if (IsAggregateCall(call))
+        {
+            if (scope is null || !scope.AggregatesAllowed || scope.AggregateFrame is null)
+            {
+                throw Error($"misuse of aggregate function {call.Name}()");
+            }
+
+            for (int i = 0; i < scope.Aggregates.Count; i++)
+            {
+                if (scope.Aggregates[i].Call.Equals(call))
+                {
+                    return new SlotEvaluator(scope.AggregateFrame, i, SqlTypeAffinity.None);
+                }
+            }
+
+            scope.AggregatesAllowed = false;
+            var arguments = new Evaluator[call.Arguments.Count];
+            for (int i = 0; i < arguments.Length; i++)
+            {
+                arguments[i] = Compile(call.Arguments[i], scope);
+            }
+
+            scope.AggregatesAllowed = true;
+            string name = call.Name;
+            int argc = arguments.Length;
+            bool distinct = call.Distinct;
+            if (!FunctionRegistry.TryCreateAggregate(name, argc, distinct, out _))
+            {
+                throw Error($"wrong number of arguments to function {name}()");
+            }
+
+            var spec = new AggregateSpec(name, distinct, arguments, () =>
+            {
+                FunctionRegistry.TryCreateAggregate(name, argc, distinct, out IAggregate? aggregate);
+                return aggregate!;
+            });
+            scope.Aggregates.Add((call, spec));
+            scope.AggregateFrame.Reserve(1);
+            return new SlotEvaluator(scope.AggregateFrame, scope.Aggregates.Count - 1, SqlTypeAffinity.None);
+        }
+
+        if (!FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function))
+        {
+            throw Error($"no such function: {call.Name}");
+        }
+
+        var args = new Evaluator[call.Arguments.Count];
+        for (int i = 0; i < args.Length; i++)
+        {
+            args[i] = Compile(call.Arguments[i], scope);
+        }
+
+        return new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity };
+    }
+
+    private Evaluator ResolveColumn(ColumnReference column, Scope? scope)
+    {
+        for (Scope? s = scope; s is not null; s = s.Parent)
+        {
+            if (TryResolveIn(s, column, out Evaluator? found))
+            {
+                if (scope is not null && s != scope)
+                {
+                    scope.OuterReferences++;
+                }
+
+                for (Scope? inner = scope; inner is not null && inner != s; inner = inner.Parent)
+                {
+                    inner.Correlated = true;
+                }
+
+                return found!;
+            }
+
+            if (s == scope && column.Table is null)
+            {
+                foreach ((string alias, Expression aliased) in s.Aliases)
+                {
+                    if (string.Equals(alias, column.Column, StringComparison.OrdinalIgnoreCase) && _expandingAliases.Add(aliased))
+                    {
+                        try
+                        {
+                            return Compile(aliased, s);
+                        }
+                        finally
+                        {
+                            _expandingAliases.Remove(aliased);
+                        }
+                    }
+                }
+            }
+        }
+
+        string name = column.Table is null ? column.Column : column.Table + "." + column.Column;
+        throw Error($"no such column: {name}");
+    }
+
+    private static bool TryResolveIn(Scope scope, ColumnReference column, out Evaluator? evaluator)
+    {
+        evaluator = null;
+        Relation? match = null;
+        int ordinal = -1;
+        foreach (Relation relation in scope.Relations)
+        {
+            if (column.Table is not null && !string.Equals(relation.Name, column.Table, StringComparison.OrdinalIgnoreCase))
+            {
+                continue;
+            }
+
+            int found = relation.FindColumn(column.Column);
+            if (found < 0 && relation.Table is not null && IsRowIdName(column.Column))
+            {
+                found = -2;
+            }
+
+            if (found == -1)
+            {
+                continue;
+            }
+
+            if (match is not null)
+            {
+                if (match.HiddenByUsing.Contains(column.Column) || relation.HiddenByUsing.Contains(column.Column))
+                {
+                    continue;
+                }
+
+                throw Error($"ambiguous column name: {column.Column}");
+            }
+
+            match = relation;
+            ordinal = found;
+        }
+
+        if (match is null)
+        {
+            return false;
+        }
+
+        scope.ReferenceMask |= 1UL << Math.Min(match.Index, 63);
+        if (ordinal == -2)
+        {
+            evaluator = new SlotEvaluator(scope.Frame, match.RowIdSlot, SqlTypeAffinity.Integer) { Affinity = SqlTypeAffinity.Integer };
+            return true;
+        }
+
+        match.Used[ordinal] = true;
+        SqlTypeAffinity affinity = match.Affinities[ordinal];
+        evaluator = new SlotEvaluator(scope.Frame, match.FirstSlot + ordinal, affinity) { Affinity = affinity };
+        return true;
+    }
+
+    private static bool IsRowIdName(string name) =>
+        string.Equals(name, "rowid", StringComparison.OrdinalIgnoreCase) || string.Equals(name, "oid", StringComparison.OrdinalIgnoreCase)
+        || string.Equals(name, "_rowid_", StringComparison.OrdinalIgnoreCase);
+
+    private static SharpCoreDBException Error(string message) => new(SharpCoreDBErrorCode.SemanticError, message);
+}

@@ -1,0 +1,98 @@
+// The direct sub-expressions of an expression node (not descending into
+// subqueries), for the analyses the planner makes over ASTs.
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Planning;
+
+/// <summary>Enumerates child expressions.</summary>
+internal static class ExpressionWalker
+{
+    public static IEnumerable<Expression> Children(Expression expression)
+    {
+        switch (expression)
+        {
+            case UnaryExpression u:
+                yield return u.Operand;
+                break;
+            case BinaryExpression b:
+                yield return b.Left;
+                yield return b.Right;
+                break;
+            case IsExpression i:
+                yield return i.Left;
+                yield return i.Right;
+                break;
+            case BetweenExpression between:
+                yield return between.Operand;
+                yield return between.Low;
+                yield return between.High;
+                break;
+            case InExpression inExpression:
+                yield return inExpression.Operand;
+                for (int i = 0; i < inExpression.Values.Count; i++)
+                {
+                    yield return inExpression.Values[i];
+                }
+
+                break;
+            case LikeExpression like:
+                yield return like.Operand;
+                yield return like.Pattern;
+                if (like.Escape is not null)
+                {
+                    yield return like.Escape;
+                }
+
+                break;
+            case CaseExpression c:
+                if (c.Operand is not null)
+                {
+                    yield return c.Operand;
+                }
+
+                for (int i = 0; i < c.Whens.Count; i++)
+                {
+                    yield return c.Whens[i].When;
+                    yield return c.Whens[i].Then;
+                }
+
+                if (c.Else is not null)
+                {
+                    yield return c.Else;
+                }
+
+                break;
+            case CastExpression cast:
+                yield return cast.Operand;
+                break;
+            case CollateExpression collate:
+                yield return collate.Operand;
+                break;
+            case FunctionCallExpression call:
+                for (int i = 0; i < call.Arguments.Count; i++)
+                {
+                    yield return call.Arguments[i];
+                }
+
+                break;
+        }
+    }
+
+    /// <summary>Splits a condition into its AND-ed parts.</summary>
+    public static void Conjuncts(Expression? expression, List<Expression> into)
+    {
+        if (expression is null)
+        {
+            return;
+        }
+
+        if (expression is BinaryExpression { Operator: BinaryOperator.And } and)
+        {
+            Conjuncts(and.Left, into);
+            Conjuncts(and.Right, into);
+            return;
+        }
+
+        into.Add(expression);
+    }
+}

@@ -1,0 +1,48 @@
+// State shared while one statement is compiled: the catalog it is compiled
+// against, the run-time context its operators will use, and the parameters the
+// statement uses (each gets a slot in the execution's parameter array).
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Engine;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Planning;
+
+/// <summary>Compilation state of one statement.</summary>
+internal sealed class PlanningContext
+{
+    private readonly Dictionary<int, int> _parameterSlots = [];
+
+    public PlanningContext(SchemaCatalog catalog, QueryContext query)
+    {
+        Catalog = catalog;
+        Query = query;
+        Expressions = new ExpressionCompiler(this);
+        Selects = new SelectPlanner(this);
+    }
+
+    public SchemaCatalog Catalog { get; }
+
+    public QueryContext Query { get; }
+
+    public ExpressionCompiler Expressions { get; }
+
+    public SelectPlanner Selects { get; }
+
+    public List<StatementParameter> Parameters { get; } = [];
+
+    /// <summary>Views being expanded, to reject a view that refers to itself.</summary>
+    public HashSet<string> ExpandingViews { get; } = new(StringComparer.OrdinalIgnoreCase);
+
+    public int ParameterSlot(ParameterExpression parameter)
+    {
+        if (!_parameterSlots.TryGetValue(parameter.Ordinal, out int slot))
+        {
+            slot = Parameters.Count;
+            _parameterSlots[parameter.Ordinal] = slot;
+            Parameters.Add(new StatementParameter(parameter.Ordinal, parameter.Name, parameter.Prefix));
+        }
+
+        return slot;
+    }
+}

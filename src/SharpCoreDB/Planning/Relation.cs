@@ -1,0 +1,57 @@
+// One item of a FROM clause as the planner sees it: a table (or view/subquery
+// turned into a plan), its alias, its columns and where they live in the query
+// frame, and which columns the query actually reads.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Planning;
+
+/// <summary>A relation in a SELECT's FROM clause.</summary>
+internal sealed class Relation
+{
+    public required string Name { get; init; }
+
+    public required int Index { get; init; }
+
+    public TableSchema? Table { get; init; }
+
+    public PlanNode? Subplan { get; init; }
+
+    public bool SubplanCorrelated { get; init; }
+
+    public required string[] ColumnNames { get; init; }
+
+    public required SqlTypeAffinity[] Affinities { get; init; }
+
+    public int FirstSlot { get; set; }
+
+    /// <summary>The slot holding the rowid (tables only), else -1.</summary>
+    public int RowIdSlot { get; set; } = -1;
+
+    public required bool[] Used { get; init; }
+
+    public bool IsLeftJoined { get; set; }
+
+    /// <summary>Relations that must be bound before this one (everything left of a LEFT JOIN).</summary>
+    public ulong MustFollow { get; set; }
+
+    /// <summary>ON conditions of a LEFT JOIN, which decide the match rather than filter the result.</summary>
+    public List<Expression> OnConditions { get; } = [];
+
+    /// <summary>Columns merged by USING: not repeated by `*`.</summary>
+    public HashSet<string> HiddenByUsing { get; } = new(StringComparer.OrdinalIgnoreCase);
+
+    public int FindColumn(string name)
+    {
+        for (int i = 0; i < ColumnNames.Length; i++)
+        {
+            if (string.Equals(ColumnNames[i], name, StringComparison.OrdinalIgnoreCase))
+            {
+                return i;
+            }
+        }
+
+        return -1;
+    }
+}

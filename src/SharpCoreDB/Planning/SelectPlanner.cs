@@ -1,0 +1,146 @@
+// Plans SELECT statements: compound parts, ORDER BY, LIMIT/OFFSET at the
+// statement level; SelectCorePlanner does each core (FROM, WHERE, GROUP BY,
+// HAVING, result columns, DISTINCT).
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Planning;
+
+/// <summary>SELECT statement planner.</summary>
+internal sealed class SelectPlanner(PlanningContext planning)
+{
+    public Func<TableSchema, long> EstimateRows { get; set; } = _ => 1000;
+
+    public SelectPlan Plan(SelectStatement statement, Scope? parent)
+    {
+        var core = new SelectCorePlanner(planning, EstimateRows);
+        PlanNode root;
+        IReadOnlyList<OutputColumn> columns;
+        bool correlated;
+        if (statement.Compounds.Count == 0)
+        {
+            CorePlan plan = core.Plan(statement.First, parent, statement.OrderBy);
+            root = plan.Root;
+            columns = plan.Columns;
+            correlated = plan.Correlated;
+            if (plan.SortKeys.Length > 0)
+            {
+                root = new SortNode(planning.Query, root, plan.SortKeys, "ORDER BY");
+            }
+        }
+        else
+        {
+            CorePlan first = core.Plan(statement.First, parent, SqlList<OrderingTerm>.Empty);
+            root = first.Root;
+            columns = first.Columns;
+            correlated = first.Correlated;
+            bool deduplicates = false;
+            foreach (CompoundPart part in statement.Compounds)
+            {
+                CorePlan next = core.Plan(part.Body, parent, SqlList<OrderingTerm>.Empty);
+                if (next.Columns.Count != columns.Count)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
+                        "SELECTs to the left and right of " + part.Operator.ToString().ToUpperInvariant() + " do not have the same number of result columns");
+                }
+
+                correlated |= next.Correlated;
+                deduplicates |= part.Operator != CompoundOperator.UnionAll;
+                root = new CompoundNode(part.Operator, root, next.Root);
+            }
+
+            SortKey[] keys = CompoundOrder(statement.OrderBy, columns, statement.First);
+            if (keys.Length == 0 && deduplicates)
+            {
+                keys = new SortKey[columns.Count];
+                for (int i = 0; i < keys.Length; i++)
+                {
+                    keys[i] = new SortKey(i, false, true);
+                }
+            }
+
+            if (keys.Length > 0)
+            {
+                root = new SortNode(planning.Query, root, keys, "ORDER BY (compound)");
+            }
+        }
+
+        if (statement.Limit is not null)
+        {
+            Evaluator limit = planning.Expressions.Compile(statement.Limit.Limit, parent);
+            Evaluator? offset = statement.Limit.Offset is null ? null : planning.Expressions.Compile(statement.Limit.Offset, parent);
+            root = new LimitNode(root, limit, offset);
+        }
+
+        return new SelectPlan(root, columns, correlated);
+    }
+
+    private static SortKey[] CompoundOrder(SqlList<OrderingTerm> orderBy, IReadOnlyList<OutputColumn> columns, SelectBody first)
+    {
+        var keys = new SortKey[orderBy.Count];
+        for (int i = 0; i < keys.Length; i++)
+        {
+            OrderingTerm term = orderBy[i];
+            int slot = -1;
+            if (term.Expression is IntegerLiteral position)
+            {
+                slot = (int)position.Value - 1;
+                if (slot < 0 || slot >= columns.Count)
+                {
+                    throw OutOfRange(i, columns.Count);
+                }
+            }
+            else if (term.Expression is ColumnReference reference)
+            {
+                for (int c = 0; c < columns.Count && slot < 0; c++)
+                {
+                    if (string.Equals(columns[c].Name, reference.Column, StringComparison.OrdinalIgnoreCase))
+                    {
+                        slot = c;
+                    }
+                }
+            }
+
+            if (slot < 0 && first is SelectCore core)
+            {
+                for (int c = 0; c < core.Columns.Count && slot < 0; c++)
+                {
+                    if (core.Columns[c] is ExpressionColumn ec && ec.Expression.Equals(term.Expression))
+                    {
+                        slot = c;
+                    }
+                }
+            }
+
+            if (slot < 0)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
+                    $"{Ordinal(i)} ORDER BY term does not match any column in the result set");
+            }
+
+            keys[i] = Key(slot, term);
+        }
+
+        return keys;
+    }
+
+    public static SortKey Key(int slot, OrderingTerm term)
+    {
+        bool descending = term.Direction == SortDirection.Descending;
+        bool nullsFirst = term.Nulls == NullsOrder.First || (term.Nulls == NullsOrder.Default && !descending);
+        return new SortKey(slot, descending, nullsFirst);
+    }
+
+    public static SharpCoreDBException OutOfRange(int term, int count) =>
+        new(SharpCoreDBErrorCode.SemanticError, $"{Ordinal(term)} ORDER BY term out of range - should be between 1 and {count}");
+
+    private static string Ordinal(int i) => (i + 1) switch
+    {
+        1 => "1st",
+        2 => "2nd",
+        3 => "3rd",
+        int n => n + "th",
+    };
+}

@@ -1,0 +1,49 @@
+// A database file in a fresh temporary folder, deleted (with its log) afterwards,
+// plus shortcuts to open connections on it. Async durability keeps tests fast
+// where fsync timing is not what is tested.
+namespace SharpCoreDB.Data.Tests.EndToEnd;
+
+internal sealed class TestDatabase : IDisposable
+{
+    private readonly string _folder;
+
+    public TestDatabase(string? password = null, string extra = "")
+    {
+        _folder = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "scdb-data-" + Guid.NewGuid().ToString("N"));
+        Directory.CreateDirectory(_folder);
+        Path = System.IO.Path.Combine(_folder, "test.scdb");
+        ConnectionString = $"Data Source={Path}" + (password is null ? "" : $";Password={password}") + extra;
+    }
+
+    public string Path { get; }
+
+    public string ConnectionString { get; }
+
+    public SharpCoreDBConnection Open(string extra = "")
+    {
+        var connection = new SharpCoreDBConnection(ConnectionString + extra);
+        connection.Open();
+        return connection;
+    }
+
+    public void Dispose()
+    {
+        SharpCoreDBConnection.ClearAllPools();
+        try
+        {
+            Directory.Delete(_folder, recursive: true);
+        }
+        catch (IOException)
+        {
+            // A test that failed may still hold the file; the temp folder is cleaned by the OS.
+        }
+    }
+
+    /// <summary>A private in-memory connection, open.</summary>
+    public static SharpCoreDBConnection OpenMemory()
+    {
+        var connection = new SharpCoreDBConnection("Data Source=:memory:");
+        connection.Open();
+        return connection;
+    }
+}

@@ -1,0 +1,189 @@
+// Parameters and their collection: DbType inference, explicit types, name lookup
+// with and without prefixes, binding to engine values, and the collection contract.
+using System.Data;
+using SharpCoreDB.Values;
+
+namespace SharpCoreDB.Data.Tests.Unit;
+
+public sealed class ParameterTests
+{
+    private enum Color : short
+    {
+        Red = 1,
+        Blue = 7,
+    }
+
+    public static TheoryData<object?, DbType> Inferred => new()
+    {
+        { null, DbType.String },
+        { DBNull.Value, DbType.String },
+        { true, DbType.Boolean },
+        { (byte)1, DbType.Byte },
+        { (sbyte)1, DbType.SByte },
+        { (short)1, DbType.Int16 },
+        { (ushort)1, DbType.UInt16 },
+        { 1, DbType.Int32 },
+        { 1u, DbType.UInt32 },
+        { 1L, DbType.Int64 },
+        { 1UL, DbType.UInt64 },
+        { 1.5f, DbType.Single },
+        { 1.5, DbType.Double },
+        { 1.5m, DbType.Decimal },
+        { "x", DbType.String },
+        { 'x', DbType.StringFixedLength },
+        { new byte[] { 1 }, DbType.Binary },
+        { Guid.Empty, DbType.Guid },
+        { new DateTime(2024, 1, 2), DbType.DateTime },
+        { new DateTimeOffset(2024, 1, 2, 0, 0, 0, TimeSpan.Zero), DbType.DateTimeOffset },
+        { new DateOnly(2024, 1, 2), DbType.Date },
+        { new TimeOnly(10, 30), DbType.Time },
+        { TimeSpan.FromMinutes(3), DbType.Time },
+        { Color.Blue, DbType.Int16 },
+        { new MemoryStream(), DbType.Binary },
+        { new object(), DbType.Object },
+    };
+
+    [Theory]
+    [MemberData(nameof(Inferred))]
+    public void DbType_is_inferred_from_the_value(object? value, DbType expected) =>
+        Assert.Equal(expected, new SharpCoreDBParameter("p", value).DbType);
+
+    [Fact]
+    public void Explicit_DbType_sticks_until_reset()
+    {
+        var p = new SharpCoreDBParameter("p", 42) { DbType = DbType.String };
+        Assert.Equal(DbType.String, p.DbType);
+        Assert.Equal("42", ParameterValueBinder.Bind(p).AsText());
+        p.ResetDbType();
+        Assert.Equal(DbType.Int32, p.DbType);
+        Assert.Equal(42, ParameterValueBinder.Bind(p).AsInt64());
+    }
+
+    [Fact]
+    public void Only_input_direction_is_accepted()
+    {
+        var p = new SharpCoreDBParameter();
+        p.Direction = ParameterDirection.Input;
+        Assert.Throws<ArgumentException>(() => p.Direction = ParameterDirection.Output);
+        Assert.Equal(ParameterDirection.Input, p.Direction);
+    }
+
+    [Fact]
+    public void Values_bind_to_their_storage_class()
+    {
+        Assert.True(ParameterValueBinder.ToDbValue(null, "p").IsNull);
+        Assert.True(ParameterValueBinder.ToDbValue(DBNull.Value, "p").IsNull);
+        Assert.Equal(DbValueType.Integer, ParameterValueBinder.ToDbValue((byte)3, "p").Type);
+        Assert.Equal(7, ParameterValueBinder.ToDbValue(Color.Blue, "p").AsInt64());
+        Assert.Equal(DbValueType.Decimal, ParameterValueBinder.ToDbValue(ulong.MaxValue, "p").Type);
+        Assert.Equal("x", ParameterValueBinder.ToDbValue('x', "p").AsText());
+        Assert.Equal("abc", ParameterValueBinder.ToDbValue("abc".ToCharArray(), "p").AsText());
+        Assert.Equal(new byte[] { 1, 2 }, ParameterValueBinder.ToDbValue(new MemoryStream([1, 2]), "p").AsBlob());
+        Assert.Equal(new byte[] { 2 }, ParameterValueBinder.ToDbValue(new ArraySegment<byte>([1, 2], 1, 1), "p").AsBlob());
+        Assert.Equal("t", ParameterValueBinder.ToDbValue(new StringReader("t"), "p").AsText());
+        Assert.Equal(TimeSpan.FromHours(2).Ticks, ParameterValueBinder.ToDbValue(TimeSpan.FromHours(2), "p").AsInt64());
+        var offset = new DateTimeOffset(2024, 5, 6, 12, 0, 0, TimeSpan.FromHours(2));
+        Assert.Equal(offset.UtcDateTime, ParameterValueBinder.ToDbValue(offset, "p").AsDateTime());
+        Assert.Equal(new DateTime(2024, 5, 6), ParameterValueBinder.ToDbValue(new DateOnly(2024, 5, 6), "p").AsDateTime());
+    }
+
+    [Fact]
+    public void Bound_blobs_are_copies()
+    {
+        byte[] bytes = [1, 2, 3];
+        DbValue bound = ParameterValueBinder.ToDbValue(bytes, "p");
+        bytes[0] = 9;
+        Assert.Equal(1, bound.AsBlob()[0]);
+    }
+
+    [Fact]
+    public void Unspecified_datetimes_are_stored_as_given_and_local_ones_as_utc()
+    {
+        var unspecified = new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Unspecified);
+        Assert.Equal(unspecified.Ticks, ParameterValueBinder.ToDbValue(unspecified, "p").AsDateTimeTicks());
+        var local = new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Local);
+        Assert.Equal(local.ToUniversalTime().Ticks, ParameterValueBinder.ToDbValue(local, "p").AsDateTimeTicks());
+    }
+
+    [Fact]
+    public void Unsupported_value_type_names_the_parameter()
+    {
+        var e = Assert.Throws<SharpCoreDBException>(() => ParameterValueBinder.Bind(new SharpCoreDBParameter("@shape", new object())));
+        Assert.Equal(SharpCoreDBErrorCode.TypeMismatch, e.ErrorCode);
+        Assert.Contains("@shape", e.Message);
+    }
+
+    [Fact]
+    public void Explicit_DbType_that_cannot_hold_the_value_throws()
+    {
+        var p = new SharpCoreDBParameter("@g", "not a guid") { DbType = DbType.Guid };
+        Assert.Equal(SharpCoreDBErrorCode.TypeMismatch, Assert.Throws<SharpCoreDBException>(() => ParameterValueBinder.Bind(p)).ErrorCode);
+        var g = Guid.NewGuid();
+        Assert.Equal(g, ParameterValueBinder.Bind(new SharpCoreDBParameter("@g", g.ToString()) { DbType = DbType.Guid }).AsGuid());
+        Assert.Equal(g.ToByteArray(), ParameterValueBinder.Bind(new SharpCoreDBParameter("@g", g) { DbType = DbType.Binary }).AsBlob());
+    }
+
+    [Fact]
+    public void Size_truncates_text_and_blobs()
+    {
+        Assert.Equal("ab", ParameterValueBinder.Bind(new SharpCoreDBParameter("p", "abcdef") { Size = 2 }).AsText());
+        Assert.Equal(new byte[] { 1 }, ParameterValueBinder.Bind(new SharpCoreDBParameter("p", new byte[] { 1, 2 }) { Size = 1 }).AsBlob());
+    }
+
+    [Fact]
+    public void Collection_finds_names_with_or_without_prefix()
+    {
+        var collection = new SharpCoreDBParameterCollection();
+        collection.AddWithValue("@a", 1);
+        collection.AddWithValue("b", 2);
+        collection.AddWithValue(":c", 3);
+        Assert.Equal(0, collection.IndexOf("@a"));
+        Assert.Equal(0, collection.IndexOf("a"));
+        Assert.Equal(1, collection.IndexOf("$b"));
+        Assert.Equal(2, collection.IndexOf("C"));
+        Assert.Equal(-1, collection.IndexOf("d"));
+        Assert.True(collection.Contains("b"));
+        Assert.Equal(2, collection["@b"].Value);
+        Assert.Throws<IndexOutOfRangeException>(() => collection["zz"]);
+    }
+
+    [Fact]
+    public void Statement_binding_prefers_exact_prefix_and_accepts_unprefixed()
+    {
+        var collection = new SharpCoreDBParameterCollection();
+        collection.AddWithValue("x", "plain");
+        collection.AddWithValue("@y", "at");
+        Assert.Equal("plain", collection.FindForStatement('@', "x")!.Value);
+        Assert.Equal("plain", collection.FindForStatement(':', "x")!.Value);
+        Assert.Equal("plain", collection.FindForStatement('$', "X")!.Value);
+        Assert.Equal("at", collection.FindForStatement('@', "y")!.Value);
+        Assert.Null(collection.FindForStatement(':', "y"));
+        collection.AddWithValue(":x", "colon");
+        Assert.Equal("colon", collection.FindForStatement(':', "x")!.Value);
+        Assert.Equal("plain", collection.FindForStatement('@', "x")!.Value);
+    }
+
+    [Fact]
+    public void Collection_contract()
+    {
+        var collection = new SharpCoreDBParameterCollection();
+        var p = new SharpCoreDBParameter("@p", 1);
+        Assert.Equal(0, collection.Add((object)p));
+        Assert.True(collection.Contains(p));
+        Assert.Equal(0, collection.IndexOf(p));
+        collection.Insert(0, new SharpCoreDBParameter("@q", 2));
+        Assert.Equal(1, collection.IndexOf(p));
+        collection.AddRange(new[] { new SharpCoreDBParameter("@r", 3) });
+        Assert.Equal(3, collection.Count);
+        collection.RemoveAt("@q");
+        collection.Remove(p);
+        Assert.Equal("@r", collection[0].ParameterName);
+        var copy = new SharpCoreDBParameter[1];
+        collection.CopyTo(copy, 0);
+        Assert.Same(collection[0], copy[0]);
+        Assert.Throws<InvalidCastException>(() => collection.Add("not a parameter"));
+        Assert.Throws<ArgumentNullException>(() => collection.Add((object)null!));
+        collection.Clear();
+        Assert.Empty(collection);
+    }
+}
