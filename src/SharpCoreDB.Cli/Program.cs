@@ -16,6 +16,20 @@ internal static class Program
 {
     public static int Main(string[] args)
     {
+        try
+        {
+            return Start(args);
+        }
+        catch (Exception e)
+        {
+            // The last line of defence: a bug prints one line, never a stack trace.
+            Console.Error.WriteLine(ErrorReporter.Describe(e, null));
+            return 1;
+        }
+    }
+
+    private static int Start(string[] args)
+    {
         ShellOptions options;
         try
         {

@@ -102,7 +102,11 @@ internal sealed class StatementSplitter
     /// <summary>Forgets the pending text (Ctrl-C at the prompt).</summary>
     public void Reset()
     {
-        _nextLine = _bufferLine + CountNewlines(_buffer.ToString());
+        if (_buffer.Length > 0)
+        {
+            _nextLine = _bufferLine + CountNewlines(_buffer.ToString());
+        }
+
         _buffer.Clear();
         _state = State.Code;
         _scanned = 0;
