@@ -12,8 +12,8 @@ namespace SharpCoreDB.Data;
 /// <summary>Maps engine and system failures to provider exceptions.</summary>
 internal static class EngineExceptionTranslator
 {
-    private const int DiskFullHResult = unchecked((int)0x80070070);
-    private const int DiskFullErrno = 28;
+    internal const int DiskFullHResult = unchecked((int)0x80070070);
+    internal const int DiskFullErrno = 28;
 
     /// <summary>The exception to throw for <paramref name="error"/>, or null to rethrow it unchanged.</summary>
     public static Exception? Translate(Exception error, CommandCancellation? cancellation = null)

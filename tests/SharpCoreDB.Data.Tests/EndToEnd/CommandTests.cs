@@ -177,7 +177,7 @@ public sealed class CommandTests
         Assert.Equal(2L, new SharpCoreDBCommand("SELECT COUNT(*) FROM n", connection).ExecuteScalar());
     }
 
-    private const string Long = "SELECT COUNT(*) FROM n a, n b, n c, n d";
+    internal const string Long = "SELECT COUNT(*) FROM n a, n b, n c, n d";
 
     [Fact]
     public async Task A_cancelled_token_stops_a_long_query()

@@ -25,7 +25,7 @@ public sealed class DapperTests
 
     public sealed record NoteRecord(long Id, string Title, string? Body, DateTime Created, decimal Price, bool Done);
 
-    private const string Schema =
+    internal const string Schema =
         "CREATE TABLE notes (id INTEGER PRIMARY KEY, title VARCHAR(100) NOT NULL, body TEXT, created DATETIME NOT NULL, price DECIMAL(10,2) NOT NULL, done BOOLEAN NOT NULL)";
 
     private static readonly DateTime Day = new(2024, 3, 1, 9, 30, 0, DateTimeKind.Utc);
@@ -49,7 +49,7 @@ public sealed class DapperTests
         return notes;
     }
 
-    private const string Insert = "INSERT INTO notes (id, title, body, created, price, done) VALUES (@Id, @Title, @Body, @Created, @Price, @Done)";
+    internal const string Insert = "INSERT INTO notes (id, title, body, created, price, done) VALUES (@Id, @Title, @Body, @Created, @Price, @Done)";
 
     [Fact]
     public void Execute_with_a_list_inserts_every_object_and_Query_reads_them_into_classes()
