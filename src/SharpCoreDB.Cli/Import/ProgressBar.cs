@@ -8,7 +8,7 @@ namespace SharpCoreDB.Cli.Import;
 /// <summary>An in-place progress bar.</summary>
 internal sealed class ProgressBar(TextWriter output, long total)
 {
-    private const int Width = 30;
+    internal const int Width = 30;
 
     private int _shown = -1;
 

@@ -17,7 +17,7 @@ internal sealed class TableFormatter(TextWriter output, bool headers) : IResultF
     /// <summary>Rows held back to fit the column widths.</summary>
     public const int FitRows = 1000;
 
-    private const string NullText = "NULL";
+    internal const string NullText = "NULL";
 
     private readonly List<(string[] Cells, bool[] Numeric)> _pending = [];
     private readonly StringBuilder _line = new();

@@ -20,71 +20,71 @@ internal static class TableAlterer
         switch (alter)
         {
             case AddColumnStatement add:
-            {
-                if (table.FindColumn(add.Column.Name) >= 0)
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {add.Column.Name}");
-                }
-
-                foreach (ColumnConstraint c in add.Column.Constraints)
-                {
-                    if (c is PrimaryKeyColumnConstraint or UniqueColumnConstraint)
+                    if (table.FindColumn(add.Column.Name) >= 0)
                     {
-                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a PRIMARY KEY or UNIQUE column");
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {add.Column.Name}");
                     }
 
-                    if (c is NotNullColumnConstraint && !HasDefault(add.Column))
+                    foreach (ColumnConstraint c in add.Column.Constraints)
                     {
-                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a NOT NULL column with default value NULL");
-                    }
-                }
+                        if (c is PrimaryKeyColumnConstraint or UniqueColumnConstraint)
+                        {
+                            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a PRIMARY KEY or UNIQUE column");
+                        }
 
-                var definition = table.Definition with { Columns = [.. table.Definition.Columns, add.Column] };
-                Rewrite(tx, table, definition, table.Name);
-                break;
-            }
+                        if (c is NotNullColumnConstraint && !HasDefault(add.Column))
+                        {
+                            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a NOT NULL column with default value NULL");
+                        }
+                    }
+
+                    var definition = table.Definition with { Columns = [.. table.Definition.Columns, add.Column] };
+                    Rewrite(tx, table, definition, table.Name);
+                    break;
+                }
 
             case RenameTableStatement rename:
-            {
-                if (catalog.NameInUse(rename.NewName))
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"there is already another table or index with this name: {rename.NewName}");
-                }
+                    if (catalog.NameInUse(rename.NewName))
+                    {
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"there is already another table or index with this name: {rename.NewName}");
+                    }
 
-                Rewrite(tx, table, table.Definition with { Name = new QualifiedName(rename.NewName) }, rename.NewName);
-                break;
-            }
+                    Rewrite(tx, table, table.Definition with { Name = new QualifiedName(rename.NewName) }, rename.NewName);
+                    break;
+                }
 
             case RenameColumnStatement renameColumn:
-            {
-                int ordinal = table.FindColumn(renameColumn.OldName);
-                if (ordinal < 0)
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: \"{renameColumn.OldName}\"");
-                }
-
-                if (table.FindColumn(renameColumn.NewName) >= 0)
-                {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {renameColumn.NewName}");
-                }
-
-                var columns = new List<ColumnDefinition>(table.Definition.Columns);
-                columns[ordinal] = columns[ordinal] with { Name = renameColumn.NewName };
-                var constraints = new List<TableConstraint>();
-                foreach (TableConstraint c in table.Definition.Constraints)
-                {
-                    constraints.Add(c switch
+                    int ordinal = table.FindColumn(renameColumn.OldName);
+                    if (ordinal < 0)
                     {
-                        PrimaryKeyTableConstraint pk => pk with { Columns = Rename(pk.Columns, renameColumn.OldName, renameColumn.NewName) },
-                        UniqueTableConstraint u => u with { Columns = Rename(u.Columns, renameColumn.OldName, renameColumn.NewName) },
-                        _ => c,
-                    });
-                }
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: \"{renameColumn.OldName}\"");
+                    }
 
-                Rewrite(tx, table, table.Definition with { Columns = [.. columns], Constraints = [.. constraints] }, table.Name,
-                    renameColumn.OldName, renameColumn.NewName);
-                break;
-            }
+                    if (table.FindColumn(renameColumn.NewName) >= 0)
+                    {
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {renameColumn.NewName}");
+                    }
+
+                    var columns = new List<ColumnDefinition>(table.Definition.Columns);
+                    columns[ordinal] = columns[ordinal] with { Name = renameColumn.NewName };
+                    var constraints = new List<TableConstraint>();
+                    foreach (TableConstraint c in table.Definition.Constraints)
+                    {
+                        constraints.Add(c switch
+                        {
+                            PrimaryKeyTableConstraint pk => pk with { Columns = Rename(pk.Columns, renameColumn.OldName, renameColumn.NewName) },
+                            UniqueTableConstraint u => u with { Columns = Rename(u.Columns, renameColumn.OldName, renameColumn.NewName) },
+                            _ => c,
+                        });
+                    }
+
+                    Rewrite(tx, table, table.Definition with { Columns = [.. columns], Constraints = [.. constraints] }, table.Name,
+                        renameColumn.OldName, renameColumn.NewName);
+                    break;
+                }
 
             default:
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "ALTER TABLE DROP COLUMN is not supported");

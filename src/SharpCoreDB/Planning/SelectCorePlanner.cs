@@ -261,63 +261,63 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
                 AddTable(reference, scope);
                 break;
             case SubquerySource subquery:
-            {
-                SelectPlan plan = planning.Selects.Plan(subquery.Query, scope.Parent);
-                AddRelation(scope, subquery.Alias ?? "subquery_" + scope.Relations.Count, null, plan, Names(plan.Columns), Affinities(plan.Columns));
-                break;
-            }
+                {
+                    SelectPlan plan = planning.Selects.Plan(subquery.Query, scope.Parent);
+                    AddRelation(scope, subquery.Alias ?? "subquery_" + scope.Relations.Count, null, plan, Names(plan.Columns), Affinities(plan.Columns));
+                    break;
+                }
 
             case JoinSource join:
-            {
-                AddSource(join.Left, scope, where, on);
-                int before = scope.Relations.Count;
-                ulong leftMask = 0;
-                for (int i = 0; i < before; i++)
                 {
-                    leftMask |= JoinPlanner.Bit(scope.Relations[i]);
-                }
-
-                AddSource(join.Right, scope, where, on);
-                Relation right = scope.Relations[^1];
-                var conditions = new List<Expression>();
-                if (join.On is not null)
-                {
-                    conditions.Add(join.On);
-                }
-
-                foreach (string column in join.Using)
-                {
-                    Relation? left = null;
-                    for (int i = 0; i < before && left is null; i++)
+                    AddSource(join.Left, scope, where, on);
+                    int before = scope.Relations.Count;
+                    ulong leftMask = 0;
+                    for (int i = 0; i < before; i++)
                     {
-                        if (scope.Relations[i].FindColumn(column) >= 0)
+                        leftMask |= JoinPlanner.Bit(scope.Relations[i]);
+                    }
+
+                    AddSource(join.Right, scope, where, on);
+                    Relation right = scope.Relations[^1];
+                    var conditions = new List<Expression>();
+                    if (join.On is not null)
+                    {
+                        conditions.Add(join.On);
+                    }
+
+                    foreach (string column in join.Using)
+                    {
+                        Relation? left = null;
+                        for (int i = 0; i < before && left is null; i++)
                         {
-                            left = scope.Relations[i];
+                            if (scope.Relations[i].FindColumn(column) >= 0)
+                            {
+                                left = scope.Relations[i];
+                            }
                         }
+
+                        if (left is null || right.FindColumn(column) < 0)
+                        {
+                            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot join using column {column} - column not present in both tables");
+                        }
+
+                        right.HiddenByUsing.Add(column);
+                        conditions.Add(new BinaryExpression(BinaryOperator.Equal, new ColumnReference(left.Name, column), new ColumnReference(right.Name, column)));
                     }
 
-                    if (left is null || right.FindColumn(column) < 0)
+                    if (join.Kind == JoinKind.Left)
                     {
-                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot join using column {column} - column not present in both tables");
+                        right.IsLeftJoined = true;
+                        right.MustFollow = leftMask;
+                        on[right] = conditions;
+                    }
+                    else
+                    {
+                        where.AddRange(conditions);
                     }
 
-                    right.HiddenByUsing.Add(column);
-                    conditions.Add(new BinaryExpression(BinaryOperator.Equal, new ColumnReference(left.Name, column), new ColumnReference(right.Name, column)));
+                    break;
                 }
-
-                if (join.Kind == JoinKind.Left)
-                {
-                    right.IsLeftJoined = true;
-                    right.MustFollow = leftMask;
-                    on[right] = conditions;
-                }
-                else
-                {
-                    where.AddRange(conditions);
-                }
-
-                break;
-            }
         }
     }
 

@@ -8,7 +8,7 @@ namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
 public sealed class ImportAndModesTests : IDisposable
 {
-    private const int Rows = 100_000;
+    internal const int Rows = 100_000;
     private readonly TempDirectory _dir = new();
 
     public void Dispose() => _dir.Dispose();

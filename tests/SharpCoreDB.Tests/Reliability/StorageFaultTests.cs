@@ -15,7 +15,7 @@ namespace SharpCoreDB.Tests.Reliability;
 
 public sealed class StorageFaultTests : IDisposable
 {
-    private const int Transactions = 24;
+    internal const int Transactions = 24;
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
     private readonly string _dir = Directory.CreateTempSubdirectory("scdb-fault-").FullName;
 
