@@ -25,8 +25,8 @@ namespace SharpCoreDB.Storage.Logging;
 internal sealed class CommitRecordWriter
 {
     public const byte CommitKind = 1;
-    private const int PageCountOffset = 1 + DatabaseState.EncodedSize;
-    private const int HeaderSize = PageCountOffset + 4;
+    internal const int PageCountOffset = 1 + DatabaseState.EncodedSize;
+    internal const int HeaderSize = PageCountOffset + 4;
     private byte[] _bytes = new byte[4096];
     private int _length;
     private int _pages;
