@@ -1,8 +1,11 @@
-// ALTER TABLE: ADD COLUMN (old records read the new column as NULL, so only the
-// stored CREATE statement changes; a non-NULL DEFAULT is written into existing
-// rows), RENAME TO (the table's, its indexes' and its sequence's catalog
+// ALTER TABLE: ADD COLUMN (the stored CREATE statement changes; with a non-NULL
+// DEFAULT, which must be constant as in SQLite, every existing row is rewritten
+// with the default appended, so old rows read it like SQLite; without one, old
+// records simply read the missing column as NULL), RENAME TO (the table's, its indexes' and its sequence's catalog
 // records), RENAME COLUMN (the CREATE statement and the indexes' SQL).
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Semantics;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Records;
@@ -39,8 +42,13 @@ internal static class TableAlterer
                         }
                     }
 
+                    DbValue fill = ConstantDefault(catalog, add.Column);
                     var definition = table.Definition with { Columns = [.. table.Definition.Columns, add.Column] };
                     Rewrite(tx, table, definition, table.Name);
+                    if (!fill.IsNull)
+                    {
+                        FillColumn(tx, table, table.Columns.Count, SqlAffinity.Apply(fill, add.Column.Type?.Affinity ?? SqlTypeAffinity.None));
+                    }
                     break;
                 }
 
@@ -92,6 +100,69 @@ internal static class TableAlterer
 
         DdlExecutor.Bump(tx);
         return DdlExecutor.Reload(tx);
+    }
+
+    // The value of the new column's DEFAULT (NULL when none). Like SQLite, only a
+    // constant default is allowed, since it is computed once for every existing row.
+    private static DbValue ConstantDefault(SchemaCatalog catalog, ColumnDefinition column)
+    {
+        foreach (ColumnConstraint c in column.Constraints)
+        {
+            if (c is DefaultColumnConstraint def)
+            {
+                if (!IsConstant(def.Value))
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a column with non-constant default");
+                }
+
+                var planning = new PlanningContext(catalog, new QueryContext(null));
+                return planning.Expressions.Compile(def.Value, null).Evaluate();
+            }
+        }
+
+        return DbValue.Null;
+    }
+
+    private static bool IsConstant(Expression expression) => expression switch
+    {
+        CurrentTimeLiteral => false,
+        LiteralExpression => true,
+        UnaryExpression u => IsConstant(u.Operand),
+        CastExpression cast => IsConstant(cast.Operand),
+        BinaryExpression b => IsConstant(b.Left) && IsConstant(b.Right),
+        _ => false,
+    };
+
+    // Rewrites every row of the table with `value` in column `ordinal` (records
+    // written before earlier ADD COLUMNs are padded with NULL). Row ids are read
+    // first so the tree is not modified under its cursor.
+    private static void FillColumn(WriteTransaction tx, TableSchema table, int ordinal, DbValue value)
+    {
+        TableTree tree = TableTree.Open(tx, table.RootPage);
+        var rowIds = new List<long>();
+        BTreeCursor cursor = tree.Tree.OpenCursor();
+        for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
+        {
+            rowIds.Add(RowIdKey.Read(cursor.Key));
+        }
+
+        var values = new DbValue[ordinal + 1];
+        foreach (long rowId in rowIds)
+        {
+            if (!tree.TryGet(rowId, out ReadOnlyMemory<byte> record))
+            {
+                continue;
+            }
+
+            var reader = new RecordReader(record.Span);
+            int count = Math.Min(reader.ColumnCount, ordinal);
+            Array.Fill(values, DbValue.Null);
+            reader.ReadAll(values.AsSpan(0, count));
+            values[ordinal] = value;
+            byte[] buffer = new byte[RecordWriter.GetSize(values)];
+            int size = RecordWriter.Write(values, buffer);
+            tree.Insert(rowId, buffer.AsSpan(0, size), BTreeInsertMode.Replace);
+        }
     }
 
     private static bool HasDefault(ColumnDefinition column)

@@ -196,8 +196,16 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
         }
 
         scope.AggregatesAllowed = false;
-        var joins = new JoinPlanner(planning, estimateRows);
+        var joins = new JoinPlanner(planning, estimateRows)
+        {
+            RequiredOrder = aggregate || core.Distinct ? null : OrderColumns(scope, sortKeys, outputs),
+        };
         PlanNode root = joins.Build(scope, where, on);
+        if (joins.OrderSatisfied)
+        {
+            sortKeys = [];
+        }
+
         if (aggregate)
         {
             var specs = new AggregateSpec[scope.Aggregates.Count];
@@ -221,6 +229,41 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
         }
 
         return new CorePlan(root, columns, sortKeys, scope.Correlated);
+    }
+
+    // The sort keys as columns of the query's only table, or null when some key is
+    // not a plain column of it (then only a sort can order the rows).
+    private static List<OrderColumn>? OrderColumns(Scope scope, SortKey[] keys, List<Evaluator> outputs)
+    {
+        if (keys.Length == 0 || scope.Relations.Count != 1 || scope.Relations[0].Table is not { } table)
+        {
+            return null;
+        }
+
+        Relation r = scope.Relations[0];
+        var columns = new List<OrderColumn>();
+        foreach (SortKey key in keys)
+        {
+            if (outputs[key.Slot] is not SlotEvaluator slot || slot.Frame != scope.Frame)
+            {
+                return null;
+            }
+
+            int column = slot.Slot == r.RowIdSlot ? JoinPlanner.RowIdColumn : slot.Slot - r.FirstSlot;
+            if (column != JoinPlanner.RowIdColumn && (column < 0 || column >= r.ColumnNames.Length))
+            {
+                return null;
+            }
+
+            if (column == table.RowIdColumn)
+            {
+                column = JoinPlanner.RowIdColumn;
+            }
+
+            columns.Add(new OrderColumn(column, key.Descending, key.NullsFirst));
+        }
+
+        return columns;
     }
 
     private Conjunct CompileConjunct(Expression e, Scope scope, PredicateAnalyzer analyzer)
