@@ -28,8 +28,19 @@ internal sealed class SqlFuzzGenerator
     private readonly List<FuzzTable> _tables = [];
     private int _nextName;
     private int _parameterCount;
+    private string? _qualifier;
 
     public SqlFuzzGenerator(Random random) => _random = random;
+
+    /// <summary>Replaces the model of the schema with the tables the engine really has (after DDL that failed or was rolled back).</summary>
+    public void SyncSchema(IEnumerable<(string Table, List<string> Columns)> tables)
+    {
+        _tables.Clear();
+        foreach ((string name, List<string> columns) in tables)
+        {
+            _tables.Add(new FuzzTable(name) { Columns = columns });
+        }
+    }
 
     /// <summary>Statements that build the starting schema and a few rows.</summary>
     public List<string> Schema()
@@ -203,6 +214,9 @@ internal sealed class SqlFuzzGenerator
             from = $"({Select(depth + 1)}) AS sq";
         }
 
+        bool joined = from.Contains(" AS b", StringComparison.Ordinal);
+        string? outerQualifier = _qualifier;
+        _qualifier = joined ? "a." : null;
         if (grouped)
         {
             string key = Column(table);
@@ -233,6 +247,8 @@ internal sealed class SqlFuzzGenerator
             sb.Append(" ORDER BY ").Append(Chance(3) ? (1 + _random.Next(3)).ToString(CultureInfo.InvariantCulture) : Column(table))
               .Append(Pick("", " ASC", " DESC", " DESC NULLS FIRST"));
         }
+
+        _qualifier = outerQualifier;
 
         if (Chance(3))
         {
@@ -394,7 +410,7 @@ internal sealed class SqlFuzzGenerator
         return _tables[_random.Next(_tables.Count)];
     }
 
-    private string Column(FuzzTable table) => Chance(30) ? "nosuchcol" : Pick(table.Columns);
+    private string Column(FuzzTable table) => Chance(60) ? "nosuchcol" : _qualifier + Pick(table.Columns);
 
     private List<string> Subset(List<string> items)
     {

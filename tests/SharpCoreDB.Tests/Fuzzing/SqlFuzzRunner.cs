@@ -21,11 +21,18 @@ internal sealed class SqlFuzzRunner
 
     public long StatementsRun { get; private set; }
 
+    /// <summary>Every statement of the last run, in order (what the minimizer starts from).</summary>
+    public List<string> Log { get; } = [];
+
     public long StatementsRejected { get; private set; }
+
+    /// <summary>How often each rejection message (digits blanked) was seen: shows what the generator gets wrong.</summary>
+    public Dictionary<string, int> Rejections { get; } = [];
 
     /// <summary>One run: a new database, the generator's schema, then <paramref name="statements"/> statements.</summary>
     public void Run(int seed, int statements, bool mutate)
     {
+        Log.Clear();
         var random = new Random(seed);
         var generator = new SqlFuzzGenerator(random);
         using Database database = Database.Open(new StorageOptions { Path = null });
@@ -44,6 +51,10 @@ internal sealed class SqlFuzzRunner
             }
 
             Check(session, seed, i, sql, random);
+            if (i % 8 == 0)
+            {
+                generator.SyncSchema(database.GetCatalog().Tables.Select(t => (t.Name, t.Columns.Select(c => c.Name).ToList())));
+            }
         }
 
         CheckIntegrity(session, seed);
@@ -52,6 +63,7 @@ internal sealed class SqlFuzzRunner
     /// <summary>Runs a fixed list of statements (a regression case) in one fresh database.</summary>
     public void Replay(IEnumerable<string> statements)
     {
+        Log.Clear();
         var random = new Random(1);
         using Database database = Database.Open(new StorageOptions { Path = null });
         using Session session = database.CreateSession();
@@ -85,6 +97,7 @@ internal sealed class SqlFuzzRunner
     private void Check(Session session, int seed, int index, string sql, Random random)
     {
         StatementsRun++;
+        Log.Add(sql);
         Exception? escaped = ExecuteScript(session, sql, random, out bool rejected);
         if (escaped is not null)
         {
@@ -94,6 +107,12 @@ internal sealed class SqlFuzzRunner
         if (rejected || escaped is not null)
         {
             StatementsRejected++;
+            if (rejected && LastRejection is { } message)
+            {
+                string key = new string(message.Take(60).Select(c => char.IsDigit(c) ? '#' : c).ToArray());
+                Rejections[key] = Rejections.GetValueOrDefault(key) + 1;
+            }
+
             Exception? after = ExecuteScript(session, "SELECT 1", random, out bool trivialRejected);
             if (after is not null || trivialRejected)
             {
@@ -135,6 +154,11 @@ internal sealed class SqlFuzzRunner
     }
 
     /// <summary>Null when only SharpCoreDBException (or nothing) was thrown; else the escaped exception.</summary>
+    [ThreadStatic]
+    private static string? t_lastRejection;
+
+    private static string? LastRejection { get => t_lastRejection; set => t_lastRejection = value; }
+
     private static Exception? ExecuteScript(Session session, string sql, Random random, out bool rejected)
     {
         rejected = false;
@@ -157,9 +181,10 @@ internal sealed class SqlFuzzRunner
 
             return null;
         }
-        catch (SharpCoreDBException)
+        catch (SharpCoreDBException e)
         {
             rejected = true;
+            LastRejection = e.ErrorCode + ": " + e.Message;
             return null;
         }
         catch (Exception e)

@@ -35,6 +35,26 @@ public sealed class SqlFuzzTests(ITestOutputHelper output)
         Assert.True(runner.Failures.Count == 0, string.Join("\n", runner.Failures.Take(20)));
     }
 
+    /// <summary>By hand: SCDB_FUZZ_MINIMIZE=seed (or seed,m for a mutated run) prints the minimized failing statements.</summary>
+    [Fact]
+    public void Minimize_a_failing_seed_when_asked()
+    {
+        string? request = Environment.GetEnvironmentVariable("SCDB_FUZZ_MINIMIZE");
+        if (string.IsNullOrEmpty(request))
+        {
+            return;
+        }
+
+        string[] parts = request.Split(',');
+        var runner = new SqlFuzzRunner();
+        runner.Run(int.Parse(parts[0], System.Globalization.CultureInfo.InvariantCulture), StatementsPerRun, parts.Length > 1);
+        List<string>? minimal = FuzzMinimizer.Minimize(runner.Log);
+        Assert.True(minimal is not null, "the run's statement log does not fail on replay:\n" + string.Join("\n", runner.Failures));
+        var replay = new SqlFuzzRunner();
+        replay.Replay(minimal);
+        Assert.Fail("minimized:\n" + string.Join("\n", minimal) + "\n" + string.Join("\n", replay.Failures));
+    }
+
     private void Fuzz(int firstSeed, int ciRuns, bool mutate)
     {
         var runner = new SqlFuzzRunner();
@@ -54,6 +74,11 @@ public sealed class SqlFuzzTests(ITestOutputHelper output)
 
         string summary = $"{runs} runs (seeds {seed}..{seed + runs - 1}), {runner.StatementsRun} statements, {runner.StatementsRejected} rejected, {runner.Failures.Count} failures";
         output.WriteLine(summary);
+        foreach (KeyValuePair<string, int> rejection in runner.Rejections.OrderByDescending(r => r.Value).Take(25))
+        {
+            output.WriteLine($"{rejection.Value,6} {rejection.Key}");
+        }
+
         Console.WriteLine("fuzz: " + (mutate ? "mutated " : "generated ") + summary);
         Assert.True(runner.Failures.Count == 0, summary + "\n" + string.Join("\n", runner.Failures.Take(30)));
     }
