@@ -122,7 +122,11 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
                 rowId = store.Tree.NextRowId();
                 if (table.AutoIncrement && rowId <= sequence)
                 {
-                    rowId = sequence + 1;
+                    // An AUTOINCREMENT table never reuses a rowid; once the sequence has reached
+                    // the largest one there is none left (SQLite reports SQLITE_FULL here).
+                    rowId = sequence == long.MaxValue
+                        ? throw new SharpCoreDBException(SharpCoreDBErrorCode.ArithmeticOverflow, $"The AUTOINCREMENT table {table.Name} has used the largest rowid.")
+                        : sequence + 1;
                 }
             }
 

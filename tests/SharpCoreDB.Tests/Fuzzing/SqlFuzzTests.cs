@@ -66,7 +66,7 @@ public sealed class SqlFuzzTests(ITestOutputHelper output)
         {
             runner.Run(seed + runs, StatementsPerRun, mutate);
             runs++;
-            if (runner.Failures.Count >= 50)
+            if (!timed && runner.Failures.Count >= 50)
             {
                 break;
             }
@@ -80,6 +80,14 @@ public sealed class SqlFuzzTests(ITestOutputHelper output)
         }
 
         Console.WriteLine("fuzz: " + (mutate ? "mutated " : "generated ") + summary);
+        if (timed)
+        {
+            foreach (string failure in runner.Failures)
+            {
+                Console.WriteLine("FAILURE " + failure.Split('\n')[0] + " | " + failure.Split('\n')[1].Trim());
+            }
+        }
+
         Assert.True(runner.Failures.Count == 0, summary + "\n" + string.Join("\n", runner.Failures.Take(30)));
     }
 }
