@@ -71,6 +71,15 @@ public sealed class FuzzRegressionTests
     }
 
     [Fact]
+    public void Compound_column_count_error_names_union_all_with_its_space()
+    {
+        using var db = new EngineHarness();
+        var e = Assert.Throws<SharpCoreDBException>(() => db.Query("SELECT 1 UNION ALL SELECT 1, 2"));
+        Assert.Equal(SharpCoreDBErrorCode.SemanticError, e.ErrorCode);
+        Assert.Contains("of UNION ALL do not", e.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void Autoincrement_table_out_of_rowids_rejects_the_insert_and_keeps_its_rows()
     {
         using var db = new EngineHarness();

@@ -84,7 +84,7 @@ public sealed class SqlFuzzTests(ITestOutputHelper output)
         {
             foreach (string failure in runner.Failures)
             {
-                Console.WriteLine("FAILURE " + failure.Split('\n')[0] + " | " + failure.Split('\n')[1].Trim());
+                Console.WriteLine("FAILURE " + failure.ReplaceLineEndings(" | "));
             }
         }
 
