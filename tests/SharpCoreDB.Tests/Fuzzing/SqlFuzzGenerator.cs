@@ -258,6 +258,14 @@ internal sealed class SqlFuzzGenerator
         return sb.ToString();
     }
 
+    /// <summary>A one-column subquery (for IN and scalar use), possibly correlated, possibly aggregated.</summary>
+    private string ScalarSelect()
+    {
+        FuzzTable table = Table();
+        string column = Chance(3) ? $"{Pick(Aggregates)}({Pick(table.Columns)})" : Pick(table.Columns);
+        return $"SELECT {column} FROM {table.Name}{(Chance(2) ? $" WHERE {Pick(table.Columns)} {Pick("=", "<", ">=")} {Literal()}" : "")}{(Chance(3) ? " LIMIT 1" : "")}";
+    }
+
     private void AppendWhere(StringBuilder sb, FuzzTable table, int depth)
     {
         if (Chance(2))
@@ -287,12 +295,12 @@ internal sealed class SqlFuzzGenerator
             12 => $"{Expression(table, d)} {Pick("", "NOT ")}LIKE {Pick("'%a%'", "'_'", "'%'", "'a\\%' ESCAPE '\\'", Literal())}",
             13 => $"{Expression(table, d)} {Pick("", "NOT ")}IN ({string.Join(", ", Enumerable.Range(0, _random.Next(4)).Select(_ => Literal()))})",
             14 => $"{Expression(table, d)} {Pick("", "NOT ")}BETWEEN {Literal()} AND {Literal()}",
-            15 when depth < 2 => $"{Column(table)} IN ({Select(2)})",
+            15 when depth < 2 => $"{Column(table)} IN ({ScalarSelect()})",
             16 when depth < 2 => $"{Pick("", "NOT ")}EXISTS ({Select(2)})",
-            17 when depth < 2 => $"({Select(2)})",
+            17 when depth < 2 => $"({ScalarSelect()})",
             18 => $"{Expression(table, d)} IS {Pick("", "NOT ")}NULL",
             19 => $"{Expression(table, d)} COLLATE {Pick("NOCASE", "BINARY", "RTRIM", "BOGUS")}",
-            20 => $"{Pick(Aggregates)}({Column(table)})",
+            20 when Chance(3) => $"{Pick(Aggregates)}({Column(table)})",
             _ => $"{Expression(table, d)} {Pick("", "NOT ")}GLOB '{Pick("*", "?a", "[a-z]*", "[")}'",
         };
     }
