@@ -155,9 +155,9 @@ internal sealed class SqlFuzzRunner
 
     /// <summary>Null when only SharpCoreDBException (or nothing) was thrown; else the escaped exception.</summary>
     [ThreadStatic]
-    private static string? t_lastRejection;
+    private static string? _lastRejection;
 
-    private static string? LastRejection { get => t_lastRejection; set => t_lastRejection = value; }
+    private static string? LastRejection { get => _lastRejection; set => _lastRejection = value; }
 
     private static Exception? ExecuteScript(Session session, string sql, Random random, out bool rejected)
     {
