@@ -42,6 +42,18 @@ public sealed class FuzzRegressionTests
             "ALTER TABLE t24 RENAME TO t28",
             "REPLACE INTO t3 SELECT 1",
         ],
+        // UPDATE OR REPLACE moving every row onto rowid 6: the row first at 6 was deleted by an earlier
+        // REPLACE but still updated from the values read up front, leaving a stale entry in i11.
+        ["update_or_replace_onto_a_replaced_row"] =
+        [
+            "CREATE TABLE t2(id INTEGER PRIMARY KEY AUTOINCREMENT, c0 BIGINT DEFAULT 7)",
+            "INSERT INTO t2 VALUES (2, 0x7FFFFFFFFFFFFFFF), (4, 52.95)",
+            "INSERT INTO t2(c0) VALUES (5)",
+            "CREATE INDEX i11 ON t2(c0)",
+            "INSERT INTO t2 DEFAULT VALUES",
+            "UPDATE OR REPLACE t2 SET id = 6",
+            "SELECT * FROM t2 WHERE c0 = 5",
+        ],
     };
 
     [Theory]

@@ -162,6 +162,9 @@ internal sealed class SqlFuzzRunner
     private static Exception? ExecuteScript(Session session, string sql, Random random, out bool rejected)
     {
         rejected = false;
+
+        // Parameter values depend only on the statement text, so a replay of a logged run binds the same values.
+        random = new Random(StableHash(sql));
         try
         {
             foreach (Statement statement in SqlParser.Parse(sql))
@@ -191,6 +194,17 @@ internal sealed class SqlFuzzRunner
         {
             return e;
         }
+    }
+
+    private static int StableHash(string text)
+    {
+        int hash = 17;
+        foreach (char c in text)
+        {
+            hash = unchecked((hash * 31) + c);
+        }
+
+        return hash;
     }
 
     private static string Describe(int seed, int index, string sql, Exception e) =>
