@@ -49,6 +49,14 @@ internal sealed class Database : IDisposable
         }
 
         SchemaCatalog loaded = CatalogStore.Load(pages, state);
+        if (pages is WriteTransaction)
+        {
+            // An uncommitted catalog must never become the shared one: after a ROLLBACK the next
+            // transaction can reach the same version and catalog root page with a different schema,
+            // and would then plan and commit against the rolled-back tables (found by the fuzzer).
+            return loaded;
+        }
+
         lock (_gate)
         {
             if (state.SchemaVersion > _catalog.Version)

@@ -122,7 +122,11 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
                 rowId = store.Tree.NextRowId();
                 if (table.AutoIncrement && rowId <= sequence)
                 {
-                    rowId = sequence + 1;
+                    // An AUTOINCREMENT table never reuses a rowid; once the sequence has reached
+                    // the largest one there is none left (SQLite reports SQLITE_FULL here).
+                    rowId = sequence == long.MaxValue
+                        ? throw new SharpCoreDBException(SharpCoreDBErrorCode.ArithmeticOverflow, $"The AUTOINCREMENT table {table.Name} has used the largest rowid.")
+                        : sequence + 1;
                 }
             }
 
@@ -167,6 +171,15 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
             context.CheckCancelled();
             long rowId = source[0].AsInt64();
             DbValue[] old = source[1..];
+
+            // With OR REPLACE an earlier row of this statement may have deleted or replaced this one:
+            // update the row as it is now (as SQLite does), or skip it when it is gone; the rows read
+            // up front would otherwise leave index entries of the replaced row behind (found by the fuzzer).
+            if (onConflict == ConflictResolution.Replace && !store.TryRead(rowId, old))
+            {
+                continue;
+            }
+
             old.CopyTo(frame.Values, 0);
             frame.Values[n] = DbValue.FromInt64(rowId);
             var row = (DbValue[])old.Clone();

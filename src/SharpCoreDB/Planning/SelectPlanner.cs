@@ -53,7 +53,7 @@ internal sealed class SelectPlanner(PlanningContext planning)
                 if (next.Columns.Count != columns.Count)
                 {
                     throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
-                        "SELECTs to the left and right of " + part.Operator.ToString().ToUpperInvariant() + " do not have the same number of result columns");
+                        "SELECTs to the left and right of " + (part.Operator == CompoundOperator.UnionAll ? "UNION ALL" : part.Operator.ToString().ToUpperInvariant()) + " do not have the same number of result columns");
                 }
 
                 correlated |= next.Correlated;
