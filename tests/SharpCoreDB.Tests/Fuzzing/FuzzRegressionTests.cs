@@ -12,6 +12,22 @@ public sealed class FuzzRegressionTests
 
     private static Dictionary<string, string[]> Cases { get; } = new()
     {
+        // ROLLBACK TO an outer savepoint merged the inner savepoints' page pre-images newest first,
+        // so a page changed under two of them got back the image it had when the inner one began:
+        // the free list and a B+tree lost pages ("-1 pages are neither in a B+tree nor on the free list").
+        ["nested_savepoints_rolled_back_across_ddl"] =
+        [
+            "CREATE TABLE t10(id INTEGER PRIMARY KEY, c0 INT UNIQUE, c1 BLOB UNIQUE)",
+            "SAVEPOINT s2",
+            "SAVEPOINT s0",
+            "CREATE TABLE t14(c0 DOUBLE CHECK (c0 IS NULL OR c0 <> 3), c1 DOUBLE CHECK (c1 IS NULL OR c1 <> -1e308))",
+            "SAVEPOINT s1",
+            "ALTER TABLE t10 RENAME COLUMN c1 TO r15",
+            "ROLLBACK TO SAVEPOINT s2",
+            "CREATE TABLE t16(c0 NUMERIC NOT NULL, c1 NUMERIC CHECK (c1 IS NULL OR c1 <> 2))",
+            "COMMIT",
+            "SELECT * FROM t16",
+        ],
         // The AUTOINCREMENT sequence at long.MaxValue wrapped to long.MinValue: two new rows got the
         // same rowid, the second overwrote the first and left stale entries in the UNIQUE indexes.
         ["autoincrement_sequence_at_max_rowid"] =
@@ -80,6 +96,25 @@ public sealed class FuzzRegressionTests
         db.Execute("CREATE TABLE t2(id INTEGER PRIMARY KEY)");
         Assert.Equal("x", db.Scalar("SELECT c1 FROM t1 WHERE c0 = 1.5"));
         Assert.Equal("ok", db.Scalar("PRAGMA integrity_check"));
+    }
+
+    [Fact]
+    public void Rolling_back_to_an_outer_savepoint_restores_pages_changed_under_nested_ones()
+    {
+        using var db = new EngineHarness();
+        db.Execute("CREATE TABLE t10(id INTEGER PRIMARY KEY, c0 INT UNIQUE, c1 BLOB UNIQUE)");
+        db.Execute("SAVEPOINT s2");
+        db.Execute("SAVEPOINT s0");
+        db.Execute("CREATE TABLE t14(c0 DOUBLE)");
+        db.Execute("SAVEPOINT s1");
+        db.Execute("ALTER TABLE t10 RENAME COLUMN c1 TO r15");
+        db.Execute("ROLLBACK TO SAVEPOINT s2");
+        db.Execute("CREATE TABLE t16(c0 NUMERIC NOT NULL)");
+        db.Execute("COMMIT");
+        Assert.Equal("ok", db.Scalar("PRAGMA integrity_check"));
+        Assert.Throws<SharpCoreDBException>(() => db.Query("SELECT * FROM t14"));
+        Assert.Empty(db.Query("SELECT c1 FROM t10"));
+        Assert.Empty(db.Query("SELECT * FROM t16"));
     }
 
     [Fact]

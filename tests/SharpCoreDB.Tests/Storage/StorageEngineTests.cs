@@ -448,4 +448,24 @@ public sealed class StorageEngineTests : IDisposable
         Assert.Equal(5, ReadMarker(read, first));
         Assert.Equal(6, ReadMarker(read, later));
     }
+
+    [Fact]
+    public void RollingBackToAnOuterSavepointRestoresPagesChangedUnderSeveralInnerOnes()
+    {
+        using var engine = Open();
+        uint page = WriteMarkedPage(engine, 1);
+        using var tx = engine.BeginWrite(Timeout);
+        var outer = tx.BeginSavepoint("outer");
+        tx.BeginSavepoint("middle");
+        BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
+        tx.BeginSavepoint("inner");
+        BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 3);
+        tx.Allocate(PageType.TableNode);
+        tx.RollbackTo(outer);
+        Assert.Equal(1, ReadMarker(tx, page));
+        Assert.Equal(2u, tx.State.PageCount);
+        Assert.Null(tx.FindSavepoint("inner"));
+        Assert.NotNull(tx.FindSavepoint("outer"));
+        tx.Commit();
+    }
 }

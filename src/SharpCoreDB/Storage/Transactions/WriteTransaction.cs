@@ -124,12 +124,15 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     {
         EnsureActive();
         int index = IndexOf(savepoint);
-        for (int i = _savepoints.Count - 1; i > index; i--)
+
+        // Oldest first: a page changed under several inner savepoints must get back the image
+        // it had when the outermost of them began, which only that savepoint remembers.
+        for (int i = index + 1; i < _savepoints.Count; i++)
         {
             _savepoints[i].MergeInto(savepoint);
-            _savepoints.RemoveAt(i);
         }
 
+        _savepoints.RemoveRange(index + 1, _savepoints.Count - index - 1);
         savepoint.Restore(_pages, Layout.PageSize);
         savepoint.Dispose();
         State = savepoint.State;
