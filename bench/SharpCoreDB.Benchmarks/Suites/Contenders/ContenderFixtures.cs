@@ -37,6 +37,8 @@ public static class ContenderFixtures
             System.IO.Directory.Delete(directory, recursive: true);
         }
 
+        DeleteOtherBuilds(Path.GetDirectoryName(directory)!, build);
+
         using (Contender contender = ContenderNames.Create(name, directory))
         {
             contender.CreateSchema();
@@ -45,6 +47,23 @@ public static class ContenderFixtures
 
         File.WriteAllText(marker, DateTime.UtcNow.ToString("O"));
         return directory;
+    }
+
+    /// <summary>Fixtures of earlier builds are never used again: delete them rather than fill the disk.</summary>
+    private static void DeleteOtherBuilds(string root, string build)
+    {
+        if (!System.IO.Directory.Exists(root))
+        {
+            return;
+        }
+
+        foreach (string old in System.IO.Directory.GetDirectories(root))
+        {
+            if (!old.EndsWith(build, StringComparison.Ordinal))
+            {
+                System.IO.Directory.Delete(old, recursive: true);
+            }
+        }
     }
 
     /// <summary>Opens a filled database (see <see cref="FilledDirectory"/>).</summary>
