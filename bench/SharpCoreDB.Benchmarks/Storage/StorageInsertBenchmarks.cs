@@ -18,7 +18,7 @@ namespace SharpCoreDB.Benchmarks.Storage;
 [MemoryDiagnoser]
 public class StorageInsertBenchmarks
 {
-    private const int Rows = 1000;
+    internal const int Rows = 1000;
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(60);
     private string _dir = "";
     private StorageEngine _engine = null!;

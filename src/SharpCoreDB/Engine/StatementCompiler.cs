@@ -21,54 +21,64 @@ internal static class StatementCompiler
         switch (statement)
         {
             case SelectStatement select:
-            {
-                SelectPlan plan = planning.Selects.Plan(select, null);
-                return new CompiledStatement
                 {
-                    Catalog = catalog, Context = context, Select = plan, Columns = Describe(plan.Columns), Parameters = planning.Parameters,
-                };
-            }
+                    SelectPlan plan = planning.Selects.Plan(select, null);
+                    return new CompiledStatement
+                    {
+                        Catalog = catalog,
+                        Context = context,
+                        Select = plan,
+                        Columns = Describe(plan.Columns),
+                        Parameters = planning.Parameters,
+                    };
+                }
 
             case InsertStatement or UpdateStatement or DeleteStatement:
-            {
-                var dml = new DmlPlanner(planning);
-                DmlPlan plan = statement switch
                 {
-                    InsertStatement insert => dml.PlanInsert(insert),
-                    UpdateStatement update => dml.PlanUpdate(update),
-                    _ => dml.PlanDelete((DeleteStatement)statement),
-                };
-                return new CompiledStatement
-                {
-                    Catalog = catalog, Context = context, Dml = plan, Columns = Describe(plan.ReturningColumns), Parameters = planning.Parameters,
-                };
-            }
+                    var dml = new DmlPlanner(planning);
+                    DmlPlan plan = statement switch
+                    {
+                        InsertStatement insert => dml.PlanInsert(insert),
+                        UpdateStatement update => dml.PlanUpdate(update),
+                        _ => dml.PlanDelete((DeleteStatement)statement),
+                    };
+                    return new CompiledStatement
+                    {
+                        Catalog = catalog,
+                        Context = context,
+                        Dml = plan,
+                        Columns = Describe(plan.ReturningColumns),
+                        Parameters = planning.Parameters,
+                    };
+                }
 
             case ExplainStatement explain:
-            {
-                var lines = new List<string>();
-                CompiledStatement inner = Compile(explain.Statement, catalog, storage, pages, spillRows);
-                if (inner.Select is not null)
                 {
-                    inner.Select.Root.Explain(lines, 0);
-                }
-                else if (inner.Dml is not null)
-                {
-                    lines.Add(inner.Dml.GetType().Name.Replace("Plan", string.Empty, StringComparison.Ordinal).ToUpperInvariant() + " " + inner.Dml.Table.Name);
-                    inner.Dml.Source?.Explain(lines, 1);
-                }
-                else
-                {
-                    lines.Add(explain.Statement.GetType().Name.Replace("Statement", string.Empty, StringComparison.Ordinal).ToUpperInvariant());
-                }
+                    var lines = new List<string>();
+                    CompiledStatement inner = Compile(explain.Statement, catalog, storage, pages, spillRows);
+                    if (inner.Select is not null)
+                    {
+                        inner.Select.Root.Explain(lines, 0);
+                    }
+                    else if (inner.Dml is not null)
+                    {
+                        lines.Add(inner.Dml.GetType().Name.Replace("Plan", string.Empty, StringComparison.Ordinal).ToUpperInvariant() + " " + inner.Dml.Table.Name);
+                        inner.Dml.Source?.Explain(lines, 1);
+                    }
+                    else
+                    {
+                        lines.Add(explain.Statement.GetType().Name.Replace("Statement", string.Empty, StringComparison.Ordinal).ToUpperInvariant());
+                    }
 
-                return new CompiledStatement
-                {
-                    Catalog = catalog, Context = context, ExplainLines = lines,
-                    Columns = [new ResultColumn("detail", null, SqlTypeAffinity.Text, null, null, false, false, false, true)],
-                    Parameters = inner.Parameters,
-                };
-            }
+                    return new CompiledStatement
+                    {
+                        Catalog = catalog,
+                        Context = context,
+                        ExplainLines = lines,
+                        Columns = [new ResultColumn("detail", null, SqlTypeAffinity.Text, null, null, false, false, false, true)],
+                        Parameters = inner.Parameters,
+                    };
+                }
 
             case PragmaStatement pragma:
                 return new CompiledStatement { Catalog = catalog, Context = context, Columns = PragmaRunner.Columns(pragma), Parameters = [] };

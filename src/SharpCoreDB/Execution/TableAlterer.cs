@@ -1,8 +1,11 @@
-// ALTER TABLE: ADD COLUMN (old records read the new column as NULL, so only the
-// stored CREATE statement changes; a non-NULL DEFAULT is written into existing
-// rows), RENAME TO (the table's, its indexes' and its sequence's catalog
+// ALTER TABLE: ADD COLUMN (the stored CREATE statement changes; with a non-NULL
+// DEFAULT, which must be constant as in SQLite, every existing row is rewritten
+// with the default appended, so old rows read it like SQLite; without one, old
+// records simply read the missing column as NULL), RENAME TO (the table's, its indexes' and its sequence's catalog
 // records), RENAME COLUMN (the CREATE statement and the indexes' SQL).
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Semantics;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Records;
@@ -20,71 +23,76 @@ internal static class TableAlterer
         switch (alter)
         {
             case AddColumnStatement add:
-            {
-                if (table.FindColumn(add.Column.Name) >= 0)
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {add.Column.Name}");
-                }
-
-                foreach (ColumnConstraint c in add.Column.Constraints)
-                {
-                    if (c is PrimaryKeyColumnConstraint or UniqueColumnConstraint)
+                    if (table.FindColumn(add.Column.Name) >= 0)
                     {
-                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a PRIMARY KEY or UNIQUE column");
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {add.Column.Name}");
                     }
 
-                    if (c is NotNullColumnConstraint && !HasDefault(add.Column))
+                    foreach (ColumnConstraint c in add.Column.Constraints)
                     {
-                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a NOT NULL column with default value NULL");
-                    }
-                }
+                        if (c is PrimaryKeyColumnConstraint or UniqueColumnConstraint)
+                        {
+                            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a PRIMARY KEY or UNIQUE column");
+                        }
 
-                var definition = table.Definition with { Columns = [.. table.Definition.Columns, add.Column] };
-                Rewrite(tx, table, definition, table.Name);
-                break;
-            }
+                        if (c is NotNullColumnConstraint && !HasDefault(add.Column))
+                        {
+                            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a NOT NULL column with default value NULL");
+                        }
+                    }
+
+                    DbValue fill = ConstantDefault(catalog, add.Column);
+                    var definition = table.Definition with { Columns = [.. table.Definition.Columns, add.Column] };
+                    Rewrite(tx, table, definition, table.Name);
+                    if (!fill.IsNull)
+                    {
+                        FillColumn(tx, table, table.Columns.Count, SqlAffinity.Apply(fill, add.Column.Type?.Affinity ?? SqlTypeAffinity.None));
+                    }
+                    break;
+                }
 
             case RenameTableStatement rename:
-            {
-                if (catalog.NameInUse(rename.NewName))
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"there is already another table or index with this name: {rename.NewName}");
-                }
+                    if (catalog.NameInUse(rename.NewName))
+                    {
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"there is already another table or index with this name: {rename.NewName}");
+                    }
 
-                Rewrite(tx, table, table.Definition with { Name = new QualifiedName(rename.NewName) }, rename.NewName);
-                break;
-            }
+                    Rewrite(tx, table, table.Definition with { Name = new QualifiedName(rename.NewName) }, rename.NewName);
+                    break;
+                }
 
             case RenameColumnStatement renameColumn:
-            {
-                int ordinal = table.FindColumn(renameColumn.OldName);
-                if (ordinal < 0)
                 {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: \"{renameColumn.OldName}\"");
-                }
-
-                if (table.FindColumn(renameColumn.NewName) >= 0)
-                {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {renameColumn.NewName}");
-                }
-
-                var columns = new List<ColumnDefinition>(table.Definition.Columns);
-                columns[ordinal] = columns[ordinal] with { Name = renameColumn.NewName };
-                var constraints = new List<TableConstraint>();
-                foreach (TableConstraint c in table.Definition.Constraints)
-                {
-                    constraints.Add(c switch
+                    int ordinal = table.FindColumn(renameColumn.OldName);
+                    if (ordinal < 0)
                     {
-                        PrimaryKeyTableConstraint pk => pk with { Columns = Rename(pk.Columns, renameColumn.OldName, renameColumn.NewName) },
-                        UniqueTableConstraint u => u with { Columns = Rename(u.Columns, renameColumn.OldName, renameColumn.NewName) },
-                        _ => c,
-                    });
-                }
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: \"{renameColumn.OldName}\"");
+                    }
 
-                Rewrite(tx, table, table.Definition with { Columns = [.. columns], Constraints = [.. constraints] }, table.Name,
-                    renameColumn.OldName, renameColumn.NewName);
-                break;
-            }
+                    if (table.FindColumn(renameColumn.NewName) >= 0)
+                    {
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {renameColumn.NewName}");
+                    }
+
+                    var columns = new List<ColumnDefinition>(table.Definition.Columns);
+                    columns[ordinal] = columns[ordinal] with { Name = renameColumn.NewName };
+                    var constraints = new List<TableConstraint>();
+                    foreach (TableConstraint c in table.Definition.Constraints)
+                    {
+                        constraints.Add(c switch
+                        {
+                            PrimaryKeyTableConstraint pk => pk with { Columns = Rename(pk.Columns, renameColumn.OldName, renameColumn.NewName) },
+                            UniqueTableConstraint u => u with { Columns = Rename(u.Columns, renameColumn.OldName, renameColumn.NewName) },
+                            _ => c,
+                        });
+                    }
+
+                    Rewrite(tx, table, table.Definition with { Columns = [.. columns], Constraints = [.. constraints] }, table.Name,
+                        renameColumn.OldName, renameColumn.NewName);
+                    break;
+                }
 
             default:
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "ALTER TABLE DROP COLUMN is not supported");
@@ -92,6 +100,69 @@ internal static class TableAlterer
 
         DdlExecutor.Bump(tx);
         return DdlExecutor.Reload(tx);
+    }
+
+    // The value of the new column's DEFAULT (NULL when none). Like SQLite, only a
+    // constant default is allowed, since it is computed once for every existing row.
+    private static DbValue ConstantDefault(SchemaCatalog catalog, ColumnDefinition column)
+    {
+        foreach (ColumnConstraint c in column.Constraints)
+        {
+            if (c is DefaultColumnConstraint def)
+            {
+                if (!IsConstant(def.Value))
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a column with non-constant default");
+                }
+
+                var planning = new PlanningContext(catalog, new QueryContext(null));
+                return planning.Expressions.Compile(def.Value, null).Evaluate();
+            }
+        }
+
+        return DbValue.Null;
+    }
+
+    private static bool IsConstant(Expression expression) => expression switch
+    {
+        CurrentTimeLiteral => false,
+        LiteralExpression => true,
+        UnaryExpression u => IsConstant(u.Operand),
+        CastExpression cast => IsConstant(cast.Operand),
+        BinaryExpression b => IsConstant(b.Left) && IsConstant(b.Right),
+        _ => false,
+    };
+
+    // Rewrites every row of the table with `value` in column `ordinal` (records
+    // written before earlier ADD COLUMNs are padded with NULL). Row ids are read
+    // first so the tree is not modified under its cursor.
+    private static void FillColumn(WriteTransaction tx, TableSchema table, int ordinal, DbValue value)
+    {
+        TableTree tree = TableTree.Open(tx, table.RootPage);
+        var rowIds = new List<long>();
+        BTreeCursor cursor = tree.Tree.OpenCursor();
+        for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
+        {
+            rowIds.Add(RowIdKey.Read(cursor.Key));
+        }
+
+        var values = new DbValue[ordinal + 1];
+        foreach (long rowId in rowIds)
+        {
+            if (!tree.TryGet(rowId, out ReadOnlyMemory<byte> record))
+            {
+                continue;
+            }
+
+            var reader = new RecordReader(record.Span);
+            int count = Math.Min(reader.ColumnCount, ordinal);
+            Array.Fill(values, DbValue.Null);
+            reader.ReadAll(values.AsSpan(0, count));
+            values[ordinal] = value;
+            byte[] buffer = new byte[RecordWriter.GetSize(values)];
+            int size = RecordWriter.Write(values, buffer);
+            tree.Insert(rowId, buffer.AsSpan(0, size), BTreeInsertMode.Replace);
+        }
     }
 
     private static bool HasDefault(ColumnDefinition column)

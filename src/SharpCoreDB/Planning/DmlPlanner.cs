@@ -36,7 +36,11 @@ internal sealed class DmlPlanner(PlanningContext planning)
     {
         TableSchema table = Table(insert.Table);
         int[] targets;
-        if (insert.Columns.Count == 0)
+        if (insert.Source is DefaultValuesSource)
+        {
+            targets = [];
+        }
+        else if (insert.Columns.Count == 0)
         {
             targets = new int[table.Columns.Count];
             for (int i = 0; i < targets.Length; i++)

@@ -59,19 +59,19 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             case FunctionCallExpression call:
                 return CompileCall(call, scope);
             case SubqueryExpression subquery:
-            {
-                SelectPlan plan = planning.Selects.Plan(subquery.Subquery, scope);
-                return new ScalarSubqueryEvaluator(planning.Query, plan.Root, MarkSubquery(plan, scope))
                 {
-                    Affinity = plan.Columns.Count > 0 ? plan.Columns[0].Affinity : SqlTypeAffinity.None,
-                };
-            }
+                    SelectPlan plan = planning.Selects.Plan(subquery.Subquery, scope);
+                    return new ScalarSubqueryEvaluator(planning.Query, plan.Root, MarkSubquery(plan, scope))
+                    {
+                        Affinity = plan.Columns.Count > 0 ? plan.Columns[0].Affinity : SqlTypeAffinity.None,
+                    };
+                }
 
             case ExistsExpression exists:
-            {
-                SelectPlan plan = planning.Selects.Plan(exists.Subquery, scope);
-                return new ExistsEvaluator(planning.Query, plan.Root, MarkSubquery(plan, scope), exists.Negated);
-            }
+                {
+                    SelectPlan plan = planning.Selects.Plan(exists.Subquery, scope);
+                    return new ExistsEvaluator(planning.Query, plan.Root, MarkSubquery(plan, scope), exists.Negated);
+                }
 
             default:
                 throw Error($"unsupported expression: {expression.GetType().Name}");

@@ -18,6 +18,12 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
 {
     public const int RowIdColumn = -2;
 
+    /// <summary>The ORDER BY of a single-table query, as columns of that table; null when there is none to serve.</summary>
+    public IReadOnlyList<OrderColumn>? RequiredOrder { get; init; }
+
+    /// <summary>Set by <see cref="Build"/>: the access path already yields <see cref="RequiredOrder"/>.</summary>
+    public bool OrderSatisfied { get; private set; }
+
     public JoinNode Build(Scope scope, List<Conjunct> where, Dictionary<Relation, List<Conjunct>> on)
     {
         List<Relation> relations = scope.Relations;
@@ -63,6 +69,13 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             order.Add((best!.Value.Relation, best.Value.Source));
             bound |= Bit(best.Value.Relation);
             outerRows = Math.Max(1, outerRows * best.Value.Rows);
+        }
+
+        if (RequiredOrder is not null && order.Count == 1 && order[0].Relation.Table is not null)
+        {
+            (RowSource source, bool satisfied) = IndexOrder.Apply(planning, order[0].Relation, order[0].Source, RequiredOrder);
+            order[0] = (order[0].Relation, source);
+            OrderSatisfied = satisfied;
         }
 
         var levelFilters = new List<Evaluator>[order.Count];
@@ -140,7 +153,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         }
 
         TableSchema table = r.Table;
-        double n = Math.Max(1, estimateRows(table));
+        double n = Math.Max(100, estimateRows(table));
         var decoder = new RowDecoder(table, scope.Frame, r.FirstSlot, r.RowIdSlot, r.Used);
         var usable = new List<ColumnPredicate>();
         foreach (Conjunct c in candidates)
@@ -197,10 +210,11 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         foreach (IndexSchema index in table.Indexes)
         {
             (RowSource? source, double rows) = TryIndex(table, index, r, decoder, usable, n);
-            if (source is not null && outerRows * (rows * 1.5 + 2) < bestCost)
+            double cost = outerRows * ((rows * 1.2) + Math.Log2(n));
+            if (source is not null && cost < bestCost)
             {
                 bestSource = source;
-                bestCost = outerRows * (rows * 1.5 + 2);
+                bestCost = cost;
                 bestRows = rows;
             }
         }

@@ -14,8 +14,11 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
     {
         switch (conjunct.Ast)
         {
-            case BinaryExpression { Operator: BinaryOperator.Equal or BinaryOperator.Less or BinaryOperator.LessOrEqual
-                or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual } b:
+            case BinaryExpression
+            {
+                Operator: BinaryOperator.Equal or BinaryOperator.Less or BinaryOperator.LessOrEqual
+                or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual
+            } b:
                 AddComparison(conjunct, scope, b.Left, b.Right, Kind(b.Operator, false));
                 AddComparison(conjunct, scope, b.Right, b.Left, Kind(b.Operator, true));
                 break;

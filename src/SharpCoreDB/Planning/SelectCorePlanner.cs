@@ -32,6 +32,15 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
             AddSource(core.From, scope, whereAst, onAst);
         }
 
+        if (core.Where is null && core.GroupBy.Count == 0 && core.Having is null && !core.Distinct && orderBy.Count == 0
+            && scope.Relations.Count == 1 && scope.Relations[0].Table is { } counted && core.Columns.Count == 1
+            && core.Columns[0] is ExpressionColumn { Expression: FunctionCallExpression { Star: true } call } countColumn
+            && string.Equals(call.Name, "COUNT", StringComparison.OrdinalIgnoreCase))
+        {
+            string countName = countColumn.Alias ?? SqlText.Of(call);
+            return new CorePlan(new CountRowsNode(planning.Query, counted), [new OutputColumn(countName, SqlTypeAffinity.None, null, null, null)], [], false);
+        }
+
         if (scope.Relations.Count > 64)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "at most 64 tables in a join");
@@ -187,8 +196,16 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
         }
 
         scope.AggregatesAllowed = false;
-        var joins = new JoinPlanner(planning, estimateRows);
+        var joins = new JoinPlanner(planning, estimateRows)
+        {
+            RequiredOrder = aggregate || core.Distinct ? null : OrderColumns(scope, sortKeys, outputs),
+        };
         PlanNode root = joins.Build(scope, where, on);
+        if (joins.OrderSatisfied)
+        {
+            sortKeys = [];
+        }
+
         if (aggregate)
         {
             var specs = new AggregateSpec[scope.Aggregates.Count];
@@ -212,6 +229,41 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
         }
 
         return new CorePlan(root, columns, sortKeys, scope.Correlated);
+    }
+
+    // The sort keys as columns of the query's only table, or null when some key is
+    // not a plain column of it (then only a sort can order the rows).
+    private static List<OrderColumn>? OrderColumns(Scope scope, SortKey[] keys, List<Evaluator> outputs)
+    {
+        if (keys.Length == 0 || scope.Relations.Count != 1 || scope.Relations[0].Table is not { } table)
+        {
+            return null;
+        }
+
+        Relation r = scope.Relations[0];
+        var columns = new List<OrderColumn>();
+        foreach (SortKey key in keys)
+        {
+            if (outputs[key.Slot] is not SlotEvaluator slot || slot.Frame != scope.Frame)
+            {
+                return null;
+            }
+
+            int column = slot.Slot == r.RowIdSlot ? JoinPlanner.RowIdColumn : slot.Slot - r.FirstSlot;
+            if (column != JoinPlanner.RowIdColumn && (column < 0 || column >= r.ColumnNames.Length))
+            {
+                return null;
+            }
+
+            if (column == table.RowIdColumn)
+            {
+                column = JoinPlanner.RowIdColumn;
+            }
+
+            columns.Add(new OrderColumn(column, key.Descending, key.NullsFirst));
+        }
+
+        return columns;
     }
 
     private Conjunct CompileConjunct(Expression e, Scope scope, PredicateAnalyzer analyzer)
@@ -261,63 +313,63 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
                 AddTable(reference, scope);
                 break;
             case SubquerySource subquery:
-            {
-                SelectPlan plan = planning.Selects.Plan(subquery.Query, scope.Parent);
-                AddRelation(scope, subquery.Alias ?? "subquery_" + scope.Relations.Count, null, plan, Names(plan.Columns), Affinities(plan.Columns));
-                break;
-            }
+                {
+                    SelectPlan plan = planning.Selects.Plan(subquery.Query, scope.Parent);
+                    AddRelation(scope, subquery.Alias ?? "subquery_" + scope.Relations.Count, null, plan, Names(plan.Columns), Affinities(plan.Columns));
+                    break;
+                }
 
             case JoinSource join:
-            {
-                AddSource(join.Left, scope, where, on);
-                int before = scope.Relations.Count;
-                ulong leftMask = 0;
-                for (int i = 0; i < before; i++)
                 {
-                    leftMask |= JoinPlanner.Bit(scope.Relations[i]);
-                }
-
-                AddSource(join.Right, scope, where, on);
-                Relation right = scope.Relations[^1];
-                var conditions = new List<Expression>();
-                if (join.On is not null)
-                {
-                    conditions.Add(join.On);
-                }
-
-                foreach (string column in join.Using)
-                {
-                    Relation? left = null;
-                    for (int i = 0; i < before && left is null; i++)
+                    AddSource(join.Left, scope, where, on);
+                    int before = scope.Relations.Count;
+                    ulong leftMask = 0;
+                    for (int i = 0; i < before; i++)
                     {
-                        if (scope.Relations[i].FindColumn(column) >= 0)
+                        leftMask |= JoinPlanner.Bit(scope.Relations[i]);
+                    }
+
+                    AddSource(join.Right, scope, where, on);
+                    Relation right = scope.Relations[^1];
+                    var conditions = new List<Expression>();
+                    if (join.On is not null)
+                    {
+                        conditions.Add(join.On);
+                    }
+
+                    foreach (string column in join.Using)
+                    {
+                        Relation? left = null;
+                        for (int i = 0; i < before && left is null; i++)
                         {
-                            left = scope.Relations[i];
+                            if (scope.Relations[i].FindColumn(column) >= 0)
+                            {
+                                left = scope.Relations[i];
+                            }
                         }
+
+                        if (left is null || right.FindColumn(column) < 0)
+                        {
+                            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot join using column {column} - column not present in both tables");
+                        }
+
+                        right.HiddenByUsing.Add(column);
+                        conditions.Add(new BinaryExpression(BinaryOperator.Equal, new ColumnReference(left.Name, column), new ColumnReference(right.Name, column)));
                     }
 
-                    if (left is null || right.FindColumn(column) < 0)
+                    if (join.Kind == JoinKind.Left)
                     {
-                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot join using column {column} - column not present in both tables");
+                        right.IsLeftJoined = true;
+                        right.MustFollow = leftMask;
+                        on[right] = conditions;
+                    }
+                    else
+                    {
+                        where.AddRange(conditions);
                     }
 
-                    right.HiddenByUsing.Add(column);
-                    conditions.Add(new BinaryExpression(BinaryOperator.Equal, new ColumnReference(left.Name, column), new ColumnReference(right.Name, column)));
+                    break;
                 }
-
-                if (join.Kind == JoinKind.Left)
-                {
-                    right.IsLeftJoined = true;
-                    right.MustFollow = leftMask;
-                    on[right] = conditions;
-                }
-                else
-                {
-                    where.AddRange(conditions);
-                }
-
-                break;
-            }
         }
     }
 

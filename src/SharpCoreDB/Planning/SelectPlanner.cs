@@ -19,6 +19,14 @@ internal sealed class SelectPlanner(PlanningContext planning)
         PlanNode root;
         IReadOnlyList<OutputColumn> columns;
         bool correlated;
+        Evaluator? limit = null;
+        Evaluator? offset = null;
+        if (statement.Limit is not null)
+        {
+            limit = planning.Expressions.Compile(statement.Limit.Limit, parent);
+            offset = statement.Limit.Offset is null ? null : planning.Expressions.Compile(statement.Limit.Offset, parent);
+        }
+
         if (statement.Compounds.Count == 0)
         {
             CorePlan plan = core.Plan(statement.First, parent, statement.OrderBy);
@@ -27,7 +35,9 @@ internal sealed class SelectPlanner(PlanningContext planning)
             correlated = plan.Correlated;
             if (plan.SortKeys.Length > 0)
             {
-                root = new SortNode(planning.Query, root, plan.SortKeys, "ORDER BY");
+                root = limit is not null
+                    ? new TopNSortNode(planning.Query, root, plan.SortKeys, limit, offset)
+                    : new SortNode(planning.Query, root, plan.SortKeys, "ORDER BY");
             }
         }
         else
@@ -67,10 +77,8 @@ internal sealed class SelectPlanner(PlanningContext planning)
             }
         }
 
-        if (statement.Limit is not null)
+        if (limit is not null)
         {
-            Evaluator limit = planning.Expressions.Compile(statement.Limit.Limit, parent);
-            Evaluator? offset = statement.Limit.Offset is null ? null : planning.Expressions.Compile(statement.Limit.Offset, parent);
             root = new LimitNode(root, limit, offset);
         }
 

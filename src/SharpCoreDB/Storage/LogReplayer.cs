@@ -38,7 +38,7 @@ internal sealed class LogReplayer(PageCache cache, PageLayout layout)
                 ApplyPage(ref reader, lsn, pageNumber, type, fresh);
             }
         }
-        catch (FormatException e)
+        catch (Exception e) when (e is FormatException or OverflowException or ArgumentOutOfRangeException)
         {
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.Corrupt, $"The log record at LSN {lsn} is malformed: {e.Message}", e);

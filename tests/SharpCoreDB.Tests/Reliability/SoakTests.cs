@@ -4,7 +4,8 @@
 // snapshots, the invariant the workload keeps: the account balances always sum to
 // zero. Between rounds the database is "killed" (every further I/O call fails, as
 // if the process died) and reopened through recovery, and the invariant and the
-// B+tree structure are checked again. SCDB_SOAK_SECONDS sets the time per round.
+// B+tree structure are checked again, and the heap after each round must stay
+// flat. SCDB_SOAK_SECONDS sets the time per round, SCDB_SOAK_ROUNDS the rounds.
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
@@ -13,6 +14,7 @@ using SharpCoreDB.Tests.Storage;
 
 namespace SharpCoreDB.Tests.Reliability;
 
+[Collection(nameof(ResourceTests))] // alone, so that the heap it measures is its own
 public sealed class SoakTests : IDisposable
 {
     private const int Accounts = 64;
@@ -28,7 +30,9 @@ public sealed class SoakTests : IDisposable
         double seconds = double.TryParse(Environment.GetEnvironmentVariable("SCDB_SOAK_SECONDS"), out double s) ? s : 1.5;
         string path = Path.Combine(_dir, "soak.scdb");
         long committed = 0;
-        for (int round = 0; round < 3; round++)
+        var heapAfterRound = new List<long>();
+        int rounds = int.TryParse(Environment.GetEnvironmentVariable("SCDB_SOAK_ROUNDS"), out int r) ? Math.Max(2, r) : 3;
+        for (int round = 0; round < rounds; round++)
         {
             var fs = new CrashableFileSystem();
             var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = 4096, CacheSizeBytes = 512 * 1024, CheckpointLogBytes = 256 * 1024, FileSystem = fs });
@@ -59,7 +63,11 @@ public sealed class SoakTests : IDisposable
 
             fs.Crash(); // the kill: nothing more reaches the files
             engine.Dispose();
+            heapAfterRound.Add(GC.GetTotalMemory(forceFullCollection: true));
         }
+
+        // Memory stays flat: what a closed database held is released, round after round.
+        Assert.True(heapAfterRound[^1] < heapAfterRound[0] + (64L << 20), $"the heap grew from {heapAfterRound[0]} to {heapAfterRound[^1]} bytes");
 
         using var final = StorageEngine.Open(new StorageOptions { Path = path, PageSize = 4096 });
         Assert.Equal(0, SumOfBalances(final, out _));

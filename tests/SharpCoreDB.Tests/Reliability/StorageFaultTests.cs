@@ -10,12 +10,13 @@ using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.StorageCrashWorker;
+using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Reliability;
 
-public sealed class StorageFaultTests : IDisposable
+public sealed class StorageFaultTests(ITestOutputHelper output) : IDisposable
 {
-    private const int Transactions = 24;
+    private const int Transactions = 40;
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
     private readonly string _dir = Directory.CreateTempSubdirectory("scdb-fault-").FullName;
 
@@ -28,6 +29,7 @@ public sealed class StorageFaultTests : IDisposable
     {
         int total = Run(new FaultInjectingFileSystem(-1, FaultMode.IoError), groupCommit, "dry").Calls;
         Assert.True(total > 50, $"the workload made only {total} I/O calls");
+        output.WriteLine($"group commit {groupCommit}: {total} I/O calls, each failed in turn");
         var modes = Enum.GetValues<FaultMode>();
         for (int failAt = 0; failAt < total; failAt++)
         {
@@ -56,7 +58,7 @@ public sealed class StorageFaultTests : IDisposable
                 try
                 {
                     acknowledged = Math.Max(acknowledged, Commit(engine));
-                    if (i == Transactions / 2)
+                    if (i % 13 == 12)
                     {
                         engine.Checkpoint();
                     }

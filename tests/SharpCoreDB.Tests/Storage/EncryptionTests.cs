@@ -287,4 +287,37 @@ public sealed class EncryptionTests : IDisposable
             () => Open(new EncryptionSettings { Key = new byte[32] }, "raw.scdb", new MemoryLog())).ErrorCode);
         Assert.True(EncryptionSettings.DefaultIterations >= 600_000);
     }
+
+    [Fact]
+    public void TheRealLogFilesHoldNoPlaintextEitherAfterCloseOrAfterACrash()
+    {
+        var fs = new CrashableFileSystem();
+        var options = new StorageOptions { Path = PathOf("real.scdb"), PageSize = 4096, Encryption = Password("pw"), FileSystem = fs };
+        var engine = StorageEngine.Open(options);
+        WriteMarkers(engine, "REAL-LOG-MARKER", 40);
+        var open = engine.BeginWrite(Timeout);
+        Encoding.UTF8.GetBytes("REAL-UNCOMMITTED").CopyTo(open.Write(open.Allocate(PageType.TableNode)).Span);
+        fs.Crash(); // the committed markers exist only in the log now
+        open.Dispose();
+        engine.Dispose();
+        Assert.NotEmpty(Directory.GetFiles(_dir, "real.scdb-wal*"));
+        Assert.False(AnyFileContains("REAL-LOG-MARKER"));
+        Assert.False(AnyFileContains("REAL-UNCOMMITTED"));
+
+        using (var reopened = StorageEngine.Open(options with { FileSystem = new CrashableFileSystem() }))
+        {
+            WriteMarkers(reopened, "REAL-SECOND", 5);
+        }
+
+        Assert.False(AnyFileContains("REAL-LOG-MARKER"));
+        Assert.False(AnyFileContains("REAL-SECOND"));
+
+        // The scan does find markers where they are stored in plaintext.
+        using (var plain = StorageEngine.Open(new StorageOptions { Path = PathOf("plain-real.scdb"), PageSize = 4096 }))
+        {
+            WriteMarkers(plain, "PLAIN-MARKER", 2);
+        }
+
+        Assert.True(AnyFileContains("PLAIN-MARKER"));
+    }
 }

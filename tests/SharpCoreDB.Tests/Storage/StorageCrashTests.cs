@@ -14,7 +14,7 @@ namespace SharpCoreDB.Tests.Storage;
 
 public sealed class StorageCrashTests : IDisposable
 {
-    private const int Threads = 4;
+    internal const int Threads = 4;
     private readonly string _dir = Directory.CreateTempSubdirectory("scdb-crash-").FullName;
 
     public void Dispose() => Directory.Delete(_dir, recursive: true);

@@ -4,8 +4,19 @@
 // are emitted in key order (as SQLite's sorting aggregation does): the group's
 // row goes back into the query frame, so non-aggregate expressions in the SELECT
 // list read it, and the aggregate results go into the aggregate frame.
+//
+// Inputs with more groups than memory should hold: once the hash table holds
+// QueryContext.SpillThresholdRows groups, rows of groups not yet in it are no
+// longer hashed but written (group key + the query frame) to an ExternalSorter,
+// which spills sorted runs to temporary files (encrypted like every sort spill).
+// Rows of groups already in the table keep aggregating there. A key is either
+// in the table or spilled, never both, so the output is a merge by key of the
+// sorted in-memory groups and one streaming pass over the sorted spilled rows,
+// which restores each row into the frame and steps one group at a time. The
+// sort is stable, so each group still sees its rows in input order.
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
+using SharpCoreDB.Execution.Spill;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
@@ -21,16 +32,22 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
     private readonly List<Group> _ordered = [];
     private DbValue[][] _argBuffers = [];
     private int _next;
+    private ExternalSorter? _spill;
+    private DbValue[] _spillRow = [];
+    private bool _spillPending;
 
     public override Frame Output => frame;
 
     public override int ColumnCount => frame.Values.Length;
 
+    /// <summary>True when the last execution spilled groups to the external sorter (for tests).</summary>
+    public bool Spilled { get; private set; }
+
     public override void Open()
     {
-        _groups.Clear();
-        _ordered.Clear();
+        Close();
         _next = 0;
+        Spilled = false;
         _argBuffers = new DbValue[aggregates.Length][];
         for (int i = 0; i < aggregates.Length; i++)
         {
@@ -62,6 +79,12 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
 
                 if (!_groups.TryGetValue(new HashKey(probe), out group))
                 {
+                    if (_spill is not null || _groups.Count >= context.SpillThresholdRows)
+                    {
+                        Spill(probe);
+                        continue;
+                    }
+
                     group = NewGroup((DbValue[])probe.Clone());
                     _groups.Add(new HashKey(group.Key), group);
                 }
@@ -85,17 +108,31 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
         {
             _ordered.AddRange(_groups.Values);
             _ordered.Sort(static (a, b) => CompareKeys(a.Key, b.Key));
+            if (_spill is not null)
+            {
+                _spill.Finish();
+                _spillPending = _spill.Next(_spillRow);
+            }
         }
     }
 
     public override bool Next()
     {
-        if (_next >= _ordered.Count)
+        Group group;
+        bool fromMemory = _next < _ordered.Count;
+        if (_spillPending && (!fromMemory || CompareKeys(_ordered[_next].Key, _spillRow.AsSpan(0, groupKeys.Length)) > 0))
+        {
+            group = NextSpilledGroup();
+        }
+        else if (fromMemory)
+        {
+            group = _ordered[_next++];
+        }
+        else
         {
             return false;
         }
 
-        Group group = _ordered[_next++];
         group.Row.CopyTo(frame.Values, 0);
         for (int i = 0; i < aggregates.Length; i++)
         {
@@ -109,6 +146,47 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
     {
         _groups.Clear();
         _ordered.Clear();
+        _spill?.Dispose();
+        _spill = null;
+        _spillPending = false;
+    }
+
+    // Sends the current row (its group key and the whole frame) to the sorter.
+    private void Spill(DbValue[] key)
+    {
+        int width = key.Length + frame.Values.Length;
+        if (_spill is null)
+        {
+            var keys = new SortKey[key.Length];
+            for (int i = 0; i < keys.Length; i++)
+            {
+                keys[i] = new SortKey(i, false, true);
+            }
+
+            _spill = new ExternalSorter(context, keys, width);
+            _spillRow = new DbValue[width + 1];
+            Spilled = true;
+        }
+
+        key.CopyTo(_spillRow, 0);
+        frame.Values.CopyTo(_spillRow, key.Length);
+        _spill.Add(_spillRow);
+    }
+
+    // Aggregates the run of spilled rows sharing the next key into a fresh group.
+    private Group NextSpilledGroup()
+    {
+        int k = groupKeys.Length;
+        Array.Copy(_spillRow, k, frame.Values, 0, frame.Values.Length);
+        Group group = NewGroup(_spillRow.AsSpan(0, k).ToArray());
+        Step(group);
+        while ((_spillPending = _spill!.Next(_spillRow)) && CompareKeys(group.Key, _spillRow.AsSpan(0, k)) == 0)
+        {
+            Array.Copy(_spillRow, k, frame.Values, 0, frame.Values.Length);
+            Step(group);
+        }
+
+        return group;
     }
 
     public override void Explain(List<string> lines, int depth)
@@ -143,7 +221,7 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
         }
     }
 
-    private static int CompareKeys(DbValue[] a, DbValue[] b)
+    private static int CompareKeys(ReadOnlySpan<DbValue> a, ReadOnlySpan<DbValue> b)
     {
         for (int i = 0; i < a.Length; i++)
         {

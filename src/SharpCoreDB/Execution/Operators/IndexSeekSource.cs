@@ -29,6 +29,11 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
     public IndexSchema Index => index;
 
+    /// <summary>Index columns bound by equality (the rows come in the order of the columns after them).</summary>
+    public int EqualCount => equal.Length;
+
+    public bool HasInList => lastIn is not null;
+
     public override void Open()
     {
         _cursor = context.Tree(index.RootPage).OpenCursor();
@@ -185,7 +190,9 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
             parts.Add(low is not null && high is not null ? $"{name}>? AND {name}<?" : low is not null ? name + ">?" : name + "<?");
         }
 
-        return $"SEARCH {alias} USING INDEX {index.Name} ({string.Join(" AND ", parts)})";
+        return parts.Count == 0
+            ? $"SCAN {alias} USING INDEX {index.Name}"
+            : $"SEARCH {alias} USING INDEX {index.Name} ({string.Join(" AND ", parts)})";
     }
 
     private void NextPrefix()

@@ -21,6 +21,17 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
     private long _high;
     private int _tick;
 
+    /// <summary>True when a rowid range limits the scan.</summary>
+    public bool IsBounded => low is not null || high is not null;
+
+    public bool Descending => descending;
+
+    public RowDecoder Decoder => decoder;
+
+    /// <summary>The same scan in the given rowid direction (for an ORDER BY rowid the scan serves).</summary>
+    public TableScanSource InDirection(bool backwards) =>
+        backwards == descending ? this : new(context, table, decoder, alias, low, lowInclusive, high, highInclusive, backwards);
+
     public override void Open()
     {
         _cursor = context.Tree(table.RootPage).OpenCursor();

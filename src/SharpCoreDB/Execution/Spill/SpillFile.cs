@@ -22,8 +22,8 @@ namespace SharpCoreDB.Execution.Spill;
 /// <summary>One run of rows in a temporary file.</summary>
 internal sealed class SpillFile : IDisposable
 {
-    private const int BlockSize = 64 * 1024;
-    private const int TagSize = 16;
+    internal const int BlockSize = 64 * 1024;
+    internal const int TagSize = 16;
     private readonly IFileSystem _fileSystem;
     private readonly IStorageFile _file;
     private readonly DatabaseEncryption? _encryption;

@@ -20,7 +20,7 @@ namespace SharpCoreDB.Storage.Cache;
 /// <summary>Committed page images, versioned for snapshot readers, bounded in size.</summary>
 internal sealed class PageCache
 {
-    private const int StripeCount = 64;
+    internal const int StripeCount = 64;
     private readonly Stripe[] _stripes = new Stripe[StripeCount];
     private readonly DatabaseFile? _file;
     private readonly int _capacityPages;

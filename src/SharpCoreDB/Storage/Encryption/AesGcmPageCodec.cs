@@ -19,7 +19,7 @@ namespace SharpCoreDB.Storage.Encryption;
 internal sealed class AesGcmPageCodec : IPageCodec, IDisposable
 {
     public const int TagSize = 16;
-    private const int AadSize = 20;
+    internal const int AadSize = 20;
     private readonly Guid _databaseId;
     private readonly NonceSequence _nonces;
     private readonly ThreadLocal<AesGcm> _aes;

@@ -15,7 +15,7 @@ namespace SharpCoreDB.Storage.Encryption;
 /// <summary>Unlocked key material of one database.</summary>
 internal sealed class DatabaseEncryption : IDisposable
 {
-    private const int KeySize = 32;
+    internal const int KeySize = 32;
     private readonly byte[] _dataKey;
     private readonly byte[] _pageKey;
     private readonly byte[] _logKey;

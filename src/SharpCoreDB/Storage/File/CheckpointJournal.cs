@@ -32,7 +32,7 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
 {
     public const int HeaderSize = 64;
     public const int EntryHeaderSize = 8;
-    private const ulong Magic = 0x314E524A42444353; // "SCDBJRN1" read as little-endian
+    internal const ulong Magic = 0x314E524A42444353; // "SCDBJRN1" read as little-endian
 
     /// <summary>Bytes the journal for <paramref name="entries"/> pages of <paramref name="pageSize"/> takes.</summary>
     public static int SizeFor(int entries, int pageSize) => HeaderSize + (entries * (EntryHeaderSize + pageSize));

@@ -35,8 +35,8 @@ internal sealed record DatabaseHeader
     public const int FormatVersion = 1;
     public const int KeyBlockOffset = 128;
     public const int KeyBlockSize = 256;
-    private const int ChecksumOffset = SlotSize - 4;
-    private const ulong Magic = 0x3152444842444353; // "SCDBHDR1" read as little-endian
+    internal const int ChecksumOffset = SlotSize - 4;
+    internal const ulong Magic = 0x3152444842444353; // "SCDBHDR1" read as little-endian
 
     public required int PageSize { get; init; }
 

@@ -6,9 +6,9 @@ namespace SharpCoreDB.Storage.File;
 /// <summary>Maps IOExceptions to SharpCoreDBExceptions.</summary>
 internal static class IoFailure
 {
-    private const int Enospc = 28;
-    private const int ErrorHandleDiskFull = unchecked((int)0x80070027);
-    private const int ErrorDiskFull = unchecked((int)0x80070070);
+    internal const int Enospc = 28;
+    internal const int ErrorHandleDiskFull = unchecked((int)0x80070027);
+    internal const int ErrorDiskFull = unchecked((int)0x80070070);
 
     public static SharpCoreDBException From(IOException e, string doing)
     {

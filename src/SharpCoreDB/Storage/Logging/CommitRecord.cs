@@ -17,6 +17,7 @@
 // already wrote, changes nothing.
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Storage.Logging;
@@ -25,8 +26,8 @@ namespace SharpCoreDB.Storage.Logging;
 internal sealed class CommitRecordWriter
 {
     public const byte CommitKind = 1;
-    private const int PageCountOffset = 1 + DatabaseState.EncodedSize;
-    private const int HeaderSize = PageCountOffset + 4;
+    internal const int PageCountOffset = 1 + DatabaseState.EncodedSize;
+    internal const int HeaderSize = PageCountOffset + 4;
     private byte[] _bytes = new byte[4096];
     private int _length;
     private int _pages;
@@ -128,7 +129,7 @@ internal ref struct CommitRecordReader
         }
 
         _pagesLeft--;
-        pageNumber = checked((uint)Varint.Read(_record, ref _position));
+        pageNumber = checked((uint)ReadVarint());
         if (_position + 4 > _record.Length)
         {
             throw new FormatException("Truncated commit record.");
@@ -151,8 +152,8 @@ internal ref struct CommitRecordReader
         }
 
         _rangesLeft--;
-        offset = checked((int)Varint.Read(_record, ref _position));
-        int length = checked((int)Varint.Read(_record, ref _position));
+        offset = checked((int)ReadVarint());
+        int length = checked((int)ReadVarint());
         if (length > _record.Length - _position)
         {
             throw new FormatException("Truncated commit record range.");
@@ -161,5 +162,17 @@ internal ref struct CommitRecordReader
         bytes = _record.Slice(_position, length);
         _position += length;
         return true;
+    }
+
+    private ulong ReadVarint()
+    {
+        int used = Varint.Read(_record[_position..], out ulong value);
+        if (used == 0)
+        {
+            throw new FormatException("Truncated or overlong varint.");
+        }
+
+        _position += used;
+        return value;
     }
 }

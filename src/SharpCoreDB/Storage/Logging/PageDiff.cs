@@ -9,7 +9,7 @@ internal ref struct PageDiff
 {
     // Two differing runs closer than this are merged: a range costs a few bytes of
     // offset and length, so sending a short equal gap is cheaper than a new range.
-    private const int MergeGap = 8;
+    internal const int MergeGap = 8;
     private readonly ReadOnlySpan<byte> _older;
     private readonly ReadOnlySpan<byte> _newer;
     private int _position;

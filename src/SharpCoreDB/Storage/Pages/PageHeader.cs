@@ -6,7 +6,7 @@ namespace SharpCoreDB.Storage.Pages;
 /// <summary>Accessors for the type and LSN fields of a whole page image.</summary>
 internal static class PageHeader
 {
-    private const int LsnOffset = 8;
+    internal const int LsnOffset = 8;
 
     public static PageType GetType(ReadOnlySpan<byte> page) => (PageType)page[0];
 

@@ -18,9 +18,9 @@ namespace SharpCoreDB.Storage.Transactions;
 /// <summary>Pops and pushes free pages within a write transaction.</summary>
 internal static class FreeList
 {
-    private const int NextOffset = 0;
-    private const int CountOffset = 4;
-    private const int EntriesOffset = 8;
+    internal const int NextOffset = 0;
+    internal const int CountOffset = 4;
+    internal const int EntriesOffset = 8;
 
     /// <summary>Takes a free page, or 0 when the list is empty. Updates the transaction's state.</summary>
     public static uint Pop(WriteTransaction transaction)

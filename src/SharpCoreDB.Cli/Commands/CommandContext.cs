@@ -1,0 +1,19 @@
+// What a dot command gets to work with: the session, the runner (for .read) and
+// the words of its line (Words[0] is the command name).
+using SharpCoreDB.Cli.Execution;
+
+namespace SharpCoreDB.Cli.Commands;
+
+/// <summary>The arguments of one dot command invocation.</summary>
+internal sealed record CommandContext(ShellSession Session, ScriptRunner Runner, IReadOnlyList<string> Words)
+{
+    /// <summary>The arguments after the command name.</summary>
+    public int ArgumentCount => Words.Count - 1;
+
+    /// <summary>Argument <paramref name="index"/> (0-based, after the command name), or null.</summary>
+    public string? Argument(int index) => index + 1 < Words.Count ? Words[index + 1] : null;
+
+    /// <summary>Argument <paramref name="index"/>, or a usage error naming <paramref name="usage"/>.</summary>
+    public string Required(int index, string usage) =>
+        Argument(index) ?? throw new ShellException("usage: " + usage);
+}

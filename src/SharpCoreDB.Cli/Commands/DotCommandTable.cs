@@ -1,0 +1,60 @@
+// Every dot command of the shell, in the order .help lists them, and the lookup
+// from a typed name (".mode", ".exit", ...) to the command.
+using SharpCoreDB.Cli.Execution;
+
+namespace SharpCoreDB.Cli.Commands;
+
+/// <summary>The dot commands and their dispatch.</summary>
+internal static class DotCommandTable
+{
+    public static readonly IReadOnlyList<DotCommand> All =
+    [
+        new(".help", "", "show this list", SettingsCommands.Help),
+        new(".tables", "[TABLE]", "list tables and views", SchemaCommands.Tables),
+        new(".schema", "[TABLE]", "show the CREATE statements of tables, views and indexes", SchemaCommands.Schema),
+        new(".indexes", "[TABLE]", "list indexes", SchemaCommands.Indexes, ".indices"),
+        new(".mode", "[table|csv|json|line]", "set (or show) the output mode", SettingsCommands.Mode),
+        new(".headers", "on|off", "show column names in table and csv modes", SettingsCommands.Headers, ".header"),
+        new(".timer", "on|off", "print the elapsed time of each statement", SettingsCommands.Timer),
+        new(".bail", "on|off", "stop scripts at the first error (default on)", SettingsCommands.Bail),
+        new(".read", "FILE", "run the statements and commands of FILE", FileCommands.Read),
+        new(".import", "FILE TABLE", "load a CSV file into TABLE (created from the header if missing)", FileCommands.Import),
+        new(".export", "FILE TABLE|SELECT...", "write a table or query to FILE (.json: JSON, otherwise CSV)", FileCommands.Export),
+        new(".output", "[FILE]", "send results to FILE, or back to the screen without one", FileCommands.Output),
+        new(".open", "[--password PW] [--readonly] [FILE]", "close this database and open FILE (in memory without one)", DatabaseCommands.Open),
+        new(".password", "[PW]", "unlock this encrypted file, or change its password", DatabaseCommands.Password),
+        new(".checkpoint", "", "write committed pages into the file and empty the log", DatabaseCommands.Checkpoint),
+        new(".stats", "", "show pages, cache hits and log size", DatabaseCommands.Stats),
+        new(".quit", "[CODE]", "leave the shell", SettingsCommands.Quit, ".exit"),
+    ];
+
+    /// <summary>The command named by <paramref name="name"/> (with its dot), or null.</summary>
+    public static DotCommand? Find(string name)
+    {
+        foreach (DotCommand command in All)
+        {
+            if (string.Equals(command.Name, name, StringComparison.OrdinalIgnoreCase))
+            {
+                return command;
+            }
+
+            foreach (string alias in command.Aliases)
+            {
+                if (string.Equals(alias, name, StringComparison.OrdinalIgnoreCase))
+                {
+                    return command;
+                }
+            }
+        }
+
+        return null;
+    }
+
+    /// <summary>Runs the command of a dot command line.</summary>
+    public static bool Execute(CommandContext context)
+    {
+        string name = context.Words.Count == 0 ? "." : context.Words[0];
+        DotCommand command = Find(name) ?? throw new ShellException($"unknown command {name}; .help lists them");
+        return command.Run(context);
+    }
+}

@@ -1,0 +1,90 @@
+// Dot commands that read or write files: .read runs a script, .output sends
+// results to a file, .export writes a table or query as CSV or JSON, .import
+// loads a CSV file (see CsvImporter).
+using SharpCoreDB.Cli.Execution;
+using SharpCoreDB.Cli.Import;
+using SharpCoreDB.Cli.Input;
+using SharpCoreDB.Cli.Output;
+using SharpCoreDB.Data;
+
+namespace SharpCoreDB.Cli.Commands;
+
+/// <summary>File commands.</summary>
+internal static class FileCommands
+{
+    public static bool Read(CommandContext context)
+    {
+        string path = context.Required(0, ".read FILE");
+        if (!File.Exists(path))
+        {
+            throw new ShellException($"cannot read {path}: no such file");
+        }
+
+        using var reader = new StreamReader(path);
+        return context.Runner.Run(new TextLineSource(reader, path));
+    }
+
+    public static bool Output(CommandContext context)
+    {
+        context.Session.RedirectOutput(context.Argument(0));
+        return true;
+    }
+
+    public static bool Export(CommandContext context)
+    {
+        const string usage = ".export FILE TABLE|SELECT...";
+        string path = context.Required(0, usage);
+        string source = string.Join(' ', context.Words.Skip(2));
+        if (source.Length == 0)
+        {
+            throw new ShellException("usage: " + usage);
+        }
+
+        string first = source.TrimStart().Split(' ', 2)[0].ToUpperInvariant();
+        string sql = first is "SELECT" or "WITH" or "VALUES" ? source : "SELECT * FROM " + CsvImporter.Quote(source);
+        OutputMode mode = path.EndsWith(".json", StringComparison.OrdinalIgnoreCase) ? OutputMode.Json : OutputMode.Csv;
+        ShellSession session = context.Session;
+        OutputMode savedMode = session.Mode;
+        bool savedHeaders = session.Headers;
+        bool savedTimer = session.Timer;
+        session.RedirectOutput(path);
+        try
+        {
+            session.Mode = mode;
+            session.Headers = true;
+            session.Timer = false;
+            SqlRunner.Run(session, sql);
+        }
+        finally
+        {
+            session.RedirectOutput(null);
+            session.Mode = savedMode;
+            session.Headers = savedHeaders;
+            session.Timer = savedTimer;
+        }
+
+        return true;
+    }
+
+    public static bool Import(CommandContext context)
+    {
+        const string usage = ".import FILE TABLE";
+        string path = context.Required(0, usage);
+        string table = context.Required(1, usage);
+        if (!File.Exists(path))
+        {
+            throw new ShellException($"cannot import {path}: no such file");
+        }
+
+        SharpCoreDBConnection connection = context.Session.RequireConnection();
+        TextWriter? progress = Console.IsErrorRedirected ? null : context.Session.Errors;
+        long rows = CsvImporter.Import(connection, path, table, progress, context.Session.SetRunning);
+        if (context.Session.Interactive)
+        {
+            context.Session.Out.WriteLine($"Imported {rows} rows into {table}.");
+            context.Session.Out.Flush();
+        }
+
+        return true;
+    }
+}

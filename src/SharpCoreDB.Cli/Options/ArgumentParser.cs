@@ -1,0 +1,164 @@
+// Parses `sharpcoredb [options] [FILE] [SQL...]`. Options take one or two dashes
+// (-csv and --csv are the same); values follow as the next argument or after '='.
+// The first argument that is not an option is the database file, the rest are SQL
+// texts (or dot commands) to run. A bad option is a UsageException, reported with
+// exit code 2.
+using System.Globalization;
+using SharpCoreDB.Cli.Output;
+using SharpCoreDB.Wal;
+
+namespace SharpCoreDB.Cli.Options;
+
+/// <summary>A command line the shell cannot make sense of.</summary>
+internal sealed class UsageException(string message) : Exception(message);
+
+/// <summary>Parses the command line.</summary>
+internal static class ArgumentParser
+{
+    public const string Usage = """
+        Usage: sharpcoredb [OPTIONS] [FILE] [SQL...]
+        Opens (or creates) FILE, or a private in-memory database without one. With SQL arguments,
+        runs them and exits; otherwise reads statements from standard input, or shows a prompt.
+
+        Options:
+          --password PW           the database's encryption password (creates encrypted files)
+          --durability MODE       FullSync (default: every commit is on disk) or Async
+          --group-commit BOOL     share fsyncs between concurrent commits (true, default) or not
+          --cache-size MB         page cache size in MiB (default 64)
+          --readonly              open the file read-only
+          -table | -csv | -json | -line   output mode (default table)
+          -header | -noheader     print column names (default on)
+          -bail on|off            stop a script at its first error (default on)
+          --continue              the same as -bail off
+          --timer                 print each statement's elapsed time
+          --interactive           show the prompt even when input is not a terminal
+          --batch                 never show the prompt
+          --help, --version
+        """;
+
+    public static ShellOptions Parse(IReadOnlyList<string> args)
+    {
+        var options = new ShellOptions();
+        var connection = new ConnectionSettings();
+        var commands = new List<string>();
+        bool fileSeen = false;
+        for (int i = 0; i < args.Count; i++)
+        {
+            string arg = args[i];
+            if (arg.Length < 2 || arg[0] != '-' || fileSeen && commands.Count > 0)
+            {
+                if (!fileSeen)
+                {
+                    connection = connection with { File = arg == ":memory:" ? null : arg };
+                    fileSeen = true;
+                }
+                else
+                {
+                    commands.Add(arg);
+                }
+
+                continue;
+            }
+
+            string name = arg.TrimStart('-');
+            string? inlineValue = null;
+            int equals = name.IndexOf('=');
+            if (equals >= 0)
+            {
+                inlineValue = name[(equals + 1)..];
+                name = name[..equals];
+            }
+
+            string Value()
+            {
+                if (inlineValue is not null)
+                {
+                    return inlineValue;
+                }
+
+                if (i + 1 >= args.Count)
+                {
+                    throw new UsageException($"option {arg} needs a value");
+                }
+
+                return args[++i];
+            }
+
+            switch (name.ToLowerInvariant())
+            {
+                case "password":
+                    connection = connection with { Password = Value() };
+                    break;
+                case "durability":
+                    connection = connection with { Durability = ParseDurability(Value()) };
+                    break;
+                case "group-commit" or "groupcommit" or "usegroupcommitwal":
+                    connection = connection with { GroupCommit = ParseBool(name, Value()) };
+                    break;
+                case "cache-size" or "cachesize":
+                    connection = connection with { CacheSizeMegabytes = ParseMegabytes(Value()) };
+                    break;
+                case "readonly" or "read-only":
+                    connection = connection with { ReadOnly = true };
+                    break;
+                case "table" or "column" or "csv" or "json" or "line":
+                    options = options with { Mode = ResultFormatterFactory.Parse(name)!.Value };
+                    break;
+                case "mode":
+                    options = options with { Mode = ResultFormatterFactory.Parse(Value()) ?? throw new UsageException($"unknown output mode in {arg}") };
+                    break;
+                case "header" or "headers":
+                    options = options with { Headers = true };
+                    break;
+                case "noheader" or "noheaders":
+                    options = options with { Headers = false };
+                    break;
+                case "bail":
+                    options = options with { Bail = inlineValue is null && (i + 1 >= args.Count || !IsBoolWord(args[i + 1])) || ParseBool(name, Value()) };
+                    break;
+                case "continue":
+                    options = options with { Bail = false };
+                    break;
+                case "timer":
+                    options = options with { Timer = true };
+                    break;
+                case "interactive":
+                    options = options with { Interactive = true };
+                    break;
+                case "batch":
+                    options = options with { Interactive = false };
+                    break;
+                case "help" or "h" or "?":
+                    options = options with { ShowHelp = true };
+                    break;
+                case "version":
+                    options = options with { ShowVersion = true };
+                    break;
+                default:
+                    throw new UsageException($"unknown option {arg}");
+            }
+        }
+
+        return options with { Connection = connection, Commands = commands };
+    }
+
+    public static WalDurability ParseDurability(string text) =>
+        Enum.TryParse(text, ignoreCase: true, out WalDurability durability) && Enum.IsDefined(durability)
+            ? durability
+            : throw new UsageException($"durability must be FullSync or Async, not '{text}'");
+
+    public static bool ParseBool(string name, string text) => text.ToLowerInvariant() switch
+    {
+        "true" or "on" or "yes" or "1" => true,
+        "false" or "off" or "no" or "0" => false,
+        _ => throw new UsageException($"{name} must be true or false (on/off), not '{text}'"),
+    };
+
+    private static bool IsBoolWord(string text) =>
+        text.ToLowerInvariant() is "true" or "on" or "yes" or "1" or "false" or "off" or "no" or "0";
+
+    private static long ParseMegabytes(string text) =>
+        long.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out long megabytes) && megabytes is > 0 and < 1L << 30
+            ? megabytes
+            : throw new UsageException($"cache size must be a whole number of MiB, not '{text}'");
+}

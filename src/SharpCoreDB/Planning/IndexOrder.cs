@@ -1,0 +1,111 @@
+// Decides whether a single-table access path already returns rows in the order
+// an ORDER BY asks for, so no sort is needed: a rowid scan (either direction)
+// for ORDER BY rowid, an index seek whose remaining index columns (after the
+// equality prefix, then the rowid) are the ORDER BY columns, or - replacing a
+// full table scan - a full scan of an index whose leading columns are the
+// ORDER BY columns. Index scans run forward only, so they serve ascending
+// terms with NULLs first (the default), which is the index key order.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Operators;
+
+namespace SharpCoreDB.Planning;
+
+/// <summary>One ORDER BY term as a column of the only table (<see cref="JoinPlanner.RowIdColumn"/> for the rowid).</summary>
+internal readonly record struct OrderColumn(int Column, bool Descending, bool NullsFirst);
+
+/// <summary>Matches ORDER BY terms with access paths.</summary>
+internal static class IndexOrder
+{
+    /// <summary>The source to use and whether it yields <paramref name="order"/>; the source is unchanged when it does not.</summary>
+    public static (RowSource Source, bool Satisfied) Apply(PlanningContext planning, Relation relation, RowSource source,
+        IReadOnlyList<OrderColumn> order)
+    {
+        TableSchema table = relation.Table!;
+        switch (source)
+        {
+            case TableScanSource scan:
+                if (order.Count == 1 && order[0].Column == JoinPlanner.RowIdColumn)
+                {
+                    return (scan.InDirection(order[0].Descending), true);
+                }
+
+                if (!scan.IsBounded)
+                {
+                    foreach (IndexSchema index in table.Indexes)
+                    {
+                        if (Follows(index, 0, order))
+                        {
+                            var full = new IndexSeekSource(planning.Query, table, index, scan.Decoder, relation.Name, [], null, null, false, null, false);
+                            return (full, true);
+                        }
+                    }
+                }
+
+                break;
+
+            case IndexSeekSource seek when !seek.HasInList:
+                if (Follows(seek.Index, seek.EqualCount, order))
+                {
+                    return (seek, true);
+                }
+
+                break;
+        }
+
+        return (source, false);
+    }
+
+    // True when the index entries whose first `fixedColumns` columns are constant
+    // come in `order`: terms on the constant columns are skipped, the others must
+    // be the next index columns in sequence, then possibly the rowid.
+    private static bool Follows(IndexSchema index, int fixedColumns, IReadOnlyList<OrderColumn> order)
+    {
+        int next = fixedColumns;
+        bool rowIdSeen = false;
+        foreach (OrderColumn term in order)
+        {
+            if (rowIdSeen || IsFixed(index, fixedColumns, term.Column))
+            {
+                if (rowIdSeen)
+                {
+                    return false;
+                }
+
+                continue;
+            }
+
+            if (term.Descending || !term.NullsFirst)
+            {
+                return false;
+            }
+
+            if (next < index.Columns.Length && index.Columns[next] == term.Column)
+            {
+                next++;
+            }
+            else if (next == index.Columns.Length && term.Column == JoinPlanner.RowIdColumn)
+            {
+                rowIdSeen = true;
+            }
+            else
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static bool IsFixed(IndexSchema index, int fixedColumns, int column)
+    {
+        for (int i = 0; i < fixedColumns; i++)
+        {
+            if (index.Columns[i] == column)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+}

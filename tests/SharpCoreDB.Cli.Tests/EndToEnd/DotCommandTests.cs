@@ -1,0 +1,104 @@
+// Dot commands end to end: schema listings, .timer, .stats and .checkpoint,
+// .output and .export files and a CSV round trip through .import, .read scripts,
+// and .password changing an encrypted file's password.
+namespace SharpCoreDB.Cli.Tests.EndToEnd;
+
+public sealed class DotCommandTests : IDisposable
+{
+    private readonly TempDirectory _dir = new();
+
+    public void Dispose() => _dir.Dispose();
+
+    [Fact]
+    public void Tables_schema_and_indexes_describe_the_database()
+    {
+        const string script = """
+            CREATE TABLE b (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE a (x REAL);
+            CREATE INDEX b_name ON b (name);
+            .tables
+            .indexes
+            .schema b
+
+            """;
+
+        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+
+        Assert.Equal("", run.Errors);
+        Assert.Equal("a\nb\nb_name\nCREATE TABLE b(id INTEGER PRIMARY KEY, name TEXT NOT NULL);\nCREATE INDEX b_name ON b(name);\n", run.Output);
+    }
+
+    [Fact]
+    public void Timer_stats_and_checkpoint_report_on_the_database()
+    {
+        const string script = ".timer on\nCREATE TABLE t (a);\nINSERT INTO t VALUES (1);\n.timer off\n.checkpoint\n.stats\n";
+
+        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+
+        Assert.Equal(0, run.ExitCode);
+        Assert.Matches(@"^Time: \d+\.\d{3} ms\nTime: \d+\.\d{3} ms\ndatabase: +app\.scdb\n", run.Output);
+        Assert.Matches(@"pages: +\d+ \(", run.Output);
+        Assert.Matches(@"cache hits: +\d+ hits, \d+ misses", run.Output);
+        Assert.Matches(@"log size: +", run.Output);
+        Assert.Matches(@"checkpoints: +[1-9]\d* since open", run.Output);
+    }
+
+    [Fact]
+    public void Export_and_import_round_trip_nulls_empty_strings_and_quotes()
+    {
+        const string script = """
+            CREATE TABLE src (id INTEGER, note TEXT);
+            INSERT INTO src VALUES (1, NULL), (2, ''), (3, 'say "hi", then
+            leave');
+            .export out.csv src
+            .export out.json SELECT id FROM src WHERE id > 1
+            .import out.csv dst
+            .output result.txt
+            SELECT id, note IS NULL AS is_null, length(note) AS len FROM dst ORDER BY id;
+            .output
+            SELECT count(*) AS n FROM dst;
+
+            """;
+
+        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+
+        Assert.Equal("", run.Errors);
+        Assert.Equal("n\n-\n3\n(1 row)\n", run.Output);
+        Assert.Equal("id,note\r\n1,\r\n2,\"\"\r\n3,\"say \"\"hi\"\", then\nleave\"\r\n", File.ReadAllText(_dir.File("out.csv")));
+        Assert.Equal("[\n  {\"id\": 2},\n  {\"id\": 3}\n]\n", File.ReadAllText(_dir.File("out.json")));
+        Assert.Equal(
+            "id | is_null | len\n---+---------+-----\n 1 |       1 | NULL\n 2 |       0 |    0\n 3 |       0 |   20\n(3 rows)\n",
+            File.ReadAllText(_dir.File("result.txt")));
+    }
+
+    [Fact]
+    public void Read_runs_a_script_file_and_stops_at_its_first_error()
+    {
+        File.WriteAllText(_dir.File("setup.sql"), "CREATE TABLE t (a);\nINSERT INTO t VALUES (1);\nINSERT INTO nowhere VALUES (2);\nINSERT INTO t VALUES (3);\n");
+
+        ShellRun run = ShellProcess.Run(_dir.Path, ".read setup.sql\nSELECT 'not reached';\n", "app.scdb");
+        ShellRun after = ShellProcess.Run(_dir.Path, "", "-csv", "-noheader", "app.scdb", "SELECT a FROM t");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.StartsWith("Error (setup.sql:3): ", run.Errors);
+        Assert.Equal("", run.Output);
+        Assert.Equal("1\r\n", after.Output);
+    }
+
+    [Fact]
+    public void Password_changes_the_password_of_an_encrypted_database()
+    {
+        ShellRun created = ShellProcess.Run(_dir.Path, "CREATE TABLE s (v TEXT);\nINSERT INTO s VALUES ('secret');\n.password n3w-pw\n", "--password", "old-pw", "safe.scdb");
+        ShellRun withOld = ShellProcess.Run(_dir.Path, "", "--password", "old-pw", "safe.scdb", "SELECT v FROM s");
+        ShellRun withNew = ShellProcess.Run(_dir.Path, "", "--password", "n3w-pw", "-csv", "safe.scdb", "SELECT v FROM s");
+        ShellRun unencrypted = ShellProcess.Run(_dir.Path, ".password x\n", "plain.scdb");
+
+        Assert.Equal(0, created.ExitCode);
+        Assert.Equal("Password changed.\n", created.Output);
+        Assert.Equal(1, withOld.ExitCode);
+        Assert.Contains("cannot open safe.scdb", withOld.Errors);
+        Assert.Equal("v\r\nsecret\r\n", withNew.Output);
+        Assert.Equal(1, unencrypted.ExitCode);
+        Assert.Contains("plain.scdb is not encrypted", unencrypted.Errors);
+    }
+}

@@ -1,0 +1,92 @@
+// What a user sees when something goes wrong: a bad statement in a script (the
+// engine's message with the script's line and column, a caret under it, the
+// script stopped, exit code 1), the same with --continue, a file that is not a
+// database, a bad command line, and the prompt going on after an error.
+namespace SharpCoreDB.Cli.Tests.EndToEnd;
+
+public sealed class ErrorTests : IDisposable
+{
+    private readonly TempDirectory _dir = new();
+
+    public void Dispose() => _dir.Dispose();
+
+    [Fact]
+    public void A_bad_statement_stops_the_script_with_its_line_and_column()
+    {
+        const string script = "SELECT 1 AS one;\n\nSELECT 2\n  FRM t;\nSELECT 3 AS three;\n";
+
+        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Equal("one\n---\n  1\n(1 row)\n", run.Output);
+        string[] errors = run.Errors.Split('\n');
+        Assert.StartsWith("Error (stdin): near \"t\": syntax error at line 4, column 7", errors[0]);
+        Assert.Equal("    FRM t", errors[1]);
+        Assert.Equal("        ^", errors[2]);
+        Assert.DoesNotContain("   at ", run.Errors);
+    }
+
+    [Fact]
+    public void With_continue_the_script_goes_on_but_still_exits_with_an_error()
+    {
+        const string script = "SELECT 1 AS one;\nSELECT * FROM missing;\nSELECT 3 AS three;\n";
+
+        ShellRun run = ShellProcess.Run(_dir.Path, script, "--continue", "app.scdb");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Equal("one\n---\n  1\n(1 row)\nthree\n-----\n    3\n(1 row)\n", run.Output);
+        Assert.StartsWith("Error (stdin:2): ", run.Errors);
+        Assert.Contains("missing", run.Errors);
+    }
+
+    [Fact]
+    public void A_file_that_is_not_a_database_is_refused_with_a_clear_message()
+    {
+        File.WriteAllText(_dir.File("notes.txt"), "Shopping list: milk, eggs.\n");
+
+        ShellRun run = ShellProcess.Run(_dir.Path, "SELECT 1;\n", "notes.txt");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Equal("", run.Output);
+        Assert.StartsWith("Error: cannot open notes.txt: ", run.Errors);
+        Assert.Contains("is not a SharpCoreDB database", run.Errors);
+        Assert.DoesNotContain("   at ", run.Errors);
+        Assert.Equal("Shopping list: milk, eggs.\n", File.ReadAllText(_dir.File("notes.txt")));
+    }
+
+    [Fact]
+    public void A_bad_command_line_exits_with_code_2_and_the_usage()
+    {
+        ShellRun run = ShellProcess.Run(_dir.Path, "", "--durability", "Sometimes", "app.scdb");
+
+        Assert.Equal(2, run.ExitCode);
+        Assert.StartsWith("Error: durability must be FullSync or Async, not 'Sometimes'", run.Errors);
+        Assert.Contains("Usage: sharpcoredb", run.Errors);
+    }
+
+    [Fact]
+    public void The_prompt_keeps_going_after_errors_and_continues_multi_line_statements()
+    {
+        const string input = "SELECT 'a;b' AS x,\n  2 AS y;\nSELEC 1;\n.nonsense\nSELECT 3 AS z;\n.quit\n";
+
+        ShellRun run = ShellProcess.Run(_dir.Path, input, "--interactive");
+
+        Assert.Equal(0, run.ExitCode);
+        Assert.Contains("connected to :memory:", run.Output);
+        Assert.Contains("sharpcoredb>         ...> x   | y\n----+--\na;b | 2\n(1 row)\n", run.Output);
+        Assert.Contains("z\n-\n3\n(1 row)\n", run.Output);
+        Assert.Contains("Error: near \"SELEC\": syntax error at line 1, column 1", run.Errors);
+        Assert.Contains("Error: unknown command .nonsense; .help lists them", run.Errors);
+    }
+
+    [Fact]
+    public void A_read_only_database_refuses_writes()
+    {
+        ShellProcess.Run(_dir.Path, "CREATE TABLE t (a INTEGER);\n", "app.scdb");
+
+        ShellRun run = ShellProcess.Run(_dir.Path, "", "--readonly", "app.scdb", "INSERT INTO t VALUES (1)");
+
+        Assert.Equal(1, run.ExitCode);
+        Assert.Contains("read-only", run.Errors);
+    }
+}

@@ -1,0 +1,79 @@
+// The statement splitter: semicolons end statements only outside strings, quoted
+// identifiers and comments; text arriving line by line is held until complete;
+// each statement knows the line and column it starts at.
+using SharpCoreDB.Cli.Input;
+
+namespace SharpCoreDB.Cli.Tests.Unit;
+
+public sealed class StatementSplitterTests
+{
+    [Theory]
+    [InlineData("SELECT 'a;b'; SELECT 2", new[] { "SELECT 'a;b'", "SELECT 2" })]
+    [InlineData("SELECT 'it''s; fine'; SELECT 2;", new[] { "SELECT 'it''s; fine'", "SELECT 2" })]
+    [InlineData("SELECT \"odd;name\" FROM t;", new[] { "SELECT \"odd;name\" FROM t" })]
+    [InlineData("SELECT `a;b`, [c;d] FROM t;", new[] { "SELECT `a;b`, [c;d] FROM t" })]
+    [InlineData("SELECT 1 -- not the end;\n + 1; SELECT 2;", new[] { "SELECT 1 -- not the end;\n + 1", "SELECT 2" })]
+    [InlineData("SELECT /* ; */ 1; /* only a comment; */ ;", new[] { "SELECT /* ; */ 1" })]
+    [InlineData(";;  ;\n;", new string[0])]
+    [InlineData("SELECT 1; -- trailing comment", new[] { "SELECT 1" })]
+    [InlineData("SELECT 'unterminated;", new[] { "SELECT 'unterminated;" })]
+    public void Semicolons_end_statements_only_outside_quotes_and_comments(string text, string[] expected)
+    {
+        List<SqlChunk> chunks = StatementSplitter.Split(text);
+
+        Assert.Equal(expected, chunks.Select(c => c.Text).ToArray());
+    }
+
+    [Fact]
+    public void Lines_are_held_until_a_semicolon_ends_the_statement()
+    {
+        var splitter = new StatementSplitter();
+
+        splitter.AppendLine("SELECT 'first line");
+        Assert.False(splitter.TryTake(out _));
+        Assert.False(splitter.IsEmpty);
+        Assert.True(splitter.IsInsideQuoteOrComment);
+        splitter.AppendLine("; still the string'");
+        Assert.False(splitter.TryTake(out _));
+        splitter.AppendLine("  AS x; SELECT");
+        Assert.True(splitter.TryTake(out SqlChunk first));
+        Assert.Equal("SELECT 'first line\n; still the string'\n  AS x", first.Text);
+        Assert.False(splitter.IsEmpty);
+        splitter.AppendLine("2;");
+        Assert.True(splitter.TryTake(out SqlChunk second));
+        Assert.Equal("SELECT\n2", second.Text);
+        Assert.True(splitter.IsEmpty);
+        Assert.Null(splitter.TakeRemainder());
+    }
+
+    [Fact]
+    public void Each_statement_knows_the_line_and_column_it_starts_at()
+    {
+        var splitter = new StatementSplitter();
+        splitter.AppendLine("SELECT 1;   SELECT");
+        splitter.AppendLine("  2;");
+        splitter.SkipLine(); // a dot command on line 3
+        splitter.AppendLine("");
+        splitter.AppendLine("   SELECT 3;");
+
+        Assert.True(splitter.TryTake(out SqlChunk a));
+        Assert.True(splitter.TryTake(out SqlChunk b));
+        Assert.True(splitter.TryTake(out SqlChunk c));
+        Assert.Equal((1, 1), (a.Line, a.Column));
+        Assert.Equal((1, 13), (b.Line, b.Column));
+        Assert.Equal((5, 4), (c.Line, c.Column));
+    }
+
+    [Fact]
+    public void Reset_drops_the_pending_statement()
+    {
+        var splitter = new StatementSplitter();
+        splitter.AppendLine("SELECT 'oops");
+        splitter.Reset();
+        splitter.AppendLine("SELECT 1;");
+
+        Assert.True(splitter.TryTake(out SqlChunk chunk));
+        Assert.Equal("SELECT 1", chunk.Text);
+        Assert.Equal(2, chunk.Line);
+    }
+}

@@ -1,0 +1,154 @@
+// GROUP BY past the group threshold: groups beyond it are sorted through the
+// spilling sorter and aggregated in one streaming pass. The results must equal
+// the in-memory aggregation, and an encrypted database's spill files must not
+// contain plaintext (the same files of a plain database do, so the scan works).
+using System.Text;
+using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.Encryption;
+using SharpCoreDB.Wal.IO;
+
+namespace SharpCoreDB.Tests.Engine;
+
+public sealed class GroupBySpillTests : IDisposable
+{
+    private const string Marker = "PLAINTEXT-MARKER-7f3a";
+
+    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-grp-").FullName;
+    private readonly SpillRecordingFileSystem _files = new();
+
+    public void Dispose() => Directory.Delete(_dir, recursive: true);
+
+    private static void Fill(EngineHarness db)
+    {
+        db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, g, v INTEGER, s TEXT)");
+        var random = new Random(11);
+        db.Execute("BEGIN");
+        for (int i = 1; i <= 3000; i++)
+        {
+            object? g = (i % 9) switch
+            {
+                0 => null,
+                1 => random.Next(0, 300) + 0.0,
+                2 => Marker + random.Next(0, 200),
+                _ => (long)random.Next(0, 600),
+            };
+            db.Execute("INSERT INTO t VALUES (?, ?, ?, ?)", i, g, random.Next(-50, 50), Marker + "-" + random.Next(0, 1000));
+        }
+
+        db.Execute("COMMIT");
+    }
+
+    private static readonly string[] Queries =
+    [
+        "SELECT g, COUNT(*), SUM(v), MIN(s), MAX(s), TOTAL(v), AVG(v), COUNT(DISTINCT v), GROUP_CONCAT(id) FROM t GROUP BY g",
+        "SELECT g, s, COUNT(*) FROM t GROUP BY g HAVING COUNT(*) > 5 ORDER BY 3 DESC, 1",
+        "SELECT g, v % 3, SUM(id) FROM t WHERE id % 2 = 0 GROUP BY g, v % 3",
+        "SELECT COUNT(*) FROM (SELECT g FROM t GROUP BY g)",
+    ];
+
+    [Fact]
+    public void Spilled_grouping_matches_in_memory_grouping()
+    {
+        using var db = new EngineHarness(new StorageOptions { Path = Path.Combine(_dir, "plain.scdb"), FileSystem = _files });
+        Fill(db);
+        foreach (string sql in Queries)
+        {
+            db.Database.SpillThresholdRows = 1_000_000;
+            List<object?[]> expected = db.Query(sql);
+            db.Database.SpillThresholdRows = 16;
+            Assert.Equal(expected, db.Query(sql));
+        }
+
+        // The plain database's spill files hold the marker: the scan below can see plaintext.
+        Assert.True(SpillFilesContainMarker(db, Queries[0], out int files));
+        Assert.True(files > 0, "the grouping spilled to temporary files");
+        Assert.Empty(Directory.GetFiles(_dir, "sharpcoredb-sort-*.tmp"));
+    }
+
+    [Fact]
+    public void Encrypted_database_spills_no_plaintext()
+    {
+        var options = new StorageOptions
+        {
+            Path = Path.Combine(_dir, "secret.scdb"),
+            FileSystem = _files,
+            Encryption = new EncryptionSettings { Password = "pw", Iterations = 1000 },
+        };
+        using var db = new EngineHarness(options);
+        Fill(db);
+        db.Database.SpillThresholdRows = 1_000_000;
+        List<object?[]> expected = db.Query(Queries[0]);
+        db.Database.SpillThresholdRows = 16;
+        Assert.False(SpillFilesContainMarker(db, Queries[0], out int files));
+        Assert.True(files > 0, "the grouping spilled to temporary files");
+        Assert.Equal(expected, db.Query(Queries[0]));
+        Assert.Empty(Directory.GetFiles(_dir, "sharpcoredb-sort-*.tmp"));
+    }
+
+    // Runs the query and scans every byte the engine wrote to its temporary sort files.
+    private bool SpillFilesContainMarker(EngineHarness db, string sql, out int files)
+    {
+        _files.Images.Clear();
+        db.Query(sql);
+        byte[] marker = Encoding.UTF8.GetBytes(Marker);
+        files = _files.Images.Count;
+        bool found = false;
+        foreach (MemoryStream image in _files.Images.Values)
+        {
+            found |= image.ToArray().AsSpan().IndexOf(marker) >= 0;
+        }
+
+        return found;
+    }
+
+    /// <summary>The real file system, keeping a copy of what is written to spill files.</summary>
+    private sealed class SpillRecordingFileSystem : IFileSystem
+    {
+        public Dictionary<string, MemoryStream> Images { get; } = [];
+
+        public IStorageFile Open(string path, StorageFileMode mode)
+        {
+            IStorageFile file = OsFileSystem.Instance.Open(path, mode);
+            if (!Path.GetFileName(path).StartsWith("sharpcoredb-sort-", StringComparison.Ordinal))
+            {
+                return file;
+            }
+
+            var image = new MemoryStream();
+            lock (Images)
+            {
+                Images[path] = image;
+            }
+
+            return new RecordingFile(file, image);
+        }
+
+        public bool Exists(string path) => OsFileSystem.Instance.Exists(path);
+
+        public void Delete(string path) => OsFileSystem.Instance.Delete(path);
+
+        public void SyncDirectory(string directoryPath) => OsFileSystem.Instance.SyncDirectory(directoryPath);
+    }
+
+    private sealed class RecordingFile(IStorageFile inner, MemoryStream image) : IStorageFile
+    {
+        public string Path => inner.Path;
+
+        public long Length => inner.Length;
+
+        public int Read(long offset, Span<byte> buffer) => inner.Read(offset, buffer);
+
+        public void Write(long offset, ReadOnlySpan<byte> data)
+        {
+            image.Position = offset;
+            image.Write(data);
+            inner.Write(offset, data);
+        }
+
+        public void Flush() => inner.Flush();
+
+        public void SetLength(long length) => inner.SetLength(length);
+
+        public void Dispose() => inner.Dispose();
+    }
+}
