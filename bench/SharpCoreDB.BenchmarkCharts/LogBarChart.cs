@@ -77,9 +77,8 @@ public static class LogBarChart
             plot.Legend.ManualItems.Add(new LegendItem { LabelText = series[s], FillColor = Palette(s) });
         }
 
-        plot.Legend.Alignment = Alignment.UpperLeft;
-        plot.ShowLegend();
-        plot.SavePng(path, Math.Max(900, 60 * groups.Count * (series.Count + 1)), 560);
+        plot.ShowLegend(Edge.Right);
+        plot.SavePng(path, Math.Clamp(28 * groups.Count * (series.Count + 1), 900, 1600), 640);
     }
 
     private static Color Palette(int index) => new ScottPlot.Palettes.Category20().GetColor(index);

@@ -2,6 +2,8 @@
 // into docs/images (PNG, ScottPlot). Run after the suites:
 //   dotnet run -c Release --project bench/SharpCoreDB.BenchmarkCharts -- [results folder] [output folder]
 // (defaults: BenchmarkDotNet.Artifacts/results and docs/images). Exits 1 if an export is missing.
+// It also writes tables.md beside the charts' sources (in the results folder): the markdown
+// tables of every suite found there, for docs/benchmarks.md.
 using SharpCoreDB.BenchmarkCharts;
 
 string resultsDirectory = args.Length > 0 ? args[0] : Path.Combine("BenchmarkDotNet.Artifacts", "results");
@@ -42,5 +44,16 @@ else
 {
     Console.Error.WriteLine($"missing {concurrentPath}");
 }
+
+var tables = new System.Text.StringBuilder();
+foreach (string path in Directory.GetFiles(resultsDirectory, "SharpCoreDB.Benchmarks.Suites.*-report-full.json").Order(StringComparer.Ordinal))
+{
+    string suite = Path.GetFileName(path).Replace("SharpCoreDB.Benchmarks.Suites.", "", StringComparison.Ordinal)
+        .Replace("-report-full.json", "", StringComparison.Ordinal);
+    tables.AppendLine($"### {suite}").AppendLine().Append(MarkdownTables.Write(BenchmarkResult.ReadAll(path))).AppendLine();
+}
+
+File.WriteAllText(Path.Combine(resultsDirectory, "tables.md"), tables.ToString());
+Console.WriteLine($"wrote {Path.Combine(resultsDirectory, "tables.md")}");
 
 return drawn == 3 ? 0 : 1;

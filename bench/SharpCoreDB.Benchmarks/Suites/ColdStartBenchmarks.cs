@@ -17,7 +17,7 @@ public class ColdStartBenchmarks
     private string _directory = "";
     private long _id;
 
-    public static IEnumerable<string> Contenders => [.. ContenderNames.Default, ContenderNames.ScdbAesFullGc];
+    public static IEnumerable<string> Contenders => BenchScale.Contenders([.. ContenderNames.Default, ContenderNames.ScdbAesFullGc]);
 
     [ParamsSource(nameof(Contenders))]
     public string Contender { get; set; } = "";

@@ -20,7 +20,7 @@ public class ConcurrentInsertBenchmarks
     private UserRow[][] _rows = [];
     private long _nextId;
 
-    public static IEnumerable<string> Contenders => ContenderNames.Concurrent;
+    public static IEnumerable<string> Contenders => BenchScale.Contenders(ContenderNames.Concurrent);
 
     public static IEnumerable<int> ThreadCounts => BenchScale.InsertThreads;
 

@@ -19,7 +19,7 @@ public class InsertBenchmarks
     private UserRow[] _rows = [];
     private long _nextId;
 
-    public static IEnumerable<string> Contenders => ContenderNames.All;
+    public static IEnumerable<string> Contenders => BenchScale.Contenders(ContenderNames.All);
 
     public static IEnumerable<int> RecordCounts => BenchScale.InsertRows;
 

@@ -23,7 +23,7 @@ public class MixedWorkloadBenchmarks
     private UserRow[] _rows = [];
     private long _nextId = 10_000_000;
 
-    public static IEnumerable<string> Contenders => ContenderNames.Default;
+    public static IEnumerable<string> Contenders => BenchScale.Contenders(ContenderNames.Default);
 
     [ParamsSource(nameof(Contenders))]
     public string Contender { get; set; } = "";

@@ -17,7 +17,7 @@ public class PayloadBenchmarks
     private PayloadRow[] _rows = [];
     private long _nextId = Values;
 
-    public static IEnumerable<string> Contenders => ContenderNames.Default;
+    public static IEnumerable<string> Contenders => BenchScale.Contenders(ContenderNames.Default);
 
     [ParamsSource(nameof(Contenders))]
     public string Contender { get; set; } = "";

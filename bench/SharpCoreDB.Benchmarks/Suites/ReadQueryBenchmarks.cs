@@ -23,7 +23,7 @@ public class ReadQueryBenchmarks
     private long[][] _keySets = [];
     private int _next;
 
-    public static IEnumerable<string> Contenders => ContenderNames.Read;
+    public static IEnumerable<string> Contenders => BenchScale.Contenders(ContenderNames.Read);
 
     public static IEnumerable<int> RowCounts => BenchScale.ReadRows;
 
