@@ -1,5 +1,39 @@
-// Entry point of the benchmark suites. Every suite is a class selectable with
-// --filter, e.g. `dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*InsertBenchmarks*'`.
+// Entry point of the benchmark suites. Every suite is a class selectable with --filter,
+// e.g. `dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.InsertBenchmarks*'`.
+// The exit code is 1 when a filter matched nothing, a case failed validation, or a case
+// did not run to the end, so that scripts/bench-dry-run.sh can fail CI on a broken suite.
+using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 
-BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args);
+Summary[] summaries = [.. BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args)];
+if (args.Contains("--list") || args.Contains("--help") || args.Contains("--info") || args.Contains("--version"))
+{
+    return 0;
+}
+
+int failures = 0;
+foreach (Summary summary in summaries)
+{
+    if (summary.HasCriticalValidationErrors)
+    {
+        Console.Error.WriteLine($"// {summary.Title}: critical validation errors");
+        failures++;
+    }
+
+    foreach (BenchmarkReport report in summary.Reports)
+    {
+        if (!report.Success || report.ResultStatistics is null)
+        {
+            Console.Error.WriteLine($"// FAILED: {report.BenchmarkCase.DisplayInfo}");
+            failures++;
+        }
+    }
+}
+
+if (summaries.Length == 0 || summaries.All(s => s.Reports.Length == 0))
+{
+    Console.Error.WriteLine("// no benchmark ran");
+    return 1;
+}
+
+return failures == 0 ? 0 : 1;

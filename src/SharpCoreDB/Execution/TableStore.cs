@@ -22,7 +22,7 @@ internal sealed class TableStore
     private readonly BTree[] _indexes;
     private readonly Frame _checkFrame;
     private readonly Evaluator[] _checks;
-    private readonly DbValue[] _keyValues = new DbValue[64];
+    private readonly DbValue[] _keyValues;
     private byte[] _buffer = new byte[256];
     private byte[] _key = new byte[256];
 
@@ -31,10 +31,16 @@ internal sealed class TableStore
         _table = table;
         _tree = TableTree.Open(tx, table.RootPage);
         _indexes = new BTree[table.Indexes.Count];
+        int widest = 0;
         for (int i = 0; i < _indexes.Length; i++)
         {
             _indexes[i] = BTree.Open(tx, table.Indexes[i].RootPage);
+            widest = Math.Max(widest, table.Indexes[i].Columns.Length);
         }
+
+        // Sized to the widest index: a store is created per statement, so a fixed
+        // 64-value buffer was the largest allocation of a one-row INSERT.
+        _keyValues = widest == 0 ? [] : new DbValue[widest];
 
         _checkFrame = checkFrame;
         _checks = checks;

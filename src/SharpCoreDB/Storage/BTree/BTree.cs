@@ -28,6 +28,7 @@ internal sealed partial class BTree
     private readonly byte _treeType;
     private readonly uint[] _pathPages = new uint[MaxDepth];
     private readonly int[] _pathIndex = new int[MaxDepth];
+    private BTreeActivity? _activity;
     private BTreeScratch? _scratch;
     private int _leafLevel;
 
@@ -53,7 +54,8 @@ internal sealed partial class BTree
     internal IPageAccess Pages => _pages;
 
     /// <summary>Structural changes so far, by height above the leaves (0 = leaf level), for tests and diagnostics.</summary>
-    internal BTreeActivity Activity { get; } = new();
+    /// <remarks>Created at the first change: every statement opens its trees anew, and most never split.</remarks>
+    internal BTreeActivity Activity => _activity ??= new();
 
     /// <summary>Changes with every insert and delete, so cursors can notice and find their place again.</summary>
     internal long Version { get; private set; }

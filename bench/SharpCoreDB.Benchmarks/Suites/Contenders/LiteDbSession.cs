@@ -1,0 +1,97 @@
+// The LiteDB side of a session: typed collections of the shared LiteDatabase. LiteDB has
+// no SQL join: the join benchmark reads the users of the id range and looks up each
+// user's orders through the index on UserId, which is how a LiteDB user would write it.
+using LiteDB;
+
+namespace SharpCoreDB.Benchmarks.Suites.Contenders;
+
+public sealed class LiteDbSession : ContenderSession
+{
+    private readonly ILiteCollection<UserRow> _users;
+    private readonly ILiteCollection<OrderRow> _orders;
+    private readonly ILiteCollection<PayloadRow> _payloads;
+
+    public LiteDbSession(LiteDatabase database)
+    {
+        _users = database.GetCollection<UserRow>("users");
+        _orders = database.GetCollection<OrderRow>("orders");
+        _payloads = database.GetCollection<PayloadRow>("payloads");
+    }
+
+    public override void InsertUser(UserRow row) => _users.Insert(row);
+
+    public override void InsertUsers(IReadOnlyList<UserRow> rows) => _users.InsertBulk(rows);
+
+    public override void InsertOrders(IReadOnlyList<OrderRow> rows) => _orders.InsertBulk(rows);
+
+    public override void InsertPayloads(IReadOnlyList<PayloadRow> rows) => _payloads.InsertBulk(rows);
+
+    public override long ReadUser(long id) => _users.FindById(id)?.Age ?? -1;
+
+    public override int ReadUsers(long[] ids)
+    {
+        var keys = new BsonArray();
+        foreach (long id in ids)
+        {
+            keys.Add(id);
+        }
+
+        return Count(_users.Find(Query.In("_id", keys)));
+    }
+
+    public override int ReadCreatedBetween(DateTime from, DateTime to) =>
+        Count(_users.Find(x => x.CreatedAt >= from && x.CreatedAt < to));
+
+    public override int SearchEmail(string suffix) => Count(_users.Find(x => x.Email.EndsWith(suffix)));
+
+    public override long CountUsers() => _users.LongCount();
+
+    public override int CountByAge()
+    {
+        int groups = 0;
+        foreach (BsonDocument _ in _users.Query().GroupBy("$.Age").Select("{ age: @key, n: COUNT(*) }").ToDocuments())
+        {
+            groups++;
+        }
+
+        return groups;
+    }
+
+    public override int JoinOrders(long fromId, long toId)
+    {
+        int rows = 0;
+        foreach (UserRow user in _users.Find(x => x.Id >= fromId && x.Id < toId))
+        {
+            long id = user.Id;
+            rows += Count(_orders.Find(x => x.UserId == id));
+        }
+
+        return rows;
+    }
+
+    public override void UpdateAge(long id, int age)
+    {
+        UserRow row = UserRow.Create(id);
+        row.Age = age;
+        _users.Update(row);
+    }
+
+    public override void DeleteUser(long id) => _users.Delete(id);
+
+    public override int ReadPayload(long id) => _payloads.FindById(id)?.Data.Length ?? -1;
+
+    public override void Dispose()
+    {
+    }
+
+    private static int Count<T>(IEnumerable<T> rows)
+    {
+        int count = 0;
+        foreach (T _ in rows)
+        {
+            count++;
+        }
+
+        return count;
+    }
+}

@@ -1,0 +1,24 @@
+// The schema both SQL contenders create: the same DDL text for SharpCoreDB and SQLite
+// (SQLite accepts BOOLEAN and DATETIME as type names). created_at is indexed for the
+// range scan, orders.user_id for the join; email is deliberately not indexed.
+namespace SharpCoreDB.Benchmarks.Suites.Contenders;
+
+internal static class SqlSchema
+{
+    public static readonly string[] Statements =
+    [
+        "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, age INTEGER NOT NULL, created_at DATETIME NOT NULL, active BOOLEAN NOT NULL)",
+        "CREATE INDEX ix_users_created_at ON users (created_at)",
+        "CREATE TABLE orders (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, amount REAL NOT NULL)",
+        "CREATE INDEX ix_orders_user_id ON orders (user_id)",
+        "CREATE TABLE payloads (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
+    ];
+
+    public static void Create(AdoNetSession session)
+    {
+        foreach (string statement in Statements)
+        {
+            session.Execute(statement);
+        }
+    }
+}

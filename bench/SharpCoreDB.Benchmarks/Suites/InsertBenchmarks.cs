@@ -1,0 +1,71 @@
+// Insert suite (issue 9): 1, 10, 100 and 1,000 small rows, as that many autocommitted
+// INSERTs (each one a commit) and as one batch in a transaction (LiteDB: InsertBulk), for
+// every contender: SharpCoreDB unencrypted/encrypted x group commit on/off x FullSync/Async,
+// SQLite in memory and on a file (WAL, synchronous FULL and NORMAL), LiteDB on a file.
+// The rows are built once; each invocation only gives them new ids, so Allocated is the
+// database's own allocation. The table grows across invocations, as it would in an app.
+//   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.InsertBenchmarks*' --job short
+using BenchmarkDotNet.Attributes;
+using SharpCoreDB.Benchmarks.Suites.Contenders;
+using SharpCoreDB.Benchmarks.Suites.Reporting;
+
+namespace SharpCoreDB.Benchmarks.Suites;
+
+[Config(typeof(SuiteConfig))]
+[MemoryDiagnoser]
+public class InsertBenchmarks
+{
+    private Contender _contender = null!;
+    private UserRow[] _rows = [];
+    private long _nextId;
+
+    public static IEnumerable<string> Contenders => BenchScale.Contenders(ContenderNames.All);
+
+    public static IEnumerable<int> RecordCounts => BenchScale.InsertRows;
+
+    [ParamsSource(nameof(Contenders))]
+    public string Contender { get; set; } = "";
+
+    [ParamsSource(nameof(RecordCounts))]
+    public int Records { get; set; }
+
+    [GlobalSetup]
+    public void Setup()
+    {
+        _contender = ContenderFixtures.CreateEmpty(Contender);
+        _rows = new UserRow[Records];
+        for (int i = 0; i < Records; i++)
+        {
+            _rows[i] = UserRow.Create(i + 1);
+        }
+    }
+
+    [GlobalCleanup]
+    public void Cleanup()
+    {
+        _contender.Dispose();
+        Directory.Delete(_contender.Directory, recursive: true);
+    }
+
+    [Benchmark(Description = "Autocommit")]
+    public void Autocommit()
+    {
+        ContenderSession session = _contender.Main;
+        foreach (UserRow row in _rows)
+        {
+            row.Id = ++_nextId;
+            session.InsertUser(row);
+        }
+    }
+
+    [Benchmark(Description = "Batch")]
+    public void Batch()
+    {
+        foreach (UserRow row in _rows)
+        {
+            row.Id = ++_nextId;
+        }
+
+        _contender.Main.InsertUsers(_rows);
+    }
+}
