@@ -73,6 +73,7 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
         if (dirty.Count > 0)
         {
             journal.Write(buffer);
+            engine.Cache.AllowFileLsn(lsn);
             if (state.PageCount > file.PagesOnDisk)
             {
                 file.SetPageCount(state.PageCount);

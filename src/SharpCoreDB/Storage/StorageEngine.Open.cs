@@ -101,6 +101,7 @@ internal sealed partial class StorageEngine
             }
 
             var engine = new StorageEngine(options, file.Layout, file, journal, log, header, encryption);
+            engine.Cache.AllowFileLsn(Math.Max(header.CheckpointLsn, log.LastLsn));
             engine.Recover(header);
             return engine;
         }

@@ -312,6 +312,24 @@ internal sealed partial class StorageEngine : IDisposable
             e);
     }
 
+    // After a clean close every record is in the database file, so the log holds nothing
+    // the next open needs; deleting it spares that open a scan of the old segment. The next
+    // log starts after the header's checkpoint LSN (WalOptions.InitialLsn), a crash halfway
+    // through the deletion leaves files that recovery handles the same way, and a stale
+    // header can no longer hide behind the missing log: pages newer than it are refused
+    // (PageCache.AllowFileLsn).
+    private void DeleteLog()
+    {
+        try
+        {
+            WriteAheadLog.Delete(System.IO.Path.GetFullPath(_options.Path!) + "-wal", _options.FileSystem);
+        }
+        catch (IOException)
+        {
+            // Harmless: the next open reads the old log and skips its records.
+        }
+    }
+
     private void ThrowIfReadOnly()
     {
         if (_options.ReadOnly)
@@ -345,6 +363,7 @@ internal sealed partial class StorageEngine : IDisposable
         // Wait for the running writer (if any) to finish, then take the last checkpoint.
         // A writer that never finishes is abandoned: its changes were never committed.
         bool locked = _writerLock.Wait(TimeSpan.FromSeconds(30));
+        bool everythingCheckpointed = false;
         try
         {
             if (locked && _logFailure is null && _checkpointer is not null && !_options.ReadOnly)
@@ -352,6 +371,7 @@ internal sealed partial class StorageEngine : IDisposable
                 try
                 {
                     _checkpointer.Run();
+                    everythingCheckpointed = Log is not null && Log.LastLsn == _checkpointer.Header.CheckpointLsn;
                 }
                 catch (Exception e) when (e is IOException or SharpCoreDBException)
                 {
@@ -378,6 +398,12 @@ internal sealed partial class StorageEngine : IDisposable
         catch (IOException)
         {
             // Already reported to the committers that waited on it.
+            everythingCheckpointed = false;
+        }
+
+        if (everythingCheckpointed)
+        {
+            DeleteLog();
         }
 
         _journal?.Dispose();

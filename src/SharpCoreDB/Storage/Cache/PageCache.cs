@@ -27,6 +27,7 @@ internal sealed class PageCache
     private int _count;
     private long _hits;
     private long _misses;
+    private long _fileLsnLimit;
 
     /// <param name="file">The file pages are loaded from; null for an in-memory database.</param>
     /// <param name="pageSize">The size of every page.</param>
@@ -274,7 +275,30 @@ internal sealed class PageCache
         }
 
         var image = _file.ReadPage(pageNumber);
-        return new PageVersion(image, Pages.PageHeader.GetLsn(image));
+        long lsn = Pages.PageHeader.GetLsn(image);
+        if (lsn > Interlocked.Read(ref _fileLsnLimit))
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"Database page {pageNumber} was written at LSN {lsn}, later than the header and the log account for "
+                + $"({_fileLsnLimit}): the header is out of date or the page comes from another copy of the database.");
+        }
+
+        return new PageVersion(image, lsn);
+    }
+
+    /// <summary>
+    /// Raises the newest LSN a page in the file may carry: the header's checkpoint or the log's
+    /// end at open, then each checkpoint's LSN before it writes. A page newer than that betrays
+    /// a stale header (its newest slot lost) or a page copied in from elsewhere.
+    /// </summary>
+    public void AllowFileLsn(long lsn)
+    {
+        long current;
+        while (lsn > (current = Interlocked.Read(ref _fileLsnLimit)))
+        {
+            Interlocked.CompareExchange(ref _fileLsnLimit, lsn, current);
+        }
     }
 
     private void EvictFrom(Stripe hot)
