@@ -3,8 +3,12 @@
 // for ORDER BY rowid, an index seek whose remaining index columns (after the
 // equality prefix, then the rowid) are the ORDER BY columns, or - replacing a
 // full table scan - a full scan of an index whose leading columns are the
-// ORDER BY columns. Index scans run forward only, so they serve ascending
-// terms with NULLs first (the default), which is the index key order.
+// ORDER BY columns. An index scan runs forward (ascending, NULLs first: the
+// key order) or backward (descending, NULLs last), so the terms it serves all
+// go one way with SQLite's default NULL placement for that way (NULLs are the
+// smallest values); NULLS FIRST on a descending term (or LAST on an ascending
+// one) still sorts, unless the column is NOT NULL. Backward, ties come in
+// descending rowid order, which also serves a trailing `rowid DESC`.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Operators;
 
@@ -33,9 +37,10 @@ internal static class IndexOrder
                 {
                     foreach (IndexSchema index in table.Indexes)
                     {
-                        if (Follows(index, 0, order))
+                        if (Follows(table, index, 0, order, out bool backwards))
                         {
-                            var full = new IndexSeekSource(planning.Query, table, index, scan.Decoder, relation.Name, [], null, null, false, null, false);
+                            var full = new IndexSeekSource(planning.Query, table, index, scan.Decoder, relation.Name, [], null, null, false, null,
+                                false, backwards);
                             return (full, true);
                         }
                     }
@@ -44,9 +49,9 @@ internal static class IndexOrder
                 break;
 
             case IndexSeekSource seek when !seek.HasInList:
-                if (Follows(seek.Index, seek.EqualCount, order))
+                if (Follows(table, seek.Index, seek.EqualCount, order, out bool reverse))
                 {
-                    return (seek, true);
+                    return (seek.InDirection(reverse), true);
                 }
 
                 break;
@@ -56,12 +61,15 @@ internal static class IndexOrder
     }
 
     // True when the index entries whose first `fixedColumns` columns are constant
-    // come in `order`: terms on the constant columns are skipped, the others must
-    // be the next index columns in sequence, then possibly the rowid.
-    private static bool Follows(IndexSchema index, int fixedColumns, IReadOnlyList<OrderColumn> order)
+    // come in `order`, read forward or (backwards = true) backward: terms on the
+    // constant columns are skipped, the others must be the next index columns in
+    // sequence, then possibly the rowid, all in one direction.
+    private static bool Follows(TableSchema table, IndexSchema index, int fixedColumns, IReadOnlyList<OrderColumn> order, out bool backwards)
     {
         int next = fixedColumns;
         bool rowIdSeen = false;
+        bool? direction = null;
+        backwards = false;
         foreach (OrderColumn term in order)
         {
             if (rowIdSeen || IsFixed(index, fixedColumns, term.Column))
@@ -74,10 +82,14 @@ internal static class IndexOrder
                 continue;
             }
 
-            if (term.Descending || !term.NullsFirst)
+            // Forward puts NULLs first, backward last; a column without NULLs fits either way.
+            bool nullable = term.Column != JoinPlanner.RowIdColumn && !table.Columns[term.Column].NotNull;
+            if ((nullable && term.NullsFirst == term.Descending) || (direction is { } d && d != term.Descending))
             {
                 return false;
             }
+
+            direction = term.Descending;
 
             if (next < index.Columns.Length && index.Columns[next] == term.Column)
             {
@@ -93,6 +105,7 @@ internal static class IndexOrder
             }
         }
 
+        backwards = direction ?? false;
         return true;
     }
 

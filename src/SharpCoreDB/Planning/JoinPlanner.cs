@@ -4,8 +4,10 @@
 // the pipeline produces so far. Access paths: rowid seek/IN/range, index
 // equality prefix (+ IN, + range), hash join for an equi-join no index serves,
 // full scan. Each conjunct becomes a filter at the first level where everything
-// it reads is bound. Greedy keeps planning linear in the number of predicates
-// per step, so dozens of tables plan in well under a millisecond each.
+// it reads is bound; a LIKE filter on a scanned table's column is also checked
+// on the record's bytes before the row is decoded. Greedy keeps planning linear
+// in the number of predicates per step, so dozens of tables plan in well under a
+// millisecond each.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
@@ -113,6 +115,18 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
                 foreach (Conjunct c in conditions)
                 {
                     onFilters.Add(c.Evaluator);
+                }
+            }
+
+            if (!r.IsLeftJoined && r.Table is not null && order[i].Source is TableScanSource scan)
+            {
+                // A LEFT JOIN level must see every row (its WHERE filters run after the match is decided).
+                foreach (Evaluator filter in levelFilters[i])
+                {
+                    if (RecordLikeFilter.TryCreate(filter, scope.Frame, r.FirstSlot, r.Table) is { } recordFilter)
+                    {
+                        scan.AddRecordFilter(recordFilter);
+                    }
                 }
             }
 

@@ -65,7 +65,8 @@ public sealed class OrderByPlanTests
         Assert.Contains("SCAN t USING INDEX tab", Plan(db, "SELECT * FROM t ORDER BY a"));
 
         // Orders an index cannot give still sort.
-        Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY a DESC"));
+        Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY a DESC NULLS FIRST"));
+        Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY a DESC, b"));
         Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY b"));
         Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY a NULLS LAST"));
         Assert.Contains("SORT", Plan(db, "SELECT a, COUNT(*) FROM t GROUP BY a ORDER BY a"));

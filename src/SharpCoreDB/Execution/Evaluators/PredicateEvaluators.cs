@@ -58,6 +58,16 @@ internal sealed class InListEvaluator(Evaluator operand, Evaluator[] values, boo
 /// <summary>LIKE and GLOB.</summary>
 internal sealed class LikeEvaluator(LikeOperator op, Evaluator operand, Evaluator pattern, Evaluator? escape, bool negated) : Evaluator
 {
+    public LikeOperator Operator => op;
+
+    public Evaluator Operand => operand;
+
+    public Evaluator Pattern => pattern;
+
+    public Evaluator? Escape => escape;
+
+    public bool Negated => negated;
+
     public override DbValue Evaluate()
     {
         DbValue text = operand.Evaluate();

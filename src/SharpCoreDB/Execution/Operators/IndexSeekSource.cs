@@ -3,6 +3,12 @@
 // Keys are built with KeyEncoder after applying each column's affinity to the
 // probe value, so memcmp order in the index is the comparison order; the range
 // bounds are conservative and the query's filters are checked on every row.
+//
+// The scan runs forward (index order: NULLs first, then ascending, ties by
+// rowid) or backward (the exact reverse), which serves ORDER BY ... DESC.
+// As the inner side of an index nested loop it is opened once per outer row, so
+// Open reuses the cursor, the key buffers and the value array of the previous
+// probe: a probe allocates nothing (IN lists still encode one key per item).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
@@ -14,13 +20,19 @@ namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>An index seek or range scan, fetching each row from the table.</summary>
 internal sealed class IndexSeekSource(QueryContext context, TableSchema table, IndexSchema index, RowDecoder decoder, string alias,
-    Evaluator[] equal, Evaluator[]? lastIn, Evaluator? low, bool lowInclusive, Evaluator? high, bool highInclusive) : RowSource
+    Evaluator[] equal, Evaluator[]? lastIn, Evaluator? low, bool lowInclusive, Evaluator? high, bool highInclusive,
+    bool descending = false) : RowSource
 {
-    private readonly List<byte[]> _prefixes = [];
-    private byte[] _low = [];
-    private byte[] _high = [];
-    private bool _hasLow;
-    private bool _hasHigh;
+    private readonly List<ReadOnlyMemory<byte>> _prefixes = [];
+    private readonly DbValue[] _values = new DbValue[equal.Length + 1];
+    private byte[] _prefixBuffer = new byte[32];
+    private byte[] _low = new byte[16];
+    private byte[] _high = new byte[16];
+    private byte[] _start = new byte[48];
+    private int _lowLength = -1;
+    private int _highLength = -1;
+    private BTree? _indexTree;
+    private BTree? _tableTree;
     private BTreeCursor? _cursor;
     private TableTree? _table;
     private int _prefix;
@@ -34,39 +46,50 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
     public bool HasInList => lastIn is not null;
 
+    public bool Descending => descending;
+
+    /// <summary>The same seek run in the given direction.</summary>
+    public IndexSeekSource InDirection(bool backwards) =>
+        backwards == descending
+            ? this
+            : new(context, table, index, decoder, alias, equal, lastIn, low, lowInclusive, high, highInclusive, backwards);
+
     public override void Open()
     {
-        _cursor = context.Tree(index.RootPage).OpenCursor();
-        _table = new TableTree(context.Tree(table.RootPage));
+        // The trees are opened once per execution; the cursor and table view live as long as they do.
+        BTree indexTree = context.Tree(index.RootPage);
+        if (!ReferenceEquals(indexTree, _indexTree))
+        {
+            _indexTree = indexTree;
+            _cursor = indexTree.OpenCursor();
+        }
+
+        BTree tableTree = context.Tree(table.RootPage);
+        if (!ReferenceEquals(tableTree, _tableTree))
+        {
+            _tableTree = tableTree;
+            _table = new TableTree(tableTree);
+        }
+
         _prefixes.Clear();
         _prefix = 0;
         _positioned = false;
-        _hasLow = _hasHigh = false;
+        _lowLength = _highLength = -1;
         int rangeColumn = equal.Length + (lastIn is null ? 0 : 1);
         if (rangeColumn < index.Columns.Length)
         {
-            if (low is not null)
+            if (low is not null && !TryEncode(low.Evaluate(), rangeColumn, ref _low, out _lowLength))
             {
-                if (!TryEncode(low.Evaluate(), rangeColumn, out _low))
-                {
-                    return;
-                }
-
-                _hasLow = true;
+                return;
             }
 
-            if (high is not null)
+            if (high is not null && !TryEncode(high.Evaluate(), rangeColumn, ref _high, out _highLength))
             {
-                if (!TryEncode(high.Evaluate(), rangeColumn, out _high))
-                {
-                    return;
-                }
-
-                _hasHigh = true;
+                return;
             }
         }
 
-        var values = new DbValue[equal.Length + 1];
+        DbValue[] values = _values;
         for (int i = 0; i < equal.Length; i++)
         {
             values[i] = Convert(equal[i].Evaluate(), i);
@@ -78,25 +101,33 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
         if (lastIn is null)
         {
-            _prefixes.Add(Encode(values.AsSpan(0, equal.Length)));
+            int length = Encode(values.AsSpan(0, equal.Length), ref _prefixBuffer);
+            _prefixes.Add(_prefixBuffer.AsMemory(0, length));
             return;
         }
 
-        var seen = new HashSet<string>();
         foreach (Evaluator item in lastIn)
         {
             values[equal.Length] = Convert(item.Evaluate(), equal.Length);
             if (!values[equal.Length].IsNull)
             {
-                byte[] prefix = Encode(values);
-                if (seen.Add(System.Convert.ToHexString(prefix)))
-                {
-                    _prefixes.Add(prefix);
-                }
+                byte[] prefix = [];
+                Encode(values, ref prefix);
+                _prefixes.Add(prefix);
             }
         }
 
-        _prefixes.Sort((a, b) => a.AsSpan().SequenceCompareTo(b));
+        _prefixes.Sort((a, b) => a.Span.SequenceCompareTo(b.Span));
+        int kept = 0;
+        for (int i = 0; i < _prefixes.Count; i++)
+        {
+            if (kept == 0 || !_prefixes[i].Span.SequenceEqual(_prefixes[kept - 1].Span))
+            {
+                _prefixes[kept++] = _prefixes[i];
+            }
+        }
+
+        _prefixes.RemoveRange(kept, _prefixes.Count - kept);
     }
 
     public override bool Next()
@@ -107,45 +138,50 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
         }
 
         BTreeCursor cursor = _cursor!;
+        bool hasLow = _lowLength >= 0;
+        bool hasHigh = _highLength >= 0;
         while (_prefix < _prefixes.Count)
         {
-            byte[] prefix = _prefixes[_prefix];
+            ReadOnlySpan<byte> prefix = _prefixes[descending ? _prefixes.Count - 1 - _prefix : _prefix].Span;
             bool ok;
             if (!_positioned)
             {
                 _positioned = true;
-                if (_hasLow)
-                {
-                    byte[] start = [.. prefix, .. _low];
-                    ok = cursor.SeekGE(start);
-                    while (ok && !lowInclusive && cursor.KeyStartsWith(start))
-                    {
-                        ok = cursor.Next();
-                    }
-                }
-                else
-                {
-                    ok = cursor.SeekGE(prefix);
-                }
+                ok = descending ? PositionLast(cursor, prefix) : PositionFirst(cursor, prefix);
             }
             else
             {
-                ok = cursor.Next();
+                ok = descending ? cursor.Prev() : cursor.Next();
             }
 
             if (ok && cursor.KeyStartsWith(prefix))
             {
                 ReadOnlySpan<byte> rest = cursor.Key[prefix.Length..];
-                if ((_hasLow || _hasHigh) && rest[0] == KeyEncoder.NullTag)
+                if ((hasLow || hasHigh) && rest[0] == KeyEncoder.NullTag)
                 {
+                    // NULLs sort first: going backward, every key left under this prefix is NULL too.
+                    if (descending)
+                    {
+                        NextPrefix();
+                    }
+
                     continue;
                 }
 
-                if (_hasHigh)
+                if (!descending && hasHigh)
                 {
-                    int length = Math.Min(_high.Length, rest.Length);
-                    int c = rest[..length].SequenceCompareTo(_high);
+                    int c = CompareBound(rest, _high.AsSpan(0, _highLength));
                     if (c > 0 || (c == 0 && !highInclusive))
+                    {
+                        NextPrefix();
+                        continue;
+                    }
+                }
+
+                if (descending && hasLow)
+                {
+                    int c = CompareBound(rest, _low.AsSpan(0, _lowLength));
+                    if (c < 0 || (c == 0 && !lowInclusive))
                     {
                         NextPrefix();
                         continue;
@@ -190,10 +226,59 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
             parts.Add(low is not null && high is not null ? $"{name}>? AND {name}<?" : low is not null ? name + ">?" : name + "<?");
         }
 
+        string direction = descending ? " (descending)" : string.Empty;
         return parts.Count == 0
-            ? $"SCAN {alias} USING INDEX {index.Name}"
-            : $"SEARCH {alias} USING INDEX {index.Name} ({string.Join(" AND ", parts)})";
+            ? $"SCAN {alias} USING INDEX {index.Name}{direction}"
+            : $"SEARCH {alias} USING INDEX {index.Name} ({string.Join(" AND ", parts)}){direction}";
     }
+
+    // Forward start: the first key of the prefix at or above the low bound.
+    private bool PositionFirst(BTreeCursor cursor, ReadOnlySpan<byte> prefix)
+    {
+        if (_lowLength < 0)
+        {
+            return cursor.SeekGE(prefix);
+        }
+
+        ReadOnlySpan<byte> start = Concat(prefix, _low.AsSpan(0, _lowLength));
+        bool ok = cursor.SeekGE(start);
+        while (ok && !lowInclusive && cursor.KeyStartsWith(start))
+        {
+            ok = cursor.Next();
+        }
+
+        return ok;
+    }
+
+    // Backward start: the last key of the prefix at or below the high bound (keys equal to an exclusive bound start
+    // with prefix + bound, so the last key below them is the last key before that).
+    private bool PositionLast(BTreeCursor cursor, ReadOnlySpan<byte> prefix)
+    {
+        if (_highLength < 0)
+        {
+            return cursor.SeekPrefixEnd(prefix);
+        }
+
+        ReadOnlySpan<byte> start = Concat(prefix, _high.AsSpan(0, _highLength));
+        return highInclusive ? cursor.SeekPrefixEnd(start) : cursor.SeekLT(start);
+    }
+
+    private ReadOnlySpan<byte> Concat(ReadOnlySpan<byte> prefix, ReadOnlySpan<byte> bound)
+    {
+        int length = prefix.Length + bound.Length;
+        if (_start.Length < length)
+        {
+            _start = new byte[Math.Max(length, _start.Length * 2)];
+        }
+
+        prefix.CopyTo(_start);
+        bound.CopyTo(_start.AsSpan(prefix.Length));
+        return _start.AsSpan(0, length);
+    }
+
+    // The range column's bytes (and what follows) against an encoded bound: memcmp over the bound's length.
+    private static int CompareBound(ReadOnlySpan<byte> rest, ReadOnlySpan<byte> bound) =>
+        rest[..Math.Min(bound.Length, rest.Length)].SequenceCompareTo(bound);
 
     private void NextPrefix()
     {
@@ -204,17 +289,29 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
     private DbValue Convert(DbValue value, int column) =>
         SqlAffinity.Apply(value, table.Columns[index.Columns[column]].Affinity);
 
-    private bool TryEncode(DbValue value, int column, out byte[] encoded)
+    private bool TryEncode(DbValue value, int column, ref byte[] buffer, out int length)
     {
         value = Convert(value, column);
-        encoded = value.IsNull ? [] : Encode([value]);
-        return !value.IsNull;
+        if (value.IsNull)
+        {
+            length = -1;
+            return false;
+        }
+
+        length = Encode([value], ref buffer);
+        return true;
     }
 
-    private static byte[] Encode(ReadOnlySpan<DbValue> values)
+    // Encodes into buffer, growing it when it is too small; returns the encoded length.
+    private static int Encode(ReadOnlySpan<DbValue> values, ref byte[] buffer)
     {
-        byte[] buffer = new byte[KeyEncoder.GetSize(values)];
+        int size = KeyEncoder.GetSize(values);
+        if (buffer.Length < size)
+        {
+            buffer = new byte[Math.Max(size, buffer.Length * 2)];
+        }
+
         KeyEncoder.Encode(values, buffer);
-        return buffer;
+        return size;
     }
 }

@@ -1,5 +1,7 @@
 // A full scan of a table in rowid order (or backwards), or a range of rowids
-// when the WHERE clause bounds the INTEGER PRIMARY KEY.
+// when the WHERE clause bounds the INTEGER PRIMARY KEY. Record filters (LIKE
+// conjuncts the planner could check on the record's bytes) reject rows before
+// they are decoded; the conjuncts still run on the rows that get through.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
@@ -14,6 +16,7 @@ namespace SharpCoreDB.Execution.Operators;
 internal sealed class TableScanSource(QueryContext context, TableSchema table, RowDecoder decoder, string alias,
     Evaluator? low, bool lowInclusive, Evaluator? high, bool highInclusive, bool descending) : RowSource
 {
+    private RecordLikeFilter[] _filters = [];
     private BTreeCursor? _cursor;
     private bool _first;
     private bool _empty;
@@ -28,9 +31,17 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
 
     public RowDecoder Decoder => decoder;
 
+    /// <summary>Filters checked on each record before it is decoded.</summary>
+    public IReadOnlyList<RecordLikeFilter> RecordFilters => _filters;
+
     /// <summary>The same scan in the given rowid direction (for an ORDER BY rowid the scan serves).</summary>
     public TableScanSource InDirection(bool backwards) =>
-        backwards == descending ? this : new(context, table, decoder, alias, low, lowInclusive, high, highInclusive, backwards);
+        backwards == descending
+            ? this
+            : new(context, table, decoder, alias, low, lowInclusive, high, highInclusive, backwards) { _filters = _filters };
+
+    /// <summary>Adds a pre-check of one of the level's conjuncts on the record bytes.</summary>
+    public void AddRecordFilter(RecordLikeFilter filter) => _filters = [.. _filters, filter];
 
     public override void Open()
     {
@@ -48,6 +59,11 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
         {
             _empty = true;
         }
+
+        foreach (RecordLikeFilter filter in _filters)
+        {
+            filter.Prepare();
+        }
     }
 
     public override bool Next()
@@ -63,40 +79,54 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
         }
 
         BTreeCursor cursor = _cursor!;
-        bool ok;
-        if (_first)
+        Span<byte> key = stackalloc byte[RowIdKey.Size];
+        while (true)
         {
-            _first = false;
-            Span<byte> key = stackalloc byte[RowIdKey.Size];
-            if (descending)
+            bool ok;
+            if (_first)
             {
-                RowIdKey.Write(_high, key);
-                ok = _high == long.MaxValue ? cursor.SeekLast() : cursor.SeekLE(key);
+                _first = false;
+                if (descending)
+                {
+                    RowIdKey.Write(_high, key);
+                    ok = _high == long.MaxValue ? cursor.SeekLast() : cursor.SeekLE(key);
+                }
+                else
+                {
+                    RowIdKey.Write(_low, key);
+                    ok = _low == long.MinValue ? cursor.SeekFirst() : cursor.SeekGE(key);
+                }
             }
             else
             {
-                RowIdKey.Write(_low, key);
-                ok = _low == long.MinValue ? cursor.SeekFirst() : cursor.SeekGE(key);
+                ok = descending ? cursor.Prev() : cursor.Next();
             }
-        }
-        else
-        {
-            ok = descending ? cursor.Prev() : cursor.Next();
-        }
 
-        if (!ok)
-        {
-            return false;
-        }
+            if (!ok)
+            {
+                return false;
+            }
 
-        long rowId = RowIdKey.Read(cursor.Key);
-        if (rowId > _high || rowId < _low)
-        {
-            return false;
-        }
+            long rowId = RowIdKey.Read(cursor.Key);
+            if (rowId > _high || rowId < _low)
+            {
+                return false;
+            }
 
-        decoder.Decode(cursor.Value, rowId);
-        return true;
+            ReadOnlySpan<byte> record = cursor.Value;
+            if (!Passes(record))
+            {
+                if ((++_tick & 1023) == 0)
+                {
+                    context.CheckCancelled();
+                }
+
+                continue;
+            }
+
+            decoder.Decode(record, rowId);
+            return true;
+        }
     }
 
     public override void NullFill() => decoder.NullFill();
@@ -110,6 +140,19 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
 
         string range = low is not null && high is not null ? "rowid>? AND rowid<?" : low is not null ? "rowid>?" : "rowid<?";
         return $"SEARCH {alias} USING INTEGER PRIMARY KEY ({range})";
+    }
+
+    private bool Passes(ReadOnlySpan<byte> record)
+    {
+        foreach (RecordLikeFilter filter in _filters)
+        {
+            if (!filter.MayPass(record))
+            {
+                return false;
+            }
+        }
+
+        return true;
     }
 
     // Turns a bound value into an inclusive rowid limit; false when nothing can match.

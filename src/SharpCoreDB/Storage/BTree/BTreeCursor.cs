@@ -120,7 +120,14 @@ internal sealed class BTreeCursor
     public bool SeekPrefixFirst(ReadOnlySpan<byte> prefix) => SeekGE(prefix) && Key.StartsWith(prefix);
 
     /// <summary>Moves to the last key starting with <paramref name="prefix"/>; false if there is none.</summary>
-    public bool SeekPrefixLast(ReadOnlySpan<byte> prefix)
+    public bool SeekPrefixLast(ReadOnlySpan<byte> prefix) => SeekPrefixEnd(prefix) && Key.StartsWith(prefix);
+
+    /// <summary>
+    /// Moves to the largest key below every key past the range of <paramref name="prefix"/>: the last key starting
+    /// with it, or, when none does, the last key before where they would be (the start of a backward scan of all
+    /// keys &lt;= the prefix range). False when there is no such key.
+    /// </summary>
+    public bool SeekPrefixEnd(ReadOnlySpan<byte> prefix)
     {
         // The first key past the prefix range is the prefix with its trailing FF bytes dropped and its last byte + 1.
         int length = prefix.Length;
@@ -131,13 +138,13 @@ internal sealed class BTreeCursor
 
         if (length == 0)
         {
-            return SeekLast() && Key.StartsWith(prefix);
+            return SeekLast();
         }
 
         Span<byte> successor = Scratch(length);
         prefix[..length].CopyTo(successor);
         successor[length - 1]++;
-        return SeekLT(successor) && Key.StartsWith(prefix);
+        return SeekLT(successor);
     }
 
     /// <summary>Moves to the next key; false past the last.</summary>

@@ -1,0 +1,166 @@
+// LIKE matched on UTF-8 bytes, so a scan can test a record's text column in place
+// without decoding it into a string (docs/query-engine.md, "Record filters").
+// The rules are SqlLike's, byte for byte: '%' matches any run, '_' one code point
+// (a lead byte and its continuation bytes, which is a surrogate pair's code point
+// counted once, as SqlLike counts it), ASCII letters fold (bytes 'A'..'Z' occur in
+// UTF-8 only as those letters), every other character only itself; the escape
+// (one UTF-16 character, given as its UTF-8 bytes) makes the next pattern code
+// point literal, and an escape at the very end matches nothing.
+//
+// Equivalence with SqlLike over the decoded strings holds when the text is valid
+// UTF-8 (the record writer only produces valid UTF-8) and the pattern is the UTF-8
+// form of a string without unpaired surrogates. Backtracking steps over a lead byte
+// and its continuation bytes only, so it never skips an ASCII byte even in broken
+// input: a pattern of ASCII literals and '%' therefore gives SqlLike's answer for
+// any bytes. Callers that see invalid text with other patterns fall back to strings
+// (NeedsValidText).
+using System.Text;
+
+namespace SharpCoreDB.Execution.Semantics;
+
+/// <summary>SQL LIKE over UTF-8 bytes.</summary>
+internal static class Utf8Like
+{
+    /// <summary>`text LIKE pattern ESCAPE escape` on UTF-8; <paramref name="escape"/> is empty when there is none.</summary>
+    public static bool Matches(ReadOnlySpan<byte> text, ReadOnlySpan<byte> pattern, ReadOnlySpan<byte> escape)
+    {
+        int t = 0;
+        int p = 0;
+        int starP = -1;
+        int starT = 0;
+        bool hasEscape = !escape.IsEmpty;
+        while (t < text.Length)
+        {
+            if (p < pattern.Length)
+            {
+                byte c = pattern[p];
+                if (hasEscape && pattern[p..].StartsWith(escape))
+                {
+                    int q = p + escape.Length;
+                    if (q < pattern.Length)
+                    {
+                        int n = CodePointLength(pattern, q);
+                        if (text.Length - t >= n && FoldEquals(pattern.Slice(q, n), text.Slice(t, n)))
+                        {
+                            p = q + n;
+                            t += n;
+                            continue;
+                        }
+                    }
+                }
+                else if (c == '%')
+                {
+                    p++;
+                    starP = p;
+                    starT = t;
+                    continue;
+                }
+                else if (c == '_')
+                {
+                    p++;
+                    t += CodePointLength(text, t);
+                    continue;
+                }
+                else if (Fold(c) == Fold(text[t]))
+                {
+                    p++;
+                    t++;
+                    continue;
+                }
+            }
+
+            if (starP < 0)
+            {
+                return false;
+            }
+
+            starT += CodePointLength(text, starT);
+            t = starT;
+            p = starP;
+        }
+
+        bool percentEscapes = escape.Length == 1 && escape[0] == '%';
+        while (p < pattern.Length && pattern[p] == '%' && !percentEscapes)
+        {
+            p++;
+        }
+
+        return p == pattern.Length;
+    }
+
+    /// <summary>
+    /// True when the pattern's answer on invalid UTF-8 could differ from SqlLike's on the decoded string (it has
+    /// '_', an escape, or non-ASCII characters), so the text must be checked with Utf8.IsValid first.
+    /// </summary>
+    public static bool NeedsValidText(ReadOnlySpan<byte> pattern, ReadOnlySpan<byte> escape)
+    {
+        if (!escape.IsEmpty)
+        {
+            return true;
+        }
+
+        foreach (byte b in pattern)
+        {
+            if (b == '_' || b >= 0x80)
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>
+    /// The UTF-8 form of a pattern or escape string, or null when it holds an unpaired surrogate (its UTF-8 form
+    /// would be U+FFFD, which SqlLike would not match the same way).
+    /// </summary>
+    public static byte[]? Encode(string value)
+    {
+        for (int i = 0; i < value.Length; i++)
+        {
+            char c = value[i];
+            if (char.IsHighSurrogate(c) && i + 1 < value.Length && char.IsLowSurrogate(value[i + 1]))
+            {
+                i++;
+            }
+            else if (char.IsSurrogate(c))
+            {
+                return null;
+            }
+        }
+
+        return Encoding.UTF8.GetBytes(value);
+    }
+
+    // A lead byte and the continuation bytes after it (at most three): one code point in valid UTF-8, and never
+    // more than the bytes up to the next ASCII or lead byte in invalid input.
+    private static int CodePointLength(ReadOnlySpan<byte> bytes, int index)
+    {
+        int end = index + 1;
+        int limit = Math.Min(bytes.Length, index + 4);
+        if (bytes[index] >= 0xC0)
+        {
+            while (end < limit && (bytes[end] & 0xC0) == 0x80)
+            {
+                end++;
+            }
+        }
+
+        return end - index;
+    }
+
+    private static bool FoldEquals(ReadOnlySpan<byte> a, ReadOnlySpan<byte> b)
+    {
+        for (int i = 0; i < a.Length; i++)
+        {
+            if (Fold(a[i]) != Fold(b[i]))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
+
+    private static int Fold(byte c) => c is >= (byte)'A' and <= (byte)'Z' ? c + 32 : c;
+}
