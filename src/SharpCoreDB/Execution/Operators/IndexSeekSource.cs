@@ -9,6 +9,8 @@
 // As the inner side of an index nested loop it is opened once per outer row, so
 // Open reuses the cursor, the key buffers and the value array of the previous
 // probe: a probe allocates nothing (IN lists still encode one key per item).
+// Rows are fetched through a second cursor on the table: consecutive probes
+// usually land in the leaf the last one read, which the cursor searches first.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
@@ -25,6 +27,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 {
     private readonly List<ReadOnlyMemory<byte>> _prefixes = [];
     private readonly DbValue[] _values = new DbValue[equal.Length + 1];
+    private readonly byte[] _rowKey = new byte[RowIdKey.Size];
     private byte[] _prefixBuffer = new byte[32];
     private byte[] _low = new byte[16];
     private byte[] _high = new byte[16];
@@ -34,7 +37,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
     private BTree? _indexTree;
     private BTree? _tableTree;
     private BTreeCursor? _cursor;
-    private TableTree? _table;
+    private BTreeCursor? _rows;
     private int _prefix;
     private bool _positioned;
     private int _tick;
@@ -56,19 +59,19 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
     public override void Open()
     {
-        // The trees are opened once per execution; the cursor and table view live as long as they do.
+        // The trees are opened once per execution; the cursors follow them (kept, with their buffers, across executions).
         BTree indexTree = context.Tree(index.RootPage);
         if (!ReferenceEquals(indexTree, _indexTree))
         {
             _indexTree = indexTree;
-            _cursor = indexTree.OpenCursor();
+            _cursor = indexTree.OpenCursor(_cursor);
         }
 
         BTree tableTree = context.Tree(table.RootPage);
         if (!ReferenceEquals(tableTree, _tableTree))
         {
             _tableTree = tableTree;
-            _table = new TableTree(tableTree);
+            _rows = tableTree.OpenCursor(_rows);
         }
 
         _prefixes.Clear();
@@ -189,9 +192,10 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
                 }
 
                 long rowId = KeyEncoder.ReadRowIdSuffix(cursor.Key);
-                if (_table!.TryGet(rowId, out ReadOnlyMemory<byte> record))
+                RowIdKey.Write(rowId, _rowKey);
+                if (_rows!.SeekExact(_rowKey))
                 {
-                    decoder.Decode(record.Span, rowId);
+                    decoder.Decode(_rows.Value, rowId);
                     return true;
                 }
 

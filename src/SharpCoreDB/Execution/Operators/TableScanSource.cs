@@ -45,7 +45,7 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
 
     public override void Open()
     {
-        _cursor = context.Tree(table.RootPage).OpenCursor();
+        _cursor = context.Tree(table.RootPage).OpenCursor(_cursor);
         _first = true;
         _empty = false;
         _low = long.MinValue;

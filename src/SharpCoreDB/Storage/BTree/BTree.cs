@@ -90,6 +90,18 @@ internal sealed partial class BTree
     /// <summary>A new cursor over this tree, positioned nowhere.</summary>
     public BTreeCursor OpenCursor() => new(this);
 
+    /// <summary>A cursor over this tree: <paramref name="recycled"/> (a cursor no longer in use) re-attached, or a new one.</summary>
+    public BTreeCursor OpenCursor(BTreeCursor? recycled)
+    {
+        if (recycled is null)
+        {
+            return new BTreeCursor(this);
+        }
+
+        recycled.Attach(this);
+        return recycled;
+    }
+
     /// <summary>
     /// Finds <paramref name="key"/>. An inline value is a slice of the page, valid until the tree changes;
     /// a value from an overflow chain is a new array.

@@ -19,7 +19,7 @@ namespace SharpCoreDB.Storage.BTree;
 /// <summary>Moves over a B+tree's entries in key order, both ways.</summary>
 internal sealed class BTreeCursor
 {
-    private readonly BTree _tree;
+    private BTree _tree;
     private readonly uint[] _pages = new uint[BTree.MaxDepth];
     private readonly int[] _indexes = new int[BTree.MaxDepth];
     private readonly ReadOnlyMemory<byte>[] _bodies = new ReadOnlyMemory<byte>[BTree.MaxDepth];
@@ -32,6 +32,18 @@ internal sealed class BTreeCursor
     private int _valueLength = -1;
 
     internal BTreeCursor(BTree tree) => _tree = tree;
+
+    /// <summary>
+    /// Points this cursor at <paramref name="tree"/> (another instance, e.g. the same root in a later snapshot),
+    /// positioned nowhere, keeping its buffers: a statement reopened with new parameters allocates no new cursor.
+    /// </summary>
+    internal void Attach(BTree tree)
+    {
+        _tree = tree;
+        IsValid = false;
+        _valueLength = -1;
+        Array.Clear(_bodies);
+    }
 
     /// <summary>True when the cursor is on an entry.</summary>
     public bool IsValid { get; private set; }
@@ -79,11 +91,31 @@ internal sealed class BTreeCursor
         return Land();
     }
 
-    /// <summary>Moves to the smallest key &gt;= <paramref name="key"/>.</summary>
+    /// <summary>
+    /// Moves to the smallest key &gt;= <paramref name="key"/>. When the cursor is on an entry and the key falls within
+    /// its leaf's first and last keys, only that leaf is searched: the probes of an index nested loop, which come in
+    /// key order, then read no page at all.
+    /// </summary>
     public bool SeekGE(ReadOnlySpan<byte> key)
     {
-        DescendTo(key);
+        if (!SeekInLeaf(key))
+        {
+            DescendTo(key);
+        }
+
         return LandOrForward();
+    }
+
+    /// <summary>Moves to <paramref name="key"/> itself; false (and not on an entry) when the tree does not hold it.</summary>
+    public bool SeekExact(ReadOnlySpan<byte> key)
+    {
+        if (SeekGE(key) && Key.SequenceEqual(key))
+        {
+            return true;
+        }
+
+        IsValid = false;
+        return false;
     }
 
     /// <summary>Moves to the smallest key &gt; <paramref name="key"/>.</summary>
@@ -183,6 +215,30 @@ internal sealed class BTreeCursor
 
         _indexes[_leafLevel]--;
         return LandOrBackward();
+    }
+
+    /// <summary>
+    /// When the cursor is on an entry of an unchanged tree and <paramref name="key"/> lies between the first and last
+    /// keys of its leaf, puts the leaf index at the key's lower bound there (the path above stays valid) and returns true.
+    /// </summary>
+    private bool SeekInLeaf(ReadOnlySpan<byte> key)
+    {
+        if (!IsValid || _version != _tree.Version)
+        {
+            return false;
+        }
+
+        ReadOnlySpan<byte> leaf = _bodies[_leafLevel].Span;
+        int count = BTreeNode.Count(leaf);
+        if (count == 0
+            || key.SequenceCompareTo(BTreeNode.Key(leaf, 0, true)) < 0
+            || key.SequenceCompareTo(BTreeNode.Key(leaf, count - 1, true)) > 0)
+        {
+            return false;
+        }
+
+        _indexes[_leafLevel] = BTreeNode.LowerBound(leaf, key, true, out _);
+        return true;
     }
 
     /// <summary>Walks from the root towards <paramref name="key"/>; leaves the leaf index at its lower bound; true if equal.</summary>
