@@ -16,6 +16,30 @@ public sealed class Utf8LikeTests
     private static bool Bytes(string text, string pattern, char? escape) =>
         Utf8Like.Matches(Encoding.UTF8.GetBytes(text), Utf8Like.Encode(pattern)!, escape is null ? [] : Encoding.UTF8.GetBytes(escape.Value.ToString()));
 
+    // The shape fast paths (lit, lit%, %lit, %lit%) where they apply, the general matcher elsewhere.
+    private static bool Shaped(string text, string pattern, char? escape)
+    {
+        byte[] p = Utf8Like.Encode(pattern)!;
+        byte[] e = escape is null ? [] : Encoding.UTF8.GetBytes(escape.Value.ToString());
+        LikeShape shape = Utf8Like.Classify(p, e, out Range literal);
+        byte[] t = Encoding.UTF8.GetBytes(text);
+        return shape == LikeShape.General ? Utf8Like.Matches(t, p, e) : Utf8Like.MatchesShape(shape, t, p.AsSpan(literal));
+    }
+
+    [Theory]
+    [InlineData("abc", "abc", "Exact")]
+    [InlineData("abc", "ABC%", "Prefix")]
+    [InlineData("x@example42.com", "%@EXAMPLE42.com", "Suffix")]
+    [InlineData("aéb", "%%É%%", "Contains")]
+    [InlineData("ab", "a%b", "General")]
+    [InlineData("ab", "%a_", "General")]
+    [InlineData("ab", "%%", "General")]
+    public void Simple_shapes_are_recognised(string text, string pattern, string shape)
+    {
+        Assert.Equal(shape, Utf8Like.Classify(Encoding.UTF8.GetBytes(pattern), [], out _).ToString());
+        Assert.Equal(SqlLike.Matches(text, pattern, null), Shaped(text, pattern, null));
+    }
+
     [Theory]
     [InlineData("alice@example42.com", "%@example42.com", null, true)]
     [InlineData("alice@EXAMPLE42.COM", "%@example42.com", null, true)]
@@ -45,6 +69,7 @@ public sealed class Utf8LikeTests
     {
         Assert.Equal(expected, SqlLike.Matches(text, pattern, escape));
         Assert.Equal(expected, Bytes(text, pattern, escape));
+        Assert.Equal(expected, Shaped(text, pattern, escape));
     }
 
     [Fact]
@@ -55,7 +80,12 @@ public sealed class Utf8LikeTests
         for (int i = 0; i < 20_000; i++)
         {
             string text = RandomString(random, 8, allowWildcards: random.Next(4) == 0);
-            string pattern = random.Next(3) == 0 ? Mutate(random, text) : RandomString(random, 6, allowWildcards: true);
+            string pattern = random.Next(3) switch
+            {
+                0 => Mutate(random, text),
+                1 => Affix(random, text),
+                _ => RandomString(random, 6, allowWildcards: true),
+            };
             char? escape = random.Next(3) switch
             {
                 0 => null,
@@ -64,6 +94,7 @@ public sealed class Utf8LikeTests
             };
             bool expected = SqlLike.Matches(text, pattern, escape);
             Assert.True(expected == Bytes(text, pattern, escape), $"'{text}' LIKE '{pattern}' ESCAPE '{escape}': strings say {expected}");
+            Assert.True(expected == Shaped(text, pattern, escape), $"'{text}' LIKE '{pattern}' ESCAPE '{escape}' by shape: strings say {expected}");
             matches += expected ? 1 : 0;
         }
 
@@ -94,7 +125,13 @@ public sealed class Utf8LikeTests
 
             string pattern = patterns[random.Next(patterns.Length)];
             string decoded = Encoding.UTF8.GetString(text);
-            Assert.Equal(SqlLike.Matches(decoded, pattern, null), Utf8Like.Matches(text, Encoding.UTF8.GetBytes(pattern), []));
+            byte[] p = Encoding.UTF8.GetBytes(pattern);
+            Assert.Equal(SqlLike.Matches(decoded, pattern, null), Utf8Like.Matches(text, p, []));
+            LikeShape shape = Utf8Like.Classify(p, [], out Range literal);
+            if (shape != LikeShape.General)
+            {
+                Assert.Equal(SqlLike.Matches(decoded, pattern, null), Utf8Like.MatchesShape(shape, text, p.AsSpan(literal)));
+            }
         }
     }
 
@@ -142,6 +179,22 @@ public sealed class Utf8LikeTests
         }
 
         return builder.ToString();
+    }
+
+    // `lit`, `lit%`, `%lit` or `%lit%` with a literal cut from the text (or not), some letters' case flipped.
+    private static string Affix(Random random, string text)
+    {
+        List<string> points = CodePoints(text);
+        int from = random.Next(points.Count + 1);
+        int to = random.Next(from, points.Count + 1);
+        string literal = string.Concat(points.GetRange(from, to - from).Select(p => random.Next(3) == 0 ? p.ToUpperInvariant() : p));
+        if (random.Next(5) == 0)
+        {
+            literal += Alphabet[random.Next(Alphabet.Length)].Replace("%", "x").Replace("_", "y");
+        }
+
+        return (random.Next(2) == 0 ? "%" : string.Empty) + literal.Replace("%", string.Empty).Replace("_", string.Empty)
+            + (random.Next(2) == 0 ? "%" : string.Empty);
     }
 
     private static List<string> CodePoints(string text)

@@ -31,6 +31,8 @@ internal sealed class RecordLikeFilter
     private string? _lastEscape;
     private byte[] _patternBytes = [];
     private byte[] _escapeBytes = [];
+    private LikeShape _shape;
+    private Range _literal;
     private bool _active;
     private bool _validate;
 
@@ -123,6 +125,7 @@ internal sealed class RecordLikeFilter
             _patternBytes = bytes;
             _escapeBytes = escapeText is null ? [] : Encoding.UTF8.GetBytes(escapeText);
             _validate = Utf8Like.NeedsValidText(_patternBytes, _escapeBytes);
+            _shape = Utf8Like.Classify(_patternBytes, _escapeBytes, out _literal);
             _lastPattern = patternText;
             _lastEscape = escapeText;
         }
@@ -150,6 +153,9 @@ internal sealed class RecordLikeFilter
             return true;
         }
 
-        return Utf8Like.Matches(text, _patternBytes, _escapeBytes) != _negated;
+        bool match = _shape == LikeShape.General
+            ? Utf8Like.Matches(text, _patternBytes, _escapeBytes)
+            : Utf8Like.MatchesShape(_shape, text, _patternBytes.AsSpan(_literal));
+        return match != _negated;
     }
 }

@@ -18,9 +18,81 @@ using System.Text;
 
 namespace SharpCoreDB.Execution.Semantics;
 
+/// <summary>The shape of a LIKE pattern without '_' or ESCAPE: a literal, alone or with '%' before and/or after.</summary>
+internal enum LikeShape
+{
+    General,
+    Exact,
+    Prefix,
+    Suffix,
+    Contains,
+}
+
 /// <summary>SQL LIKE over UTF-8 bytes.</summary>
 internal static class Utf8Like
 {
+    /// <summary>
+    /// Recognises `lit`, `lit%`, `%lit` and `%lit%` (runs of '%' count as one), which match by comparing the literal
+    /// once (ASCII letters folded) instead of backtracking; everything else is General.
+    /// </summary>
+    public static LikeShape Classify(ReadOnlySpan<byte> pattern, ReadOnlySpan<byte> escape, out Range literal)
+    {
+        literal = default;
+        if (!escape.IsEmpty || pattern.Contains((byte)'_'))
+        {
+            return LikeShape.General;
+        }
+
+        int start = 0;
+        while (start < pattern.Length && pattern[start] == '%')
+        {
+            start++;
+        }
+
+        int end = pattern.Length;
+        while (end > start && pattern[end - 1] == '%')
+        {
+            end--;
+        }
+
+        if (start == pattern.Length || pattern[start..end].Contains((byte)'%'))
+        {
+            // Only '%' (or nothing), or a '%' inside the literal.
+            return LikeShape.General;
+        }
+
+        literal = start..end;
+        bool leading = start > 0;
+        bool trailing = end < pattern.Length;
+        return leading ? (trailing ? LikeShape.Contains : LikeShape.Suffix) : (trailing ? LikeShape.Prefix : LikeShape.Exact);
+    }
+
+    /// <summary>Matches a pattern of a shape other than General, given its literal (the bytes between the '%'s).</summary>
+    public static bool MatchesShape(LikeShape shape, ReadOnlySpan<byte> text, ReadOnlySpan<byte> literal)
+    {
+        switch (shape)
+        {
+            case LikeShape.Exact:
+                return text.Length == literal.Length && FoldEquals(literal, text);
+            case LikeShape.Prefix:
+                return text.Length >= literal.Length && FoldEquals(literal, text[..literal.Length]);
+            case LikeShape.Suffix:
+                return text.Length >= literal.Length && FoldEquals(literal, text[^literal.Length..]);
+            case LikeShape.Contains:
+                for (int i = 0; i + literal.Length <= text.Length; i++)
+                {
+                    if (FoldEquals(literal, text.Slice(i, literal.Length)))
+                    {
+                        return true;
+                    }
+                }
+
+                return false;
+            default:
+                throw new ArgumentOutOfRangeException(nameof(shape));
+        }
+    }
+
     /// <summary>`text LIKE pattern ESCAPE escape` on UTF-8; <paramref name="escape"/> is empty when there is none.</summary>
     public static bool Matches(ReadOnlySpan<byte> text, ReadOnlySpan<byte> pattern, ReadOnlySpan<byte> escape)
     {
