@@ -174,6 +174,27 @@ public class BTreeRandomTests
                 Assert.Fail("TryGet returned the wrong value.");
             }
         }
+
+        // Probes in key order, as an index nested loop makes them: SeekGE and SeekExact start from wherever the
+        // previous probe (and sometimes a Next) left the cursor, which takes the search-the-current-leaf path.
+        for (int k = 0; k < sortedKeys.Length; k += 1 + rng.Next(3))
+        {
+            byte[] key = rng.Next(4) == 0 ? NewKey(rng, longKeys) : sortedKeys[k];
+            int index = Array.BinarySearch(sortedKeys, key, ByteArrayComparer.Instance);
+            int lower = index >= 0 ? index : ~index;
+            AssertSeek(cursor.SeekGE(key), cursor, sortedKeys, lower);
+            if (rng.Next(2) == 0)
+            {
+                cursor.Next();
+            }
+
+            Assert.Equal(index >= 0, cursor.SeekExact(key));
+            Assert.Equal(index >= 0, cursor.IsValid);
+            if (index >= 0 && !cursor.Value.SequenceEqual(reference[key]))
+            {
+                Assert.Fail("SeekExact landed on the wrong entry.");
+            }
+        }
     }
 
     private static void AssertSeek(bool positioned, BTreeCursor cursor, byte[][] sortedKeys, int expectedIndex)

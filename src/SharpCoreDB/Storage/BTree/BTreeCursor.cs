@@ -230,9 +230,23 @@ internal sealed class BTreeCursor
 
         ReadOnlySpan<byte> leaf = _bodies[_leafLevel].Span;
         int count = BTreeNode.Count(leaf);
-        if (count == 0
-            || key.SequenceCompareTo(BTreeNode.Key(leaf, 0, true)) < 0
-            || key.SequenceCompareTo(BTreeNode.Key(leaf, count - 1, true)) > 0)
+        int current = _indexes[_leafLevel];
+
+        // Probes in key order usually want the entry under the cursor or the next one: try those first.
+        int c = key.SequenceCompareTo(BTreeNode.Key(leaf, current, true));
+        if (c == 0 || (c < 0 && current > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, current - 1, true)) > 0))
+        {
+            return true;
+        }
+
+        if (c > 0 && current + 1 < count && key.SequenceCompareTo(BTreeNode.Key(leaf, current + 1, true)) <= 0)
+        {
+            _indexes[_leafLevel] = current + 1;
+            return true;
+        }
+
+        if ((c < 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, 0, true)) < 0)
+            || (c > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, count - 1, true)) > 0))
         {
             return false;
         }
