@@ -35,6 +35,8 @@ internal sealed class ArithmeticEvaluator(BinaryOperator op, Evaluator left, Eva
 /// <summary>The six comparison operators, with the operands' affinities.</summary>
 internal sealed class ComparisonEvaluator(BinaryOperator op, Evaluator left, Evaluator right) : Evaluator
 {
+    private static readonly DbValue True = DbValue.FromInt64(1);
+    private static readonly DbValue False = DbValue.FromInt64(0);
     private readonly SqlTypeAffinity _la = left.Affinity;
     private readonly SqlTypeAffinity _ra = right.Affinity;
 
@@ -50,6 +52,24 @@ internal sealed class ComparisonEvaluator(BinaryOperator op, Evaluator left, Eva
     {
         DbValue l = left.Evaluate();
         DbValue r = right.Evaluate();
+        if (l.Type == DbValueType.Integer && r.Type == DbValueType.Integer)
+        {
+            // Two integers compare as numbers whatever the affinities (they only convert text and reals): the
+            // common case of joins and key ranges, without the general path's conversions.
+            long a = l.AsInt64();
+            long b = r.AsInt64();
+            bool result = op switch
+            {
+                BinaryOperator.Equal => a == b,
+                BinaryOperator.NotEqual => a != b,
+                BinaryOperator.Less => a < b,
+                BinaryOperator.LessOrEqual => a <= b,
+                BinaryOperator.Greater => a > b,
+                _ => a >= b,
+            };
+            return result ? True : False;
+        }
+
         return op switch
         {
             BinaryOperator.Equal => SqlComparison.Equal(l, _la, r, _ra),
