@@ -38,6 +38,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
     private BTree? _tableTree;
     private BTreeCursor? _cursor;
     private BTreeCursor? _rows;
+    private long _generation = -1;
     private int _prefix;
     private bool _positioned;
     private int _tick;
@@ -59,19 +60,24 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
     public override void Open()
     {
-        // The trees are opened once per execution; the cursors follow them (kept, with their buffers, across executions).
-        BTree indexTree = context.Tree(index.RootPage);
-        if (!ReferenceEquals(indexTree, _indexTree))
+        // The trees are opened once per execution; the cursors follow them (kept, with their buffers, across
+        // executions). Within one execution (one Generation) they are already in place.
+        if (_generation != context.Generation || _cursor is null)
         {
-            _indexTree = indexTree;
-            _cursor = indexTree.OpenCursor(_cursor);
-        }
+            _generation = context.Generation;
+            BTree indexTree = context.Tree(index.RootPage);
+            if (!ReferenceEquals(indexTree, _indexTree))
+            {
+                _indexTree = indexTree;
+                _cursor = indexTree.OpenCursor(_cursor);
+            }
 
-        BTree tableTree = context.Tree(table.RootPage);
-        if (!ReferenceEquals(tableTree, _tableTree))
-        {
-            _tableTree = tableTree;
-            _rows = tableTree.OpenCursor(_rows);
+            BTree tableTree = context.Tree(table.RootPage);
+            if (!ReferenceEquals(tableTree, _tableTree))
+            {
+                _tableTree = tableTree;
+                _rows = tableTree.OpenCursor(_rows);
+            }
         }
 
         _prefixes.Clear();
@@ -309,6 +315,12 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
     // Encodes into buffer, growing it when it is too small; returns the encoded length.
     private static int Encode(ReadOnlySpan<DbValue> values, ref byte[] buffer)
     {
+        if (values.Length == 1 && values[0].Type is DbValueType.Integer && buffer.Length >= NumericKey.MaxSize)
+        {
+            // The usual join probe: one integer, encoded straight into a buffer that always has room for a number.
+            return KeyEncoder.Encode(values[0], buffer);
+        }
+
         int size = KeyEncoder.GetSize(values);
         if (buffer.Length < size)
         {
