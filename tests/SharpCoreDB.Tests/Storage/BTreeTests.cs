@@ -6,6 +6,7 @@
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Tests.Support;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Tests.Storage;
@@ -324,10 +325,8 @@ public class BTreeTests
             return sum;
         }
 
-        Work();
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        long result = Work();
-        long allocated = GC.GetAllocatedBytesForCurrentThread() - before;
+        long result = 0;
+        long allocated = AllocationMeter.FewestBytes(() => result = Work());
         Assert.True(result > 0);
         Assert.Equal(0, allocated);
     }
@@ -354,10 +353,7 @@ public class BTreeTests
             }
         }
 
-        Work();
-        long before = GC.GetAllocatedBytesForCurrentThread();
-        Work();
-        Assert.Equal(0, GC.GetAllocatedBytesForCurrentThread() - before);
+        Assert.Equal(0, AllocationMeter.FewestBytes(Work));
         Assert.True(tree.Activity.Splits[1] > 0 && tree.Activity.Merges[0] > 0);
         Assert.Equal(1, pages.LivePages);
     }
