@@ -19,9 +19,9 @@
 //
 // All integers are little-endian. Every method here works on one body span and
 // allocates nothing (Compact rents a scratch buffer).
-using SharpCoreDB.Wal.Buffers;
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Wal.Buffers;
 
 namespace SharpCoreDB.Storage.BTree;
 
