@@ -5,7 +5,8 @@
 // SharpCoreDBException, or a failed integrity check) is minimized once per distinct
 // signature and saved with its description. The input being run is written to
 // <crashes>/current.sql first, so that a crash that kills the process (a stack
-// overflow) leaves it behind for the script to keep.
+// overflow) leaves it behind for the script to keep. Inputs slower than 250 ms are not
+// kept in the corpus (mutants of them would be as slow).
 using System.Diagnostics;
 using System.Security.Cryptography;
 using System.Text;
@@ -21,8 +22,10 @@ internal sealed class CoverageFuzzer(FuzzSettings settings)
 {
     private readonly List<byte[]> _corpus = [];
     private readonly HashSet<string> _signatures = [];
+    private static readonly TimeSpan SlowInput = TimeSpan.FromMilliseconds(250);
     private long _executions;
     private int _failures;
+    private int _slow;
 
     public int Run()
     {
@@ -77,7 +80,7 @@ internal sealed class CoverageFuzzer(FuzzSettings settings)
     }
 
     private void Report(EdgeMap map, TimeSpan elapsed) =>
-        Console.WriteLine($"[{elapsed.TotalSeconds,6:0}s] execs {_executions} ({_executions / Math.Max(1, elapsed.TotalSeconds):0}/s), corpus {_corpus.Count}, edges {map.EdgesCovered}, failures {_failures} ({_signatures.Count} distinct)");
+        Console.WriteLine($"[{elapsed.TotalSeconds,6:0}s] execs {_executions} ({_executions / Math.Max(1, elapsed.TotalSeconds):0}/s), corpus {_corpus.Count}, edges {map.EdgesCovered}, failures {_failures} ({_signatures.Count} distinct), slow inputs skipped {_slow}");
 
     private byte[] Pick(Random random)
     {
@@ -110,10 +113,19 @@ internal sealed class CoverageFuzzer(FuzzSettings settings)
     private void Consider(EdgeMap map, byte[] input, bool save)
     {
         File.WriteAllBytes(Path.Combine(settings.CrashDirectory, "current.sql"), input);
+        long started = Stopwatch.GetTimestamp();
         TargetOutcome outcome = Execute(map, input);
+        bool slow = Stopwatch.GetElapsedTime(started) > SlowInput;
         if (outcome.Failure is not null)
         {
             Failed(map, input, outcome);
+            return;
+        }
+
+        if (slow)
+        {
+            // Like AFL, keep slow inputs out of the corpus: mutating them would slow every run after.
+            _slow++;
             return;
         }
 
