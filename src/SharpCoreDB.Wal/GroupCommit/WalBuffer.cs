@@ -10,7 +10,7 @@
 // partly filled buffer the same way by pushing the byte counter past Capacity.
 // Filled counts bytes whose copy has finished; the worker writes a sealed buffer once
 // Filled reaches SealedLength.
-using System.Buffers;
+using SharpCoreDB.Wal.Buffers;
 
 namespace SharpCoreDB.Wal.GroupCommit;
 
@@ -58,7 +58,7 @@ internal sealed class WalBuffer
     /// </summary>
     public void Reset(int capacity, long baseLsn, long initialState)
     {
-        Data = ArrayPool<byte>.Shared.Rent(capacity);
+        Data = BufferPool.Rent(capacity);
         Capacity = capacity;
         BaseLsn = baseLsn;
         Filled = 0;
@@ -84,7 +84,7 @@ internal sealed class WalBuffer
     /// <summary>Gives the array back to the pool.</summary>
     public void ReturnData()
     {
-        ArrayPool<byte>.Shared.Return(Data);
+        BufferPool.Return(Data);
         Data = [];
         Next = null;
     }

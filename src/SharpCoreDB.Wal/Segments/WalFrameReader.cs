@@ -3,7 +3,7 @@
 // invalid bytes (short, torn, CRC-failing or out-of-sequence frame). Recovery uses the
 // position of the first invalid frame as the point to truncate at; Replay reads the
 // already-recovered segments with it again.
-using System.Buffers;
+using SharpCoreDB.Wal.Buffers;
 using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.IO;
 
@@ -36,7 +36,7 @@ internal sealed class WalFrameReader : IDisposable
         _end = end;
         Position = start;
         _bufferOffset = start;
-        _buffer = ArrayPool<byte>.Shared.Rent(DefaultBufferSize);
+        _buffer = BufferPool.Rent(DefaultBufferSize);
     }
 
     /// <summary>The file offset of the next frame; after an invalid frame, where it starts.</summary>
@@ -90,7 +90,7 @@ internal sealed class WalFrameReader : IDisposable
 
     public void Dispose()
     {
-        ArrayPool<byte>.Shared.Return(_buffer);
+        BufferPool.Return(_buffer);
         _buffer = [];
     }
 
@@ -110,8 +110,8 @@ internal sealed class WalFrameReader : IDisposable
 
         if (count > _buffer.Length)
         {
-            ArrayPool<byte>.Shared.Return(_buffer);
-            _buffer = ArrayPool<byte>.Shared.Rent(count);
+            BufferPool.Return(_buffer);
+            _buffer = BufferPool.Rent(count);
         }
 
         int toRead = (int)Math.Min(_buffer.Length, _end - Position);

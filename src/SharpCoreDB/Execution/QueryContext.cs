@@ -14,6 +14,7 @@ namespace SharpCoreDB.Execution;
 internal sealed class QueryContext
 {
     private readonly Dictionary<uint, BTree> _trees = [];
+    private readonly List<IDisposable> _spillFiles = [];
     private IPageAccess? _pages;
 
     public QueryContext(StorageEngine? storage) => Storage = storage;
@@ -51,7 +52,20 @@ internal sealed class QueryContext
     {
         _pages = null;
         _trees.Clear();
+
+        // A statement that failed halfway (an I/O error, a cancellation) may not have closed
+        // every operator, and a subquery's plan is closed only when it runs to its end: the
+        // temporary files of their sorts are deleted here, so none outlives its statement.
+        foreach (IDisposable file in _spillFiles)
+        {
+            file.Dispose();
+        }
+
+        _spillFiles.Clear();
     }
+
+    /// <summary>Registers a temporary file to delete when the statement ends (disposing twice is harmless).</summary>
+    public void TrackSpillFile(IDisposable file) => _spillFiles.Add(file);
 
     /// <summary>The B+tree rooted at <paramref name="root"/>, opened once per execution.</summary>
     public BTree Tree(uint root)

@@ -3,7 +3,7 @@ using SharpCoreDB.Wal.IO;
 namespace SharpCoreDB.Tests.Reliability;
 
 /// <summary>How an injected fault shows itself.</summary>
-internal enum FaultMode
+public enum FaultMode
 {
     /// <summary>The call throws an I/O error (EIO).</summary>
     IoError,
@@ -17,12 +17,16 @@ internal enum FaultMode
 
 // Wraps the real file system and counts every read, write, fsync and length change
 // made through it; the call numbered FailAt (0-based) fails as Mode says. Later
-// calls go through, as on a disk whose trouble was passing.
-internal sealed class FaultInjectingFileSystem(int failAt, FaultMode mode) : IFileSystem
+// calls go through, as on a disk whose trouble was passing. With a filter, only the
+// calls on files whose path it accepts are counted (and can fail).
+internal sealed class FaultInjectingFileSystem(int failAt, FaultMode mode, Func<string, bool>? only = null) : IFileSystem
 {
     public int Calls { get; private set; }
 
     public bool Injected { get; private set; }
+
+    /// <summary>The file whose call failed (null until one did).</summary>
+    public string? InjectedPath { get; private set; }
 
     public IStorageFile Open(string path, StorageFileMode storageMode) => new File(this, OsFileSystem.Instance.Open(path, storageMode));
 
@@ -33,13 +37,19 @@ internal sealed class FaultInjectingFileSystem(int failAt, FaultMode mode) : IFi
     public void SyncDirectory(string path) => OsFileSystem.Instance.SyncDirectory(path);
 
     // True when this call is the one to fail.
-    private bool Next()
+    private bool Next(string path)
     {
+        if (only is not null && !only(path))
+        {
+            return false;
+        }
+
         lock (this)
         {
             if (Calls++ == failAt)
             {
                 Injected = true;
+                InjectedPath = path;
                 return true;
             }
 
@@ -58,11 +68,11 @@ internal sealed class FaultInjectingFileSystem(int failAt, FaultMode mode) : IFi
         public long Length => inner.Length;
 
         public int Read(long offset, Span<byte> buffer) =>
-            fs.Next() ? throw fs.Error() : inner.Read(offset, buffer);
+            fs.Next(inner.Path) ? throw fs.Error() : inner.Read(offset, buffer);
 
         public void Write(long offset, ReadOnlySpan<byte> data)
         {
-            if (fs.Next())
+            if (fs.Next(inner.Path))
             {
                 if (fs.ModeIsShortWrite)
                 {
@@ -77,7 +87,7 @@ internal sealed class FaultInjectingFileSystem(int failAt, FaultMode mode) : IFi
 
         public void Flush()
         {
-            if (fs.Next())
+            if (fs.Next(inner.Path))
             {
                 throw fs.Error();
             }
@@ -87,7 +97,7 @@ internal sealed class FaultInjectingFileSystem(int failAt, FaultMode mode) : IFi
 
         public void SetLength(long length)
         {
-            if (fs.Next())
+            if (fs.Next(inner.Path))
             {
                 throw fs.Error();
             }

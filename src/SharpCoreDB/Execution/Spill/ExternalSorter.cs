@@ -124,6 +124,7 @@ internal sealed class ExternalSorter : IDisposable
         string directory = _context.Storage!.Path is { } path ? Path.GetDirectoryName(Path.GetFullPath(path))! : Path.GetTempPath();
         var file = new SpillFile(_context.Storage.FileSystem, directory, _context.Storage.Encryption);
         _runs.Add(file);
+        _context.TrackSpillFile(file);
         foreach (DbValue[] row in _rows)
         {
             file.Write(row);

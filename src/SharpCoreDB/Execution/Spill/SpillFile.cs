@@ -35,6 +35,7 @@ internal sealed class SpillFile : IDisposable
     private long _readOffset;
     private int _readPosition;
     private int _readLength;
+    private bool _disposed;
 
     public SpillFile(IFileSystem fileSystem, string directory, DatabaseEncryption? encryption)
     {
@@ -42,7 +43,15 @@ internal sealed class SpillFile : IDisposable
         _encryption = encryption;
         _cipher = encryption?.CreateSpillCipher();
         _path = Path.Combine(directory, "sharpcoredb-sort-" + Guid.NewGuid().ToString("N") + ".tmp");
-        _file = fileSystem.Open(_path, StorageFileMode.OpenOrCreate);
+        try
+        {
+            _file = fileSystem.Open(_path, StorageFileMode.OpenOrCreate);
+        }
+        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
+        {
+            _cipher?.Dispose();
+            throw Failure(e, "creating");
+        }
     }
 
     public string FilePath => _path;
@@ -95,6 +104,13 @@ internal sealed class SpillFile : IDisposable
 
     public void Dispose()
     {
+        if (_disposed)
+        {
+            return;
+        }
+
+        _disposed = true;
+        _block = [];
         _cipher?.Dispose();
         _file.Dispose();
         try
@@ -107,7 +123,41 @@ internal sealed class SpillFile : IDisposable
         }
     }
 
+    // A failed read or write of the temporary file fails the statement with the project's error
+    // (DiskFull for ENOSPC), like a failure of the database file (found by SqlFaultTests).
+    private static SharpCoreDBException Failure(Exception e, string doing) => e is IOException io
+        ? Storage.File.IoFailure.From(io, doing + " a sort's temporary file")
+        : new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"I/O failed while {doing} a sort's temporary file: {e.Message}", e);
+
     private void FlushBlock()
+    {
+        try
+        {
+            WriteBlock();
+        }
+        catch (IOException e)
+        {
+            throw Failure(e, "writing");
+        }
+    }
+
+    private bool LoadBlock()
+    {
+        try
+        {
+            return ReadBlock();
+        }
+        catch (IOException e)
+        {
+            throw Failure(e, "reading");
+        }
+        catch (CryptographicException e)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"A block of the temporary file {_path} failed authentication.", e);
+        }
+    }
+
+    private void WriteBlock()
     {
         Span<byte> header = stackalloc byte[4];
         BinaryPrimitives.WriteInt32LittleEndian(header, _blockLength);
@@ -132,7 +182,7 @@ internal sealed class SpillFile : IDisposable
         _blockLength = 0;
     }
 
-    private bool LoadBlock()
+    private bool ReadBlock()
     {
         if (_readOffset >= _writeOffset)
         {

@@ -19,9 +19,9 @@
 //
 // All integers are little-endian. Every method here works on one body span and
 // allocates nothing (Compact rents a scratch buffer).
-using System.Buffers;
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Wal.Buffers;
 
 namespace SharpCoreDB.Storage.BTree;
 
@@ -227,7 +227,7 @@ internal static class BTreeNode
     {
         bool leaf = IsLeaf(body);
         int count = Count(body);
-        byte[] scratch = ArrayPool<byte>.Shared.Rent(body.Length);
+        byte[] scratch = BufferPool.Rent(body.Length);
         try
         {
             body.CopyTo(scratch);
@@ -245,7 +245,7 @@ internal static class BTreeNode
         }
         finally
         {
-            ArrayPool<byte>.Shared.Return(scratch);
+            BufferPool.Return(scratch);
         }
     }
 

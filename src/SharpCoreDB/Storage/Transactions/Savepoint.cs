@@ -4,7 +4,7 @@
 // that a failing statement is undone alone; SQL SAVEPOINT uses the same mechanism.
 // Pre-images are rented from the array pool: a batch of many statements would
 // otherwise allocate a page copy per statement.
-using System.Buffers;
+using SharpCoreDB.Wal.Buffers;
 
 namespace SharpCoreDB.Storage.Transactions;
 
@@ -28,7 +28,7 @@ internal sealed class Savepoint(string? name, DatabaseState state) : IDisposable
         byte[]? copy = null;
         if (current is not null)
         {
-            copy = ArrayPool<byte>.Shared.Rent(pageSize);
+            copy = BufferPool.Rent(pageSize);
             current.Image.AsSpan(0, pageSize).CopyTo(copy);
         }
 
@@ -66,7 +66,7 @@ internal sealed class Savepoint(string? name, DatabaseState state) : IDisposable
 
             if (preImage is not null)
             {
-                ArrayPool<byte>.Shared.Return(preImage);
+                BufferPool.Return(preImage);
             }
         }
 
@@ -79,7 +79,7 @@ internal sealed class Savepoint(string? name, DatabaseState state) : IDisposable
         {
             if (preImage is not null)
             {
-                ArrayPool<byte>.Shared.Return(preImage);
+                BufferPool.Return(preImage);
             }
         }
 
