@@ -40,26 +40,31 @@ internal sealed class QueryContext
     public void Begin(IPageAccess pages, DbValue[] parameters, CancellationToken token)
     {
         _pages = pages;
-        _trees.Clear();
         Parameters = parameters;
         Token = token;
         Generation++;
         Now = DateTime.UtcNow;
     }
 
-    public void End()
-    {
-        _pages = null;
-        _trees.Clear();
-    }
+    public void End() => _pages = null;
 
-    /// <summary>The B+tree rooted at <paramref name="root"/>, opened once per execution.</summary>
+    /// <summary>
+    /// The B+tree rooted at <paramref name="root"/>, reading through this execution's pages. The tree objects
+    /// are kept across executions of the statement and bound to each execution's transaction or snapshot:
+    /// the context belongs to one compiled statement, compiled against one catalog, so a root page keeps
+    /// rooting the same tree for as long as the context lives.
+    /// </summary>
     public BTree Tree(uint root)
     {
+        IPageAccess pages = Pages;
         if (!_trees.TryGetValue(root, out BTree? tree))
         {
-            tree = BTree.Open(Pages, root);
+            tree = BTree.Open(pages, root);
             _trees[root] = tree;
+        }
+        else
+        {
+            tree.Rebind(pages);
         }
 
         return tree;

@@ -36,8 +36,10 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
     public override void Open()
     {
-        _cursor = context.Tree(index.RootPage).OpenCursor();
-        _table = new TableTree(context.Tree(table.RootPage));
+        BTree indexTree = context.Tree(index.RootPage);
+        _cursor = _cursor is { } kept && kept.Tree == indexTree ? kept : indexTree.OpenCursor();
+        BTree tableTree = context.Tree(table.RootPage);
+        _table = _table is { } keptTable && keptTable.Tree == tableTree ? keptTable : new TableTree(tableTree);
         _prefixes.Clear();
         _prefix = 0;
         _positioned = false;

@@ -34,7 +34,8 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
 
     public override void Open()
     {
-        _cursor = context.Tree(table.RootPage).OpenCursor();
+        BTree tree = context.Tree(table.RootPage);
+        _cursor = _cursor is { } kept && kept.Tree == tree ? kept : tree.OpenCursor();
         _first = true;
         _empty = false;
         _low = long.MinValue;

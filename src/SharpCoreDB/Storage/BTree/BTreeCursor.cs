@@ -33,6 +33,9 @@ internal sealed class BTreeCursor
 
     internal BTreeCursor(BTree tree) => _tree = tree;
 
+    /// <summary>The tree the cursor moves over (operators keep a cursor while their tree object stays the same).</summary>
+    internal BTree Tree => _tree;
+
     /// <summary>True when the cursor is on an entry.</summary>
     public bool IsValid { get; private set; }
 

@@ -31,8 +31,8 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
 
     public PageLayout Layout => _engine.Layout;
 
-    /// <summary>The pages changed so far, by page number.</summary>
-    public IReadOnlyDictionary<uint, PrivatePage> ChangedPages => _pages;
+    /// <summary>The pages changed so far, by page number (read only; the concrete type so that commit enumerates without boxing).</summary>
+    public Dictionary<uint, PrivatePage> ChangedPages => _pages;
 
     public bool IsFinished => _finished;
 
