@@ -199,6 +199,60 @@ public sealed class PreparedReuseTests
         Assert.Equal(Ids(1, 300), ReadIds(connection, "SELECT id FROM t ORDER BY id"));
     }
 
+    [Fact]
+    public void Prepared_queries_see_each_snapshot_and_the_transactions_own_writes()
+    {
+        using var db = new TestDatabase();
+        using SharpCoreDBConnection reader = db.Open();
+        using SharpCoreDBConnection writer = db.Open();
+        Run(writer, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+        Run(writer, "CREATE INDEX ix_t_name ON t (name)");
+        using SharpCoreDBCommand insert = Insert(writer);
+        using SharpCoreDBCommand byId = Command(reader, "SELECT name FROM t WHERE id = @id", "@id");
+        using SharpCoreDBCommand byName = Command(reader, "SELECT id FROM t WHERE name = @name", "@name");
+        using SharpCoreDBCommand scan = Command(reader, "SELECT id FROM t WHERE name LIKE @pattern ORDER BY id", "@pattern");
+        for (int round = 1; round <= 3; round++)
+        {
+            Execute(insert, ((round - 1) * 200) + 1, round * 200);
+            byId.Parameters[0].Value = (long)(round * 200);
+            Assert.Equal(Name(round * 200), byId.ExecuteScalar());
+            byName.Parameters[0].Value = Name(round * 150);
+            Assert.Equal((long)(round * 150), byName.ExecuteScalar());
+            scan.Parameters[0].Value = "name-%";
+            Assert.Equal(Ids(1, round * 200), Read(scan));
+        }
+
+        // Inside a transaction the same prepared queries read its own writes, and a savepoint rollback undoes them.
+        using (SharpCoreDBTransaction tx = reader.BeginTransaction())
+        {
+            using SharpCoreDBCommand own = Insert(reader);
+            tx.Save("s");
+            Execute(own, 1001, 1100);
+            byId.Parameters[0].Value = 1050L;
+            Assert.Equal(Name(1050), byId.ExecuteScalar());
+            tx.Rollback("s");
+            Assert.Null(byId.ExecuteScalar());
+            byName.Parameters[0].Value = Name(1050);
+            Assert.Null(byName.ExecuteScalar());
+            Assert.Equal(Ids(1, 600), Read(scan));
+            tx.Commit();
+        }
+
+        Assert.Equal(Ids(1, 600), Read(scan));
+    }
+
+    private static List<long> Read(SharpCoreDBCommand command)
+    {
+        using SharpCoreDBDataReader reader = command.ExecuteReader();
+        var ids = new List<long>();
+        while (reader.Read())
+        {
+            ids.Add(reader.GetInt64(0));
+        }
+
+        return ids;
+    }
+
     private static string Name(long id) => "name-" + id + Padding;
 
     private static List<long> Ids(long from, long to)
