@@ -14,6 +14,7 @@
 // header (and a journal that repairs any torn in-place write, or none if the
 // crash came before step 4) or the new one; replaying the log from the header's
 // LSN then restores exactly the committed state.
+using System.Buffers;
 using SharpCoreDB.Storage.Cache;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Transactions;
@@ -60,19 +61,49 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
         engine.Log?.Flush();
         var dirty = engine.Cache.CollectDirty(lsn);
         int pageSize = file.Layout.PageSize;
-        var buffer = new byte[CheckpointJournal.SizeFor(dirty.Count, pageSize)];
+
+        // The journal image is as large as all the dirty pages together (tens of MB after a long
+        // batch): rented, so that every checkpoint does not put a new array on the large object heap.
+        int size = CheckpointJournal.SizeFor(dirty.Count, pageSize);
+        byte[] buffer = ArrayPool<byte>.Shared.Rent(size);
+        try
+        {
+            WriteJournaled(lsn, state, dirty, buffer, size, pageSize);
+        }
+        finally
+        {
+            ArrayPool<byte>.Shared.Return(buffer);
+        }
+
+        WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
+        engine.Log?.ReleaseUpTo(lsn);
+        if (dirty.Count > 0)
+        {
+            journal.Clear();
+        }
+
+        engine.Cache.Prune(engine.Snapshots.Oldest);
+        engine.Cache.Trim();
+        Count++;
+        return dirty.Count;
+    }
+
+    // Steps 3 and 4: the journal (built in buffer[..size]) and the in-place writes.
+    private void WriteJournaled(long lsn, DatabaseState state, List<(uint Page, PageVersion Version)> dirty, byte[] buffer, int size, int pageSize)
+    {
         CheckpointJournal.WriteHeader(buffer, Header.DatabaseId, lsn, pageSize, dirty.Count);
         for (int i = 0; i < dirty.Count; i++)
         {
             var (page, version) = dirty[i];
             var entry = buffer.AsSpan(CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
             System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(entry, page);
+            entry[4..CheckpointJournal.EntryHeaderSize].Clear();
             file.Codec.Encode(page, version.Image, entry[CheckpointJournal.EntryHeaderSize..]);
         }
 
         if (dirty.Count > 0)
         {
-            journal.Write(buffer);
+            journal.Write(buffer.AsSpan(0, size));
             engine.Cache.AllowFileLsn(lsn);
             if (state.PageCount > file.PagesOnDisk)
             {
@@ -88,18 +119,6 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
 
             file.Flush();
         }
-
-        WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
-        engine.Log?.ReleaseUpTo(lsn);
-        if (dirty.Count > 0)
-        {
-            journal.Clear();
-        }
-
-        engine.Cache.Prune(engine.Snapshots.Oldest);
-        engine.Cache.Trim();
-        Count++;
-        return dirty.Count;
     }
 
     /// <summary>Writes a new header derived from the current one (a password change), in sequence with checkpoints.</summary>
