@@ -14,7 +14,6 @@
 // header (and a journal that repairs any torn in-place write, or none if the
 // crash came before step 4) or the new one; replaying the log from the header's
 // LSN then restores exactly the committed state.
-using System.Buffers;
 using SharpCoreDB.Storage.Cache;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Transactions;
@@ -25,12 +24,21 @@ namespace SharpCoreDB.Storage;
 internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, CheckpointJournal journal, Func<DatabaseHeader, DatabaseHeader> seal)
 {
     private readonly Lock _lock = new();
+    private byte[] _journalBuffer = [];
+    private long _logBytesCovered;
 
     /// <summary>The header as last written.</summary>
     public required DatabaseHeader Header { get; set; }
 
     /// <summary>Checkpoints completed since open.</summary>
     public long Count { get; private set; }
+
+    /// <summary>
+    /// The log's <c>BytesAppended</c> when the last checkpoint started: the engine checkpoints again once that
+    /// much more has been logged. (The log file's length is no measure: the current segment is never released,
+    /// so once it passed the threshold every commit asked for a checkpoint until the segment rolled over.)
+    /// </summary>
+    public long LogBytesCovered => Interlocked.Read(ref _logBytesCovered);
 
     /// <summary>Runs one checkpoint; returns the number of pages written.</summary>
     public int Run()
@@ -59,21 +67,20 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
         }
 
         engine.Log?.Flush();
+        Interlocked.Exchange(ref _logBytesCovered, engine.Log?.Statistics.BytesAppended ?? 0);
         var dirty = engine.Cache.CollectDirty(lsn);
         int pageSize = file.Layout.PageSize;
 
-        // The journal image is as large as all the dirty pages together (tens of MB after a long
-        // batch): rented, so that every checkpoint does not put a new array on the large object heap.
+        // The journal image is as large as all the dirty pages together (MBs, at most half the cache):
+        // kept for the next checkpoint rather than a new large-object-heap array each time. (The shared
+        // array pool would mostly miss: checkpoints run on whichever pool thread is free.)
         int size = CheckpointJournal.SizeFor(dirty.Count, pageSize);
-        byte[] buffer = ArrayPool<byte>.Shared.Rent(size);
-        try
+        if (_journalBuffer.Length < size)
         {
-            WriteJournaled(lsn, state, dirty, buffer, size, pageSize);
+            _journalBuffer = new byte[size];
         }
-        finally
-        {
-            ArrayPool<byte>.Shared.Return(buffer);
-        }
+
+        WriteJournaled(lsn, state, dirty, _journalBuffer, size, pageSize);
 
         WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
         engine.Log?.ReleaseUpTo(lsn);
