@@ -9,25 +9,38 @@ using SharpCoreDB.Values;
 namespace SharpCoreDB.Data;
 
 /// <summary>The engine's view of a command's parameters for one statement.</summary>
-internal sealed class ParameterValues(SharpCoreDBParameterCollection parameters, int positionalOffset) : IParameterValues
+internal sealed class ParameterValues : IParameterValues
 {
+    private SharpCoreDBParameterCollection _parameters;
+    private int _positionalOffset;
+
+    public ParameterValues(SharpCoreDBParameterCollection parameters, int positionalOffset) => Reset(parameters, positionalOffset);
+
+    /// <summary>Serves another statement (or execution) of the same command without a new object.</summary>
+    [System.Diagnostics.CodeAnalysis.MemberNotNull(nameof(_parameters))]
+    public void Reset(SharpCoreDBParameterCollection parameters, int positionalOffset)
+    {
+        _parameters = parameters;
+        _positionalOffset = positionalOffset;
+    }
+
     /// <inheritdoc />
     public DbValue GetValue(StatementParameter parameter)
     {
         if (parameter.Name is null)
         {
-            int index = positionalOffset + parameter.Ordinal - 1;
-            if (index < 0 || index >= parameters.Count)
+            int index = _positionalOffset + parameter.Ordinal - 1;
+            if (index < 0 || index >= _parameters.Count)
             {
                 throw new SharpCoreDBException(
                     SharpCoreDBErrorCode.Misuse,
-                    $"Must add a value for the positional parameter ?{parameter.Ordinal} (the command has {parameters.Count} parameters).");
+                    $"Must add a value for the positional parameter ?{parameter.Ordinal} (the command has {_parameters.Count} parameters).");
             }
 
-            return ParameterValueBinder.Bind(parameters[index]);
+            return ParameterValueBinder.Bind(_parameters[index]);
         }
 
-        SharpCoreDBParameter? match = parameters.FindForStatement(parameter.Prefix, parameter.Name)
+        SharpCoreDBParameter? match = _parameters.FindForStatement(parameter.Prefix, parameter.Name)
             ?? throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.Misuse, $"Must add a value for the parameter {parameter.Prefix}{parameter.Name}.");
         return ParameterValueBinder.Bind(match);
@@ -37,8 +50,10 @@ internal sealed class ParameterValues(SharpCoreDBParameterCollection parameters,
     public static int PositionalCount(PreparedStatement statement)
     {
         int max = 0;
-        foreach (StatementParameter p in statement.Parameters)
+        IReadOnlyList<StatementParameter> parameters = statement.Parameters;
+        for (int i = 0; i < parameters.Count; i++)
         {
+            StatementParameter p = parameters[i];
             if (p.Name is null && p.Ordinal > max)
             {
                 max = p.Ordinal;

@@ -13,7 +13,7 @@ using System.Diagnostics.CodeAnalysis;
 namespace SharpCoreDB.Data;
 
 /// <summary>A SQL command against a <see cref="SharpCoreDBConnection"/>.</summary>
-public sealed class SharpCoreDBCommand : DbCommand
+public sealed partial class SharpCoreDBCommand : DbCommand
 {
     private string _commandText = "";
     private int? _commandTimeout;
@@ -173,16 +173,6 @@ public sealed class SharpCoreDBCommand : DbCommand
     protected override async Task<DbDataReader> ExecuteDbDataReaderAsync(CommandBehavior behavior, CancellationToken cancellationToken) =>
         await StartReaderAsync(behavior, isAsync: true, cancellationToken).ConfigureAwait(false);
 
-    /// <summary>Runs every statement; returns the rows inserted, updated or deleted (-1 when none changed rows).</summary>
-    public override int ExecuteNonQuery()
-    {
-        using SharpCoreDBDataReader reader = ExecuteReader();
-        while (reader.NextResult())
-        {
-        }
-
-        return reader.RecordsAffected;
-    }
 
     /// <summary>Runs every statement, awaiting commits without blocking a thread.</summary>
     public override async Task<int> ExecuteNonQueryAsync(CancellationToken cancellationToken)
@@ -260,6 +250,8 @@ public sealed class SharpCoreDBCommand : DbCommand
     protected override void Dispose(bool disposing)
     {
         _prepared = null;
+        _spareCancellation?.Dispose();
+        _spareCancellation = null;
         base.Dispose(disposing);
     }
 }

@@ -4,12 +4,15 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
+using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Engine;
 
 /// <summary>A statement compiled against one catalog.</summary>
 internal sealed class CompiledStatement
 {
+    private DbValue[]? _parameterValues;
+
     public required SchemaCatalog Catalog { get; init; }
 
     public required QueryContext Context { get; init; }
@@ -23,6 +26,9 @@ internal sealed class CompiledStatement
     public required IReadOnlyList<ResultColumn> Columns { get; init; }
 
     public required IReadOnlyList<StatementParameter> Parameters { get; init; }
+
+    /// <summary>Where each execution's parameter values are bound (one slot per parameter, reused).</summary>
+    public DbValue[] ParameterValues => _parameterValues ??= Parameters.Count == 0 ? [] : new DbValue[Parameters.Count];
 
     /// <summary>True while a result streams from this plan (a second execution compiles a fresh copy).</summary>
     public bool InUse { get; set; }

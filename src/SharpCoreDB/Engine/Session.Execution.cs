@@ -150,7 +150,7 @@ internal sealed partial class Session
                 CompiledStatement compiled = Compiled(prepared, catalog, tx);
                 QueryContext context = compiled.Context;
                 context.Begin(tx, Bind(compiled, parameters), ct);
-                var returned = new List<DbValue[]>();
+                List<DbValue[]>? returned = compiled.Columns.Count > 0 ? [] : null;
                 int count;
                 try
                 {
@@ -166,7 +166,7 @@ internal sealed partial class Session
                     LastInsertRowId = rowId;
                 }
 
-                result = compiled.Columns.Count > 0 ? StatementResult.Materialized(compiled.Columns, returned, count) : StatementResult.Count(count);
+                result = returned is not null ? StatementResult.Materialized(compiled.Columns, returned, count) : StatementResult.Count(count);
             }
 
             if (savepoint is not null)

@@ -249,9 +249,11 @@ internal sealed partial class Session : IDisposable
 
     private static SharpCoreDBException NoSuchSavepoint(string name) => new(SharpCoreDBErrorCode.Misuse, $"no such savepoint: {name}");
 
+    // The values go into the compiled statement's own array: an execution of a compiled statement
+    // never overlaps another (a streaming result marks it InUse and the next execution compiles a copy).
     private static DbValue[] Bind(CompiledStatement compiled, IParameterValues parameters)
     {
-        var values = new DbValue[compiled.Parameters.Count];
+        DbValue[] values = compiled.ParameterValues;
         for (int i = 0; i < values.Length; i++)
         {
             values[i] = parameters.GetValue(compiled.Parameters[i]);

@@ -43,11 +43,22 @@ internal sealed class StatementResult : IDisposable
     public static StatementResult Materialized(IReadOnlyList<ResultColumn> columns, IReadOnlyList<DbValue[]> rows, int recordsAffected) =>
         new(columns, null, rows, null, recordsAffected, null);
 
-    public static StatementResult Count(int recordsAffected) => new([], null, null, null, recordsAffected, null);
+    // Results without rows hold no state that changes, so the common counts are shared.
+    private static readonly StatementResult NoCount = new([], null, null, null, -1, null);
+    private static readonly StatementResult CountZero = new([], null, null, null, 0, null);
+    private static readonly StatementResult CountOne = new([], null, null, null, 1, null);
+
+    public static StatementResult Count(int recordsAffected) => recordsAffected switch
+    {
+        -1 => NoCount,
+        0 => CountZero,
+        1 => CountOne,
+        _ => new([], null, null, null, recordsAffected, null),
+    };
 
     public bool Read()
     {
-        if (_done)
+        if (_done || (_plan is null && _rows is null))
         {
             return false;
         }

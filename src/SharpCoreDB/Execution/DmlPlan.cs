@@ -2,6 +2,14 @@
 // statement reads (the VALUES/SELECT source, or the rows WHERE selects), then
 // writes through a TableStore, so a statement never sees its own changes while
 // it runs. RETURNING rows are collected as they are written.
+//
+// A prepared INSERT/UPDATE/DELETE runs many times (a batch of 1,000 single-row
+// INSERTs), so the plan keeps what an execution needs and reuses it: the
+// TableStore with its open trees (bound again when the transaction differs; a
+// new one after a ROLLBACK TO in the same transaction), the buffers the input
+// rows are copied into and the row being built. The plan belongs to one compiled
+// statement, which is compiled again when the catalog changes, so a kept store
+// never outlives the schema it was built for.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
@@ -24,6 +32,14 @@ internal enum DmlKind
 internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema table, ConflictResolution onConflict,
     (Evaluator[] Checks, Frame Frame) checks, (Evaluator[] Values, Frame Frame, IReadOnlyList<OutputColumn> Columns)? returning)
 {
+    // Input row buffers kept between executions; a statement that read more rows gives the extra back to the GC.
+    private const int KeptInputRows = 64;
+
+    private readonly List<DbValue[]> _inputBuffers = [];
+    private TableStore? _store;
+    private DbValue[] _row = [];
+    private DbValue[] _old = [];
+    private bool[] _given = [];
     public PlanNode? Source { get; init; }
 
     public int[] Targets { get; init; } = [];
@@ -43,46 +59,129 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
     /// <summary>The rowid of the last row inserted, or null.</summary>
     public long? LastInsertRowId { get; private set; }
 
-    public int Execute(WriteTransaction tx, List<DbValue[]> returned)
+    /// <summary>Runs the statement in <paramref name="tx"/>; RETURNING rows go to <paramref name="returned"/> (null without RETURNING).</summary>
+    public int Execute(WriteTransaction tx, List<DbValue[]>? returned)
     {
         LastInsertRowId = null;
-        var store = new TableStore(tx, table, checks.Frame, checks.Checks);
-        var input = new List<DbValue[]>();
-        if (Source is not null)
+        TableStore store = Store(tx);
+        int n = table.Columns.Count;
+        if (_row.Length != n)
         {
-            Source.Open();
+            _row = new DbValue[n];
+            _old = new DbValue[n];
+            _given = new bool[n];
+        }
+
+        int rows = ReadInput();
+        try
+        {
+            return kind switch
+            {
+                DmlKind.Insert => Insert(tx, store, rows, returned),
+                DmlKind.Update => Update(store, rows, returned),
+                _ => Delete(store, rows, returned),
+            };
+        }
+        finally
+        {
+            ReleaseInput(rows);
+        }
+    }
+
+    // The store of the last execution when it is still valid for tx, else a store bound to tx.
+    private TableStore Store(WriteTransaction tx)
+    {
+        TableStore? store = _store;
+        if (store is null || (ReferenceEquals(store.Transaction, tx) && store.Generation != tx.Generation))
+        {
+            // First run, or pages went back to older images (ROLLBACK TO) under the kept store: start afresh.
+            store = new TableStore(tx, table, checks.Frame, checks.Checks);
+            _store = store;
+        }
+        else if (!ReferenceEquals(store.Transaction, tx))
+        {
+            store.Bind(tx);
+        }
+
+        return store;
+    }
+
+    // Materializes the rows the statement reads into kept buffers; returns how many.
+    private int ReadInput()
+    {
+        if (Source is null)
+        {
+            InputBuffer(0, 0);
+            return 1;
+        }
+
+        int count = 0;
+        Source.Open();
+        try
+        {
             int width = Source.ColumnCount;
             while (Source.Next())
             {
-                input.Add(Source.Output.Values.AsSpan(0, width).ToArray());
+                Source.Output.Values.AsSpan(0, width).CopyTo(InputBuffer(count, width));
+                count++;
             }
-
+        }
+        finally
+        {
             Source.Close();
         }
-        else
-        {
-            input.Add([]);
-        }
 
-        return kind switch
-        {
-            DmlKind.Insert => Insert(tx, store, input, returned),
-            DmlKind.Update => Update(store, input, returned),
-            _ => Delete(store, input, returned),
-        };
+        return count;
     }
 
-    private int Insert(WriteTransaction tx, TableStore store, List<DbValue[]> input, List<DbValue[]> returned)
+    private DbValue[] InputBuffer(int index, int width)
+    {
+        if (index < _inputBuffers.Count)
+        {
+            if (_inputBuffers[index].Length != width)
+            {
+                _inputBuffers[index] = new DbValue[width];
+            }
+
+            return _inputBuffers[index];
+        }
+
+        var buffer = new DbValue[width];
+        _inputBuffers.Add(buffer);
+        return buffer;
+    }
+
+    // Drops the values (so kept buffers hold no strings or blobs) and all but a few buffers.
+    private void ReleaseInput(int rows)
+    {
+        for (int i = 0; i < rows && i < _inputBuffers.Count; i++)
+        {
+            Array.Clear(_inputBuffers[i]);
+        }
+
+        if (_inputBuffers.Count > KeptInputRows)
+        {
+            _inputBuffers.RemoveRange(KeptInputRows, _inputBuffers.Count - KeptInputRows);
+        }
+
+        Array.Clear(_row);
+        Array.Clear(_old);
+    }
+
+    private int Insert(WriteTransaction tx, TableStore store, int rows, List<DbValue[]>? returned)
     {
         int n = table.Columns.Count;
         int count = 0;
         long sequence = table.AutoIncrement ? CatalogStore.ReadSequence(tx, tx.State, table.Name, out _) : 0;
         long startSequence = sequence;
-        foreach (DbValue[] source in input)
+        DbValue[] row = _row;
+        bool[] given = _given;
+        for (int r = 0; r < rows; r++)
         {
+            DbValue[] source = _inputBuffers[r];
             context.CheckCancelled();
-            var row = new DbValue[n];
-            var given = new bool[n];
+            Array.Clear(row);
+            Array.Clear(given);
             long? explicitRowId = null;
             for (int i = 0; i < Targets.Length; i++)
             {
@@ -161,16 +260,19 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
         return count;
     }
 
-    private int Update(TableStore store, List<DbValue[]> input, List<DbValue[]> returned)
+    private int Update(TableStore store, int rows, List<DbValue[]>? returned)
     {
         int n = table.Columns.Count;
         int count = 0;
         Frame frame = OldRowFrame!;
-        foreach (DbValue[] source in input)
+        DbValue[] old = _old;
+        DbValue[] row = _row;
+        for (int r = 0; r < rows; r++)
         {
+            DbValue[] source = _inputBuffers[r];
             context.CheckCancelled();
             long rowId = source[0].AsInt64();
-            DbValue[] old = source[1..];
+            source.AsSpan(1, n).CopyTo(old);
 
             // With OR REPLACE an earlier row of this statement may have deleted or replaced this one:
             // update the row as it is now (as SQLite does), or skip it when it is gone; the rows read
@@ -182,7 +284,7 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
 
             old.CopyTo(frame.Values, 0);
             frame.Values[n] = DbValue.FromInt64(rowId);
-            var row = (DbValue[])old.Clone();
+            old.CopyTo(row, 0);
             for (int i = 0; i < AssignColumns.Length; i++)
             {
                 row[AssignColumns[i]] = AssignValues[i].Evaluate();
@@ -223,14 +325,16 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
         return count;
     }
 
-    private int Delete(TableStore store, List<DbValue[]> input, List<DbValue[]> returned)
+    private int Delete(TableStore store, int rows, List<DbValue[]>? returned)
     {
         int count = 0;
-        foreach (DbValue[] source in input)
+        DbValue[] old = _old;
+        for (int r = 0; r < rows; r++)
         {
+            DbValue[] source = _inputBuffers[r];
             context.CheckCancelled();
             long rowId = source[0].AsInt64();
-            DbValue[] old = source[1..];
+            source.AsSpan(1, old.Length).CopyTo(old);
             store.Delete(rowId, old);
             count++;
             Return(old, rowId, returned);
@@ -239,9 +343,9 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
         return count;
     }
 
-    private void Return(DbValue[] row, long rowId, List<DbValue[]> returned)
+    private void Return(DbValue[] row, long rowId, List<DbValue[]>? returned)
     {
-        if (returning is not { } r)
+        if (returning is not { } r || returned is null)
         {
             return;
         }

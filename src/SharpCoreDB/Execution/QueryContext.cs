@@ -41,7 +41,6 @@ internal sealed class QueryContext
     public void Begin(IPageAccess pages, DbValue[] parameters, CancellationToken token)
     {
         _pages = pages;
-        _trees.Clear();
         Parameters = parameters;
         Token = token;
         Generation++;
@@ -51,7 +50,6 @@ internal sealed class QueryContext
     public void End()
     {
         _pages = null;
-        _trees.Clear();
 
         // A statement that failed halfway (an I/O error, a cancellation) may not have closed
         // every operator, and a subquery's plan is closed only when it runs to its end: the
@@ -67,13 +65,23 @@ internal sealed class QueryContext
     /// <summary>Registers a temporary file to delete when the statement ends (disposing twice is harmless).</summary>
     public void TrackSpillFile(IDisposable file) => _spillFiles.Add(file);
 
-    /// <summary>The B+tree rooted at <paramref name="root"/>, opened once per execution.</summary>
+    /// <summary>
+    /// The B+tree rooted at <paramref name="root"/>, reading through this execution's pages. The tree objects
+    /// are kept across executions of the statement and bound to each execution's transaction or snapshot:
+    /// the context belongs to one compiled statement, compiled against one catalog, so a root page keeps
+    /// rooting the same tree for as long as the context lives.
+    /// </summary>
     public BTree Tree(uint root)
     {
+        IPageAccess pages = Pages;
         if (!_trees.TryGetValue(root, out BTree? tree))
         {
-            tree = BTree.Open(Pages, root);
+            tree = BTree.Open(pages, root);
             _trees[root] = tree;
+        }
+        else
+        {
+            tree.Rebind(pages);
         }
 
         return tree;

@@ -2,7 +2,9 @@
 // step: insert (with NOT NULL, CHECK, PRIMARY KEY and UNIQUE checks and the OR
 // REPLACE / OR IGNORE conflict policies), delete and update. A row's record
 // holds every column in order, with the rowid alias column stored as NULL (the
-// rowid is the B+tree key). Record and key buffers are reused across rows.
+// rowid is the B+tree key). Record and key buffers are reused across rows, and a
+// prepared statement reuses the whole store (trees, cursors, buffers) across its
+// executions: Bind points it at the transaction of the next execution.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
@@ -23,8 +25,10 @@ internal sealed class TableStore
     private readonly Frame _checkFrame;
     private readonly Evaluator[] _checks;
     private readonly DbValue[] _keyValues;
+    private readonly BTreeCursor?[] _uniqueCursors;
     private byte[] _buffer = new byte[256];
     private byte[] _key = new byte[256];
+    private byte[] _prefix = [];
 
     public TableStore(WriteTransaction tx, TableSchema table, Frame checkFrame, Evaluator[] checks)
     {
@@ -41,12 +45,38 @@ internal sealed class TableStore
         // Sized to the widest index: a store is created per statement, so a fixed
         // 64-value buffer was the largest allocation of a one-row INSERT.
         _keyValues = widest == 0 ? [] : new DbValue[widest];
+        _uniqueCursors = new BTreeCursor?[_indexes.Length];
+        Transaction = tx;
+        Generation = tx.Generation;
 
         _checkFrame = checkFrame;
         _checks = checks;
     }
 
     public TableTree Tree => _tree;
+
+    /// <summary>The transaction the store reads and writes through.</summary>
+    public WriteTransaction Transaction { get; private set; }
+
+    /// <summary>The transaction's <see cref="WriteTransaction.Generation"/> when the store was bound to it.</summary>
+    public long Generation { get; private set; }
+
+    /// <summary>
+    /// Points every tree at <paramref name="tx"/> (the next execution's transaction). Only valid while the
+    /// table's schema (root pages, indexes) is the one the store was built for: the caller keeps a store per
+    /// compiled statement, and a statement is compiled again when the catalog changes.
+    /// </summary>
+    public void Bind(WriteTransaction tx)
+    {
+        _tree.Rebind(tx);
+        for (int i = 0; i < _indexes.Length; i++)
+        {
+            _indexes[i].Rebind(tx);
+        }
+
+        Transaction = tx;
+        Generation = tx.Generation;
+    }
 
     /// <summary>Reads row <paramref name="rowId"/> into <paramref name="row"/>; false if absent.</summary>
     public bool TryRead(long rowId, DbValue[] row)
@@ -167,8 +197,15 @@ internal sealed class TableStore
                 continue;
             }
 
-            byte[] prefix = _key.AsSpan(0, length).ToArray();
-            BTreeCursor cursor = _indexes[i].OpenCursor();
+            // The prefix gets its own buffer: deleting a REPLACEd row below encodes keys into _key.
+            if (_prefix.Length < length)
+            {
+                _prefix = new byte[Math.Max(length, _prefix.Length * 2)];
+            }
+
+            _key.AsSpan(0, length).CopyTo(_prefix);
+            ReadOnlySpan<byte> prefix = _prefix.AsSpan(0, length);
+            BTreeCursor cursor = _uniqueCursors[i] ??= _indexes[i].OpenCursor();
             for (bool ok = cursor.SeekPrefixFirst(prefix); ok && cursor.KeyStartsWith(prefix); ok = cursor.Next())
             {
                 long other = KeyEncoder.ReadRowIdSuffix(cursor.Key);
@@ -182,7 +219,6 @@ internal sealed class TableStore
                     DbValue[] old = new DbValue[row.Length];
                     TryRead(other, old);
                     Delete(other, old);
-                    cursor = _indexes[i].OpenCursor();
                     ok = cursor.SeekPrefixFirst(prefix);
                     if (!ok)
                     {

@@ -24,12 +24,21 @@ namespace SharpCoreDB.Storage;
 internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, CheckpointJournal journal, Func<DatabaseHeader, DatabaseHeader> seal)
 {
     private readonly Lock _lock = new();
+    private byte[] _journalBuffer = [];
+    private long _logBytesCovered;
 
     /// <summary>The header as last written.</summary>
     public required DatabaseHeader Header { get; set; }
 
     /// <summary>Checkpoints completed since open.</summary>
     public long Count { get; private set; }
+
+    /// <summary>
+    /// The log's <c>BytesAppended</c> when the last checkpoint started: the engine checkpoints again once that
+    /// much more has been logged. (The log file's length is no measure: the current segment is never released,
+    /// so once it passed the threshold every commit asked for a checkpoint until the segment rolled over.)
+    /// </summary>
+    public long LogBytesCovered => Interlocked.Read(ref _logBytesCovered);
 
     /// <summary>Runs one checkpoint; returns the number of pages written.</summary>
     public int Run()
@@ -58,21 +67,50 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
         }
 
         engine.Log?.Flush();
+        Interlocked.Exchange(ref _logBytesCovered, engine.Log?.Statistics.BytesAppended ?? 0);
         var dirty = engine.Cache.CollectDirty(lsn);
         int pageSize = file.Layout.PageSize;
-        var buffer = new byte[CheckpointJournal.SizeFor(dirty.Count, pageSize)];
+
+        // The journal image is as large as all the dirty pages together (MBs, at most half the cache):
+        // kept for the next checkpoint rather than a new large-object-heap array each time. (The shared
+        // array pool would mostly miss: checkpoints run on whichever pool thread is free.)
+        int size = CheckpointJournal.SizeFor(dirty.Count, pageSize);
+        if (_journalBuffer.Length < size)
+        {
+            _journalBuffer = new byte[size];
+        }
+
+        WriteJournaled(lsn, state, dirty, _journalBuffer, size, pageSize);
+
+        WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
+        engine.Log?.ReleaseUpTo(lsn);
+        if (dirty.Count > 0)
+        {
+            journal.Clear();
+        }
+
+        engine.Cache.Prune(engine.Snapshots.Oldest);
+        engine.Cache.Trim();
+        Count++;
+        return dirty.Count;
+    }
+
+    // Steps 3 and 4: the journal (built in buffer[..size]) and the in-place writes.
+    private void WriteJournaled(long lsn, DatabaseState state, List<(uint Page, PageVersion Version)> dirty, byte[] buffer, int size, int pageSize)
+    {
         CheckpointJournal.WriteHeader(buffer, Header.DatabaseId, lsn, pageSize, dirty.Count);
         for (int i = 0; i < dirty.Count; i++)
         {
             var (page, version) = dirty[i];
             var entry = buffer.AsSpan(CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
             System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(entry, page);
+            entry[4..CheckpointJournal.EntryHeaderSize].Clear();
             file.Codec.Encode(page, version.Image, entry[CheckpointJournal.EntryHeaderSize..]);
         }
 
         if (dirty.Count > 0)
         {
-            journal.Write(buffer);
+            journal.Write(buffer.AsSpan(0, size));
             engine.Cache.AllowFileLsn(lsn);
             if (state.PageCount > file.PagesOnDisk)
             {
@@ -88,18 +126,6 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
 
             file.Flush();
         }
-
-        WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
-        engine.Log?.ReleaseUpTo(lsn);
-        if (dirty.Count > 0)
-        {
-            journal.Clear();
-        }
-
-        engine.Cache.Prune(engine.Snapshots.Oldest);
-        engine.Cache.Trim();
-        Count++;
-        return dirty.Count;
     }
 
     /// <summary>Writes a new header derived from the current one (a password change), in sequence with checkpoints.</summary>

@@ -87,6 +87,9 @@ internal sealed partial class StorageEngine : IDisposable
     /// <summary>Checkpoints completed since open.</summary>
     public long Checkpoints => _checkpointer?.Count ?? 0;
 
+    /// <summary>True while a background checkpoint is queued or running (for tests).</summary>
+    internal bool CheckpointPending => Volatile.Read(ref _checkpointQueued) == 1;
+
     /// <summary>The exception a background checkpoint last failed with, if any (the log still holds everything).</summary>
     public Exception? LastCheckpointError { get; private set; }
 
@@ -267,7 +270,8 @@ internal sealed partial class StorageEngine : IDisposable
 
     private void AfterCommit()
     {
-        if (Log is not null && Log.Statistics.FileLength > _options.CheckpointLogBytes)
+        // Bytes logged since the last checkpoint began, not the log file's length (see Checkpointer.LogBytesCovered).
+        if (Log is not null && _checkpointer is not null && Log.Statistics.BytesAppended - _checkpointer.LogBytesCovered > _options.CheckpointLogBytes)
         {
             QueueCheckpoint();
         }

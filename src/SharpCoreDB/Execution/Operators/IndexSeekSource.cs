@@ -34,8 +34,6 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
     private byte[] _start = new byte[48];
     private int _lowLength = -1;
     private int _highLength = -1;
-    private BTree? _indexTree;
-    private BTree? _tableTree;
     private BTreeCursor? _cursor;
     private BTreeCursor? _rows;
     private long _generation = -1;
@@ -60,24 +58,15 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
     public override void Open()
     {
-        // The trees are opened once per execution; the cursors follow them (kept, with their buffers, across
-        // executions). Within one execution (one Generation) they are already in place.
+        // The trees are bound to this execution's pages once per execution (the context keeps the tree objects
+        // across executions); the cursors are re-attached then, keeping their buffers. Within one execution
+        // (one Generation, e.g. the probes of a nested loop) they stay where they are, so a probe near the
+        // previous one finds its leaf without a descent.
         if (_generation != context.Generation || _cursor is null)
         {
             _generation = context.Generation;
-            BTree indexTree = context.Tree(index.RootPage);
-            if (!ReferenceEquals(indexTree, _indexTree))
-            {
-                _indexTree = indexTree;
-                _cursor = indexTree.OpenCursor(_cursor);
-            }
-
-            BTree tableTree = context.Tree(table.RootPage);
-            if (!ReferenceEquals(tableTree, _tableTree))
-            {
-                _tableTree = tableTree;
-                _rows = tableTree.OpenCursor(_rows);
-            }
+            _cursor = context.Tree(index.RootPage).OpenCursor(_cursor);
+            _rows = context.Tree(table.RootPage).OpenCursor(_rows);
         }
 
         _prefixes.Clear();

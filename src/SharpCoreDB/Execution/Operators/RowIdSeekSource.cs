@@ -18,7 +18,8 @@ internal sealed class RowIdSeekSource(QueryContext context, TableSchema table, R
 
     public override void Open()
     {
-        _tree = new TableTree(context.Tree(table.RootPage));
+        BTree tree = context.Tree(table.RootPage);
+        _tree = _tree is { } kept && kept.Tree == tree ? kept : new TableTree(tree);
         _ids.Clear();
         _next = 0;
         foreach (Evaluator key in keys)

@@ -9,9 +9,11 @@
 // or redistribute underfull nodes at every level, so a tree that is emptied gives
 // all its pages but the root back to the free list.
 //
-// An instance belongs to one transaction and one thread. Its path arrays and
-// scratch buffers are reused, so lookups, inserts and deletes that do not spill
-// to overflow allocate nothing.
+// An instance belongs to one transaction and one thread at a time. Its path arrays
+// and scratch buffers are reused, so lookups, inserts and deletes that do not spill
+// to overflow allocate nothing. A prepared statement keeps its trees from one
+// execution to the next and points them at the next transaction with Rebind (the
+// tree holds no page content between operations, only its root page number).
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.Pages;
 
@@ -23,8 +25,8 @@ internal sealed partial class BTree
     /// <summary>Deeper than any tree of 2^32 pages with at least two children per interior node.</summary>
     internal const int MaxDepth = 40;
 
-    private readonly IPageAccess _pages;
-    private readonly BTreeLimits _limits;
+    private IPageAccess _pages;
+    private BTreeLimits _limits;
     private readonly byte _treeType;
     private readonly uint[] _pathPages = new uint[MaxDepth];
     private readonly int[] _pathIndex = new int[MaxDepth];
@@ -74,7 +76,36 @@ internal sealed partial class BTree
     }
 
     /// <summary>Opens the tree whose root is <paramref name="rootPage"/>.</summary>
-    public static BTree Open(IPageAccess pages, uint rootPage)
+    public static BTree Open(IPageAccess pages, uint rootPage) => new(pages, rootPage, RootType(pages, rootPage));
+
+    /// <summary>
+    /// Makes this tree read and write through <paramref name="pages"/> (another transaction or snapshot of the
+    /// same database) from now on, as a new <see cref="Open"/> of the same root would, without allocating.
+    /// The caller guarantees the root page still roots this tree there (the same catalog).
+    /// </summary>
+    public void Rebind(IPageAccess pages)
+    {
+        if (ReferenceEquals(pages, _pages))
+        {
+            return;
+        }
+
+        if (RootType(pages, RootPage) != _treeType)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"Page {RootPage} is no longer the root of this B+tree.");
+        }
+
+        if (pages.Layout.BodySize != _limits.BodySize)
+        {
+            _limits = new BTreeLimits(pages.Layout.BodySize);
+        }
+
+        _pages = pages;
+        _activity = null;
+        Version++;
+    }
+
+    private static byte RootType(IPageAccess pages, uint rootPage)
     {
         ReadOnlySpan<byte> body = pages.Read(rootPage).Span;
         byte type = BTreeNode.TreeType(body);
@@ -84,7 +115,7 @@ internal sealed partial class BTree
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"Page {rootPage} is not the root of a B+tree.");
         }
 
-        return new BTree(pages, rootPage, type);
+        return type;
     }
 
     /// <summary>A new cursor over this tree, positioned nowhere.</summary>

@@ -31,6 +31,9 @@ internal sealed class TableTree
 
     public static TableTree Open(IPageAccess pages, uint rootPage) => new(BTree.Open(pages, rootPage));
 
+    /// <summary>Reads and writes through <paramref name="pages"/> from now on; see <see cref="BTree.Rebind"/>.</summary>
+    public void Rebind(IPageAccess pages) => Tree.Rebind(pages);
+
     /// <summary>Stores <paramref name="record"/> under <paramref name="rowId"/>; see <see cref="BTree.Insert"/>.</summary>
     public bool Insert(long rowId, ReadOnlySpan<byte> record, BTreeInsertMode mode)
     {

@@ -6,8 +6,9 @@
 // newest. Versions that no active snapshot can need are pruned, so in steady state
 // a page has one version. Dirty pages (newest version not yet in the database file)
 // are never evicted: they leave the cache only through a checkpoint, which the
-// cache asks for once dirty pages fill half of it. Clean pages are evicted with a
-// second-chance sweep when the cache is over its budget.
+// cache asks for when it is over its budget and evicting clean pages could not make
+// room. Clean pages are evicted with a second-chance sweep when the cache is over
+// its budget.
 //
 // The map is split into stripes, each with its own lock, so that readers on
 // different pages do not contend. A miss reads the page from the file under the
@@ -315,7 +316,10 @@ internal sealed class PageCache
             }
         }
 
-        if (wantCheckpoint)
+        // Only when clean pages could not make room: a sweep nearly always meets a few dirty pages
+        // (the last commits'), and asking for a checkpoint each time would run them back to back
+        // once the database outgrew the cache.
+        if (wantCheckpoint && Count > _capacityPages)
         {
             CheckpointWanted?.Invoke();
         }

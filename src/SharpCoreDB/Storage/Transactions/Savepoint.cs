@@ -3,19 +3,30 @@
 // not yet private), and the database state. Statements run inside a savepoint so
 // that a failing statement is undone alone; SQL SAVEPOINT uses the same mechanism.
 // Pre-images are rented from the array pool: a batch of many statements would
-// otherwise allocate a page copy per statement.
+// otherwise allocate a page copy per statement. The savepoint object itself is
+// reused by its transaction once released (Start gives it a new name and state).
 using SharpCoreDB.Wal.Buffers;
 
 namespace SharpCoreDB.Storage.Transactions;
 
 /// <summary>A point a write transaction can roll back to.</summary>
-internal sealed class Savepoint(string? name, DatabaseState state) : IDisposable
+internal sealed class Savepoint : IDisposable
 {
     private readonly Dictionary<uint, byte[]?> _preImages = [];
 
-    public string? Name { get; } = name;
+    public Savepoint(string? name, DatabaseState state) => Start(name, state);
 
-    public DatabaseState State { get; } = state;
+    public string? Name { get; private set; }
+
+    public DatabaseState State { get; private set; }
+
+    /// <summary>Begins (or, for a reused object, begins again) at <paramref name="state"/>, remembering nothing yet.</summary>
+    [System.Diagnostics.CodeAnalysis.MemberNotNull(nameof(State))]
+    public void Start(string? name, DatabaseState state)
+    {
+        Name = name;
+        State = state;
+    }
 
     /// <summary>Records the page's image before its first change since this savepoint began.</summary>
     public void Remember(uint pageNumber, PrivatePage? current, int pageSize)

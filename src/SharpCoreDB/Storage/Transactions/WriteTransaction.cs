@@ -13,6 +13,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     private readonly StorageEngine _engine;
     private readonly Dictionary<uint, PrivatePage> _pages = [];
     private readonly List<Savepoint> _savepoints = [];
+    private readonly Stack<Savepoint> _spareSavepoints = new();
     private bool _finished;
 
     public WriteTransaction(StorageEngine engine, DatabaseState state)
@@ -30,10 +31,17 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
 
     public PageLayout Layout => _engine.Layout;
 
-    /// <summary>The pages changed so far, by page number.</summary>
-    public IReadOnlyDictionary<uint, PrivatePage> ChangedPages => _pages;
+    /// <summary>The pages changed so far, by page number (read only; the concrete type so that commit enumerates without boxing).</summary>
+    public Dictionary<uint, PrivatePage> ChangedPages => _pages;
 
     public bool IsFinished => _finished;
+
+    /// <summary>
+    /// Changes whenever pages go back to older images (ROLLBACK TO). Objects that cache what they
+    /// learned from this transaction's pages (a prepared statement's open trees) compare it to
+    /// know they are still current.
+    /// </summary>
+    public long Generation { get; private set; }
 
     public ReadOnlyMemory<byte> Read(uint pageNumber)
     {
@@ -114,7 +122,20 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public Savepoint BeginSavepoint(string? name = null)
     {
         EnsureActive();
-        var savepoint = new Savepoint(name, State);
+
+        // A statement inside an explicit transaction opens and releases one savepoint each time:
+        // released ones are kept (their emptied dictionaries with them) and handed out again.
+        Savepoint savepoint;
+        if (_spareSavepoints.Count > 0)
+        {
+            savepoint = _spareSavepoints.Pop();
+            savepoint.Start(name, State);
+        }
+        else
+        {
+            savepoint = new Savepoint(name, State);
+        }
+
         _savepoints.Add(savepoint);
         return savepoint;
     }
@@ -132,10 +153,16 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
             _savepoints[i].MergeInto(savepoint);
         }
 
+        for (int i = index + 1; i < _savepoints.Count; i++)
+        {
+            _spareSavepoints.Push(_savepoints[i]);
+        }
+
         _savepoints.RemoveRange(index + 1, _savepoints.Count - index - 1);
         savepoint.Restore(_pages, Layout.PageSize);
         savepoint.Dispose();
         State = savepoint.State;
+        Generation++;
     }
 
     /// <summary>Keeps everything since <paramref name="savepoint"/> and closes it (and any inside it).</summary>
@@ -151,6 +178,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
             }
 
             _savepoints[i].Dispose();
+            _spareSavepoints.Push(_savepoints[i]);
             _savepoints.RemoveAt(i);
         }
     }
