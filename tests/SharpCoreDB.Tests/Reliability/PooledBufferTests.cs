@@ -42,15 +42,20 @@ public sealed class PooledBufferTests : IDisposable
             Assert.Equal(before, BufferPool.Outstanding);
         }
 
-        // The same files again with an I/O fault at a spread of calls, then reopened healthy
+        // The workload again with an I/O fault at a spread of its I/O calls (counted on a
+        // fault-free run first, so the spread follows the workload), then reopened healthy
         // (recovery reads the log the failure left behind).
-        for (int failAt = 3; failAt < 200; failAt += 17)
+        var counter = new FaultInjectingFileSystem(int.MaxValue, FaultMode.IoError);
+        Workload(Options(Path.Combine(_dir, "count.scdb"), null) with { FileSystem = counter }, ref faultsSeen);
+        int step = Math.Max(1, counter.Calls / 12);
+        for (int failAt = 1; failAt <= counter.Calls; failAt += step)
         {
             foreach (bool secret in new[] { false, true })
             {
                 string path = Path.Combine(_dir, $"fault{failAt}-{secret}.scdb");
                 var fs = new FaultInjectingFileSystem(failAt, (FaultMode)(failAt % 3));
                 Workload(Options(path, secret ? encrypted : null) with { FileSystem = fs }, ref faultsSeen);
+                Assert.True(before == BufferPool.Outstanding, $"{BufferPool.Outstanding - before} buffers still out after a {(FaultMode)(failAt % 3)} at I/O call {failAt} of {counter.Calls} (encrypted: {secret}, in {fs.InjectedPath})");
                 Workload(Options(path, secret ? encrypted : null), ref faultsSeen);
                 Assert.Equal(before, BufferPool.Outstanding);
             }
