@@ -1,16 +1,14 @@
 // The durable LSN of the group-commit log and everyone waiting for it to pass their
-// own LSN. The flush worker advances it once per group and wakes every waiter the group
-// covered: each blocked thread through its own reusable event (one event per thread, so
-// that sixteen woken committers do not queue up on one lock to get going again), and
-// each awaiting caller through its pooled AsyncCommitWaiter. Blocked threads are woken
-// as a binary tree: the worker wakes the first, and each woken thread wakes two more
-// before it returns, so the wake-ups (each a system call and a cross-core interrupt)
-// are spread over the waking threads and cores instead of delaying the worker's next
-// group. A thread about to block first spins
-// for a short while (if a core is free for it), because an fsync takes about as long as
-// putting a thread to sleep and waking it, and a lone committer should not pay twice.
+// own LSN. The flush worker advances it once per group. A committer first spins on it
+// for a bounded time (CommitSpinner: busy while a core is free, yielding otherwise), so
+// that in the usual case its completion needs no kernel wake-up at all. Only then does it
+// block, on its own reusable event (one event per thread, so that woken committers do not
+// queue up on one lock to get going again). Blocked threads are woken as a binary tree:
+// the worker wakes the first, and each woken thread wakes two more before it returns, so
+// the wake-ups (each a system call and a cross-core interrupt) are spread over the waking
+// threads and cores instead of delaying the worker's next group. Awaiting callers are
+// completed through their pooled AsyncCommitWaiter.
 // A failure of the worker is recorded here and rethrown to every waiter.
-using System.Diagnostics;
 using System.Runtime.ExceptionServices;
 
 namespace SharpCoreDB.Wal.GroupCommit;
@@ -18,20 +16,17 @@ namespace SharpCoreDB.Wal.GroupCommit;
 /// <summary>Waits on the durable LSN.</summary>
 internal sealed class CommitWaiters
 {
-    private static readonly long SpinBudget = Stopwatch.Frequency / 500;
-    private static readonly int MaxSpinners = Math.Max(1, Environment.ProcessorCount - 1);
-
     private readonly object _gate = new();
     private readonly List<AsyncCommitWaiter> _asyncWaiters = [];
     private readonly Stack<AsyncCommitWaiter> _pool = new();
     private readonly List<AsyncCommitWaiter> _ready = [];
     private readonly List<ThreadWaiter> _threadWaiters = [];
     private readonly List<ThreadWaiter> _readyThreads = [];
+    private readonly CommitSpinner _spinner = new();
     private long _durableLsn;
     [ThreadStatic]
     private static ThreadWaiter? _threadWaiter;
 
-    private int _spinners;
     private int _blocked;
     private ExceptionDispatchInfo? _failure;
     private bool _closed;
@@ -43,6 +38,12 @@ internal sealed class CommitWaiters
     /// <summary>The write or fsync failure that stopped the log, if any.</summary>
     public Exception? Failure => Volatile.Read(ref _failure)?.SourceException;
 
+    /// <summary>How many threads are blocked on their events right now.</summary>
+    public int Blocked => Volatile.Read(ref _blocked);
+
+    /// <summary>True once the log failed or closed: no waiter will be completed any more.</summary>
+    public bool Stopped => Volatile.Read(ref _failure) is not null || Volatile.Read(ref _closed);
+
     /// <summary>Blocks until <paramref name="lsn"/> is durable; rethrows the log's failure.</summary>
     public void Wait(long lsn)
     {
@@ -51,17 +52,9 @@ internal sealed class CommitWaiters
             return;
         }
 
-        // Spin only while nobody else is blocked: a lone committer gets its fsync without a
-        // sleep and a wake-up, but when many commit at once, a spinner would take the CPU
-        // they need to get going again.
-        if (Volatile.Read(ref _blocked) == 0)
+        if (_spinner.SpinUntilDurable(this, lsn))
         {
-            bool done = Interlocked.Increment(ref _spinners) <= MaxSpinners && SpinUntilDurable(lsn);
-            Interlocked.Decrement(ref _spinners);
-            if (done)
-            {
-                return;
-            }
+            return;
         }
 
         var waiter = _threadWaiter ??= new ThreadWaiter();
@@ -239,24 +232,6 @@ internal sealed class CommitWaiters
     {
         _failure?.Throw();
         throw new ObjectDisposedException(nameof(GroupCommitWal));
-    }
-
-    private bool SpinUntilDurable(long lsn)
-    {
-        long deadline = Stopwatch.GetTimestamp() + SpinBudget;
-        var spinner = default(SpinWait);
-        while (Volatile.Read(ref _durableLsn) < lsn)
-        {
-            if (Volatile.Read(ref _failure) is not null || Volatile.Read(ref _blocked) != 0 ||
-                Stopwatch.GetTimestamp() > deadline)
-            {
-                return false;
-            }
-
-            spinner.SpinOnce(sleep1Threshold: -1);
-        }
-
-        return true;
     }
 
     // A blocked thread's place in the wait list; one per thread, reused by every wait.

@@ -35,6 +35,9 @@ internal sealed class GroupCommitWal : IWriteAheadLog
 
     public long DurableLsn => _waiters.DurableLsn;
 
+    /// <summary>Committers blocked on their events right now (not spinning); for tests.</summary>
+    internal int BlockedCommitters => _waiters.Blocked;
+
     public WalStatistics Statistics => new(
         LastLsn - _openedAtLsn, _worker.BytesAppended, _segments.Writes, _segments.Fsyncs, _segments.Length);
 

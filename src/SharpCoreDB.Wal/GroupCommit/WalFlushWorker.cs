@@ -10,9 +10,12 @@
 // at once, but on a busy machine they need a moment to be scheduled. Sealing the next
 // group the instant the fsync returns would then catch only a few of them and make the
 // rest wait a whole extra fsync. So the worker expects as many records as the last
-// group released plus those already pending, and waits for them (yielding the CPU) for
-// at most a quarter of the last round's duration, capped at 250 µs; whoever has not
-// appended by then goes in the following group.
+// group released plus those already pending, and waits for them for at most a quarter
+// of the last round's duration, capped at 250 µs; whoever has not appended by then goes
+// in the following group. It waits with SpinWait, which alternates short busy spins
+// (so that it notices the last expected record within about a microsecond when a core
+// is free) with yields (so that, with more committers than cores, they get the CPU they
+// need to append).
 using System.Diagnostics;
 
 namespace SharpCoreDB.Wal.GroupCommit;
@@ -140,7 +143,8 @@ internal sealed class WalFlushWorker
             var spinner = default(SpinWait);
             while (Volatile.Read(ref buffer.Filled) < buffer.SealedLength)
             {
-                spinner.SpinOnce();
+                // An appender preempted in the middle of its copy: never sleep a whole millisecond for it.
+                spinner.SpinOnce(sleep1Threshold: -1);
             }
 
             if (buffer.SealedCount > 0)
@@ -182,9 +186,10 @@ internal sealed class WalFlushWorker
 
         long deadline = Stopwatch.GetTimestamp() + Math.Min(MaxGatherTicks, _lastRoundTicks / 4);
         int seen = _buffers.CurrentRecordCount;
+        var spinner = default(SpinWait);
         while (seen < _expectedGroupSize && !_stopping && Stopwatch.GetTimestamp() < deadline)
         {
-            Thread.Yield();
+            spinner.SpinOnce(sleep1Threshold: -1);
             seen = _buffers.CurrentRecordCount;
         }
 

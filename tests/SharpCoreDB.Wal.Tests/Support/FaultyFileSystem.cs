@@ -1,14 +1,18 @@
 // Wraps a file system and fails chosen writes or fsyncs of the log's segment files
 // with an injected IOException, to prove that a failure reaches every waiting
-// appender and that nothing acknowledged is lost.
+// appender and that nothing acknowledged is lost. It can also hold fsyncs at a gate
+// until released, so that a test can pile committers up behind a group whose fsync is
+// in flight and choose the moment (and the outcome) of its completion.
 using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Wal.Tests.Support;
 
 public sealed class FaultyFileSystem(IFileSystem inner) : IFileSystem
 {
+    private readonly ManualResetEventSlim _flushGate = new(true);
     private int _failWrites;
     private int _failFlushes;
+    private int _heldFlushes;
 
     /// <summary>The exception every injected failure throws.</summary>
     public IOException Injected { get; } = new("injected I/O failure");
@@ -18,6 +22,15 @@ public sealed class FaultyFileSystem(IFileSystem inner) : IFileSystem
 
     /// <summary>From now on, every fsync of a segment file fails (after its write reached the OS).</summary>
     public void FailFlushes() => Volatile.Write(ref _failFlushes, 1);
+
+    /// <summary>From now on, every fsync of a segment file waits until <see cref="ReleaseFlushes"/>.</summary>
+    public void HoldFlushes() => _flushGate.Reset();
+
+    /// <summary>Lets held and later fsyncs go on (and fail, after <see cref="FailFlushes"/>).</summary>
+    public void ReleaseFlushes() => _flushGate.Set();
+
+    /// <summary>How many fsyncs wait at the gate right now.</summary>
+    public int HeldFlushes => Volatile.Read(ref _heldFlushes);
 
     public IStorageFile Open(string path, StorageFileMode mode)
     {
@@ -53,6 +66,13 @@ public sealed class FaultyFileSystem(IFileSystem inner) : IFileSystem
 
         public void Flush()
         {
+            if (!owner._flushGate.IsSet)
+            {
+                Interlocked.Increment(ref owner._heldFlushes);
+                owner._flushGate.Wait();
+                Interlocked.Decrement(ref owner._heldFlushes);
+            }
+
             if (Volatile.Read(ref owner._failFlushes) == 1)
             {
                 throw owner.Injected;

@@ -1,0 +1,175 @@
+// How committers of the group-commit log wait for their fsync. An fsync is held at a
+// gate while committers pile up behind it, some appending into the group in flight and
+// the rest into the next one (the worker writes and fsyncs it as soon as the first
+// returns). Held long enough, every committer gives up spinning and blocks, so that the
+// wake-up path is exercised for sure. On release, every one of them must return, each
+// seeing its own record durable; if the held fsync fails instead, every one of them (in
+// flight or pending, blocked, spinning or awaiting) must get that failure, and the log
+// must refuse further appends.
+using System.Diagnostics;
+using SharpCoreDB.Wal.GroupCommit;
+using SharpCoreDB.Wal.IO;
+using SharpCoreDB.Wal.Tests.Support;
+
+namespace SharpCoreDB.Wal.Tests;
+
+public sealed class CommitWaitTests : IDisposable
+{
+    private const int BlockingCommitters = 40;
+    private const int AwaitingCommitters = 8;
+    private readonly TempDirectory _dir = new();
+
+    public void Dispose() => _dir.Dispose();
+
+    [Fact]
+    public async Task CommittersBlockedBehindAHeldFsyncAreAllWokenAndSeeTheirRecordsDurable()
+    {
+        string path = _dir.File("log.wal");
+        var faulty = new FaultyFileSystem(OsFileSystem.Instance);
+        var options = WalKinds.Options(WalKind.GroupFullSync, faulty);
+        var pile = new CommitterPile();
+        using (var log = WriteAheadLog.Open(path, options))
+        {
+            await pile.BuildUp(log, faulty, untilAllBlock: true);
+            faulty.ReleaseFlushes();
+            pile.Join();
+            await pile.JoinAwaiting();
+
+            Assert.All(pile.Errors, Assert.Null);
+            Assert.All(pile.SawDurable, Assert.True);
+            Assert.Equal(0, ((GroupCommitWal)log).BlockedCommitters);
+            Assert.Equal(pile.LastLsn, log.DurableLsn);
+        }
+
+        var records = LogReader.ReadAll(path);
+        Assert.Equal(pile.LastLsn, records.Count);
+        for (int t = 0; t < pile.Lsns.Length; t++)
+        {
+            Assert.Equal(Payloads.Make(t, 0), records[(int)pile.Lsns[t] - 1].Payload);
+        }
+    }
+
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public async Task AFailedFsyncFailsEveryCommitterOfTheGroupInFlightAndOfThePendingOne(bool untilAllBlock)
+    {
+        string path = _dir.File("log.wal");
+        var faulty = new FaultyFileSystem(OsFileSystem.Instance);
+        var pile = new CommitterPile();
+        using (var log = WriteAheadLog.Open(path, WalKinds.Options(WalKind.GroupFullSync, faulty)))
+        {
+            await pile.BuildUp(log, faulty, untilAllBlock);
+            faulty.FailFlushes();
+            faulty.ReleaseFlushes();
+            pile.Join();
+            await pile.JoinAwaiting();
+
+            Assert.All(pile.Errors, error => Assert.Same(faulty.Injected, error));
+            Assert.Equal(1, log.DurableLsn);
+            var refused = Assert.Throws<WalFailedException>(() => log.Append([1]));
+            Assert.Same(faulty.Injected, refused.InnerException);
+        }
+
+        // The record acknowledged before the failure survives; the others were never acknowledged.
+        var records = LogReader.ReadAll(path);
+        Assert.Equal(Payloads.Make(99, 0), records[0].Payload);
+    }
+
+    // Builds the pile: one acknowledged record, then one committer whose fsync is held at
+    // the gate (the group in flight), then many more behind it (the pending group).
+    private sealed class CommitterPile
+    {
+        private readonly Thread[] _threads = new Thread[BlockingCommitters + 1];
+        private readonly Task<long>[] _awaiting = new Task<long>[AwaitingCommitters];
+
+        public long[] Lsns { get; } = new long[BlockingCommitters + 1 + AwaitingCommitters];
+
+        public Exception?[] Errors { get; } = new Exception?[BlockingCommitters + 1 + AwaitingCommitters];
+
+        public bool[] SawDurable { get; } = new bool[BlockingCommitters + 1];
+
+        public long LastLsn => 1 + BlockingCommitters + 1 + AwaitingCommitters;
+
+        public async Task BuildUp(IWriteAheadLog log, FaultyFileSystem faulty, bool untilAllBlock)
+        {
+            await log.AppendAsync(Payloads.Make(99, 0));
+            faulty.HoldFlushes();
+            _threads[0] = StartCommitter(log, 0);
+            WaitUntil(() => faulty.HeldFlushes == 1, "the first group's fsync to reach the gate");
+            for (int t = 1; t < _threads.Length; t++)
+            {
+                _threads[t] = StartCommitter(log, t);
+            }
+
+            for (int a = 0; a < _awaiting.Length; a++)
+            {
+                int index = _threads.Length + a;
+                _awaiting[a] = log.AppendAsync(Payloads.Make(index, 0)).AsTask();
+            }
+
+            WaitUntil(() => log.LastLsn == LastLsn, "every committer to append");
+            if (untilAllBlock)
+            {
+                WaitUntil(() => ((GroupCommitWal)log).BlockedCommitters == _threads.Length, "every committer to block");
+            }
+
+            Assert.Equal(1, faulty.HeldFlushes);
+            Assert.Equal(1, log.DurableLsn);
+        }
+
+        public void Join()
+        {
+            foreach (var thread in _threads)
+            {
+                Assert.True(thread.Join(TimeSpan.FromSeconds(60)), "a committer hung");
+            }
+        }
+
+        public async Task JoinAwaiting()
+        {
+            for (int a = 0; a < _awaiting.Length; a++)
+            {
+                int index = _threads.Length + a;
+                try
+                {
+                    Lsns[index] = await _awaiting[a].WaitAsync(TimeSpan.FromSeconds(60));
+                }
+                catch (Exception exception) when (exception is not TimeoutException)
+                {
+                    Errors[index] = exception;
+                }
+            }
+        }
+
+        private Thread StartCommitter(IWriteAheadLog log, int index)
+        {
+            var thread = new Thread(() =>
+            {
+                try
+                {
+                    long lsn = log.Append(Payloads.Make(index, 0));
+                    Lsns[index] = lsn;
+                    SawDurable[index] = log.DurableLsn >= lsn;
+                }
+                catch (Exception exception)
+                {
+                    Errors[index] = exception;
+                }
+            })
+            { IsBackground = true };
+            thread.Start();
+            return thread;
+        }
+
+        private static void WaitUntil(Func<bool> condition, string what)
+        {
+            var clock = Stopwatch.StartNew();
+            while (!condition())
+            {
+                Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), $"timed out waiting for {what}");
+                Thread.Sleep(1);
+            }
+        }
+    }
+}
