@@ -167,6 +167,7 @@ internal sealed class GroupCommitWal : IWriteAheadLog
         }
 
         _worker.Stop();
+        _buffers.ReleaseUnwritten();
         _waiters.Close();
         _segments.Dispose();
         if (_worker.FailedWhileStopping)

@@ -175,6 +175,47 @@ internal sealed class WalBufferChain
         }
     }
 
+    /// <summary>
+    /// Gives back the arrays of the buffers the worker never wrote. Called by Dispose once the worker
+    /// thread has ended: after a clean stop every buffer is already written and recycled, but a failed
+    /// write or fsync leaves the buffer being written and the current one behind. The current buffer is
+    /// sealed first, so a late appender fails instead of copying into an array that is back in the pool,
+    /// and an appender still finishing its copy is waited for.
+    /// </summary>
+    public void ReleaseUnwritten()
+    {
+        _closing = true;
+        var spinner = default(SpinWait);
+        while (!TrySealCurrent(closing: true))
+        {
+            // Sealed already: by the worker's closing round (no successor), or by an appender that is
+            // about to publish the buffer that replaces it.
+            var current = Volatile.Read(ref _current);
+            if (Volatile.Read(ref current.Sealed) == 1 && current.Next is null)
+            {
+                break;
+            }
+
+            spinner.SpinOnce(sleep1Threshold: -1);
+        }
+
+        for (WalBuffer? buffer = Oldest; buffer is not null;)
+        {
+            while (Volatile.Read(ref buffer.Filled) < buffer.SealedLength)
+            {
+                spinner.SpinOnce(sleep1Threshold: -1);
+            }
+
+            var next = buffer.Next;
+            if (buffer.Data.Length > 0)
+            {
+                buffer.ReturnData();
+            }
+
+            buffer = next;
+        }
+    }
+
     /// <summary>Called by the worker when it stops for good: nobody waits for it any more.</summary>
     public void MarkWorkerStopped() => _workerStopped = true;
 

@@ -42,13 +42,12 @@ public sealed class PooledBufferTests : IDisposable
             Assert.Equal(before, BufferPool.Outstanding);
         }
 
-        // The workload again with an I/O fault at a spread of its I/O calls (counted on a
-        // fault-free run first, so the spread follows the workload), then reopened healthy
+        // The workload again with an I/O fault at each of its I/O calls in turn (counted on a
+        // fault-free run first, so the sweep follows the workload), then reopened healthy
         // (recovery reads the log the failure left behind).
         var counter = new FaultInjectingFileSystem(int.MaxValue, FaultMode.IoError);
         Workload(Options(Path.Combine(_dir, "count.scdb"), null) with { FileSystem = counter }, ref faultsSeen);
-        int step = Math.Max(1, counter.Calls / 12);
-        for (int failAt = 1; failAt <= counter.Calls; failAt += step)
+        for (int failAt = 1; failAt <= counter.Calls; failAt++)
         {
             foreach (bool secret in new[] { false, true })
             {
