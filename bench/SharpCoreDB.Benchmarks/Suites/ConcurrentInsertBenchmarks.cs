@@ -61,6 +61,7 @@ public class ConcurrentInsertBenchmarks
         foreach (UserRow row in _rows[t])
         {
             row.Id = Interlocked.Increment(ref _nextId);
+            row.CreatedAt = UserRow.CreatedAtOf(row.Id);
             session.InsertUser(row);
         }
     });

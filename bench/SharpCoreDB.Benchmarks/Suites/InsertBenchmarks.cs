@@ -2,8 +2,10 @@
 // INSERTs (each one a commit) and as one batch in a transaction (LiteDB: InsertBulk), for
 // every contender: SharpCoreDB unencrypted/encrypted x group commit on/off x FullSync/Async,
 // SQLite in memory and on a file (WAL, synchronous FULL and NORMAL), LiteDB on a file.
-// The rows are built once; each invocation only gives them new ids, so Allocated is the
-// database's own allocation. The table grows across invocations, as it would in an app.
+// The rows are built once; each invocation only gives them new ids (and the matching
+// created_at), so Allocated is the database's own allocation. The table grows across
+// invocations, as it would in an app: new ids and timestamps land at the right-hand end
+// of the table and of the created_at index.
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.InsertBenchmarks*' --job short
 using BenchmarkDotNet.Attributes;
 using SharpCoreDB.Benchmarks.Suites.Contenders;
@@ -54,6 +56,7 @@ public class InsertBenchmarks
         foreach (UserRow row in _rows)
         {
             row.Id = ++_nextId;
+            row.CreatedAt = UserRow.CreatedAtOf(row.Id);
             session.InsertUser(row);
         }
     }
@@ -64,6 +67,7 @@ public class InsertBenchmarks
         foreach (UserRow row in _rows)
         {
             row.Id = ++_nextId;
+            row.CreatedAt = UserRow.CreatedAtOf(row.Id);
         }
 
         _contender.Main.InsertUsers(_rows);

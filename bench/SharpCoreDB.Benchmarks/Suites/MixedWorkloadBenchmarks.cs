@@ -73,6 +73,7 @@ public class MixedWorkloadBenchmarks
                     break;
                 case 'W':
                     row.Id = Interlocked.Increment(ref _nextId);
+                    row.CreatedAt = UserRow.CreatedAtOf(row.Id);
                     session.InsertUser(row);
                     inserted.Enqueue(row.Id);
                     break;
