@@ -107,7 +107,7 @@ internal static class StatementCompiler
     {
         try
         {
-            return TableTree.Open(pages, table.RootPage).Count();
+            return TableTree.Open(pages, table.RootPage).EstimateCount();
         }
         catch (SharpCoreDBException)
         {

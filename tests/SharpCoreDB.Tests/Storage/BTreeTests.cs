@@ -284,6 +284,34 @@ public class BTreeTests
     }
 
     [Fact]
+    public void EstimatedCountIsExactForSmallTreesAndCloseForLargeOnes()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        for (int i = 0; i < 50; i++)
+        {
+            tree.Insert(Key(i), Filled(i % 100, 1), BTreeInsertMode.FailIfExists);
+        }
+
+        Assert.Equal(50, tree.EstimateCount());
+
+        for (int i = 50; i < 300; i++)
+        {
+            tree.Insert(Key(i), Filled(100, 1), BTreeInsertMode.FailIfExists);
+        }
+
+        Assert.Equal(300, tree.EstimateCount());
+
+        for (int i = 300; i < 60_000; i++)
+        {
+            tree.Insert(Key(i), Filled(i % 100, 1), BTreeInsertMode.FailIfExists);
+        }
+
+        long estimate = tree.EstimateCount();
+        Assert.InRange(estimate, 60_000 / 2, 60_000 * 2);
+    }
+
+    [Fact]
     public void LookupsAndScansAllocateNothing()
     {
         var pages = new InMemoryPageAccess(4096);

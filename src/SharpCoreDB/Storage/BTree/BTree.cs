@@ -25,6 +25,9 @@ internal sealed partial class BTree
     /// <summary>Deeper than any tree of 2^32 pages with at least two children per interior node.</summary>
     internal const int MaxDepth = 40;
 
+    /// <summary>Trees of two levels with fewer children than this are counted exactly by <see cref="EstimateCount"/>.</summary>
+    private const int ExactCountFanOut = 64;
+
     private IPageAccess _pages;
     private BTreeLimits _limits;
     private readonly byte _treeType;
@@ -266,6 +269,47 @@ internal sealed partial class BTree
 
     /// <summary>How many entries the tree holds, counted by visiting every leaf.</summary>
     public long Count() => CountNode(RootPage, 0);
+
+    /// <summary>
+    /// About how many entries the tree holds, for the planner's cost model, reading one page per level:
+    /// a root that is a leaf, or whose children are at most <see cref="ExactCountFanOut"/> leaves, is
+    /// counted exactly; a larger tree is estimated from the path through the middle child of each level
+    /// (fan-out of each interior node on the path times the entries of the leaf it ends in). Counting
+    /// every leaf instead would read the whole table from disk on the first query after an open.
+    /// </summary>
+    public long EstimateCount()
+    {
+        ReadOnlySpan<byte> body = _pages.Read(RootPage).Span;
+        CheckNode(body, RootPage, 0);
+        if (BTreeNode.IsLeaf(body))
+        {
+            return BTreeNode.Count(body);
+        }
+
+        uint middle = BTreeNode.ChildAt(body, BTreeNode.Count(body) / 2);
+        if (BTreeNode.Count(body) < ExactCountFanOut && BTreeNode.IsLeaf(_pages.Read(middle).Span))
+        {
+            return CountNode(RootPage, 0);
+        }
+
+        long estimate = 1;
+        uint page = RootPage;
+        for (int depth = 0; depth < MaxDepth; depth++)
+        {
+            body = _pages.Read(page).Span;
+            CheckNode(body, page, depth);
+            int count = BTreeNode.Count(body);
+            if (BTreeNode.IsLeaf(body))
+            {
+                return estimate * Math.Max(count, 1);
+            }
+
+            estimate *= count + 1;
+            page = BTreeNode.ChildAt(body, count / 2);
+        }
+
+        throw NotANode(page);
+    }
 
     /// <summary>Reads the value in <paramref name="slot"/> of the leaf <paramref name="leaf"/>.</summary>
     internal ReadOnlyMemory<byte> ReadValue(ReadOnlyMemory<byte> leaf, int slot)

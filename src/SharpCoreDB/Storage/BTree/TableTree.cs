@@ -77,4 +77,7 @@ internal sealed class TableTree
 
     /// <summary>How many rows the table holds.</summary>
     public long Count() => Tree.Count();
+
+    /// <summary>About how many rows the table holds, reading one page per level; see <see cref="BTree.EstimateCount"/>.</summary>
+    public long EstimateCount() => Tree.EstimateCount();
 }
