@@ -14,6 +14,10 @@
 // sorted in-memory groups and one streaming pass over the sorted spilled rows,
 // which restores each row into the frame and steps one group at a time. The
 // sort is stable, so each group still sees its rows in input order.
+//
+// A single INTEGER/BOOLEAN group key is first looked up in an Int64GroupTable
+// (a long-keyed open-addressing index over the same groups), which skips the
+// DbValue hashing and comparing of the dictionary on the common GROUP BY path.
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Spill;
@@ -29,6 +33,7 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
     Frame aggregateFrame) : PlanNode
 {
     private readonly Dictionary<HashKey, Group> _groups = [];
+    private readonly Int64GroupTable<Group> _integerGroups = new();
     private readonly List<Group> _ordered = [];
     private DbValue[][] _argBuffers = [];
     private int _next;
@@ -70,6 +75,26 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
             {
                 group = single ??= NewGroup([]);
             }
+            else if (groupKeys.Length == 1)
+            {
+                // One key: an INTEGER or BOOLEAN value probes the long-keyed index first; a miss
+                // (or any other type) goes through the dictionary, which holds every group.
+                DbValue key = groupKeys[0].Evaluate();
+                probe[0] = key;
+                if (key.Type is DbValueType.Integer or DbValueType.Boolean)
+                {
+                    long value = key.AsInt64();
+                    group = _integerGroups.Find(value);
+                    if (group is null && (group = FindOrAdd(probe)) is not null)
+                    {
+                        _integerGroups.Add(value, group);
+                    }
+                }
+                else
+                {
+                    group = FindOrAdd(probe);
+                }
+            }
             else
             {
                 for (int i = 0; i < probe.Length; i++)
@@ -77,20 +102,13 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
                     probe[i] = groupKeys[i].Evaluate();
                 }
 
-                if (!_groups.TryGetValue(new HashKey(probe), out group))
-                {
-                    if (_spill is not null || _groups.Count >= context.SpillThresholdRows)
-                    {
-                        Spill(probe);
-                        continue;
-                    }
-
-                    group = NewGroup((DbValue[])probe.Clone());
-                    _groups.Add(new HashKey(group.Key), group);
-                }
+                group = FindOrAdd(probe);
             }
 
-            Step(group);
+            if (group is not null)
+            {
+                Step(group);
+            }
         }
 
         input.Close();
@@ -145,10 +163,30 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
     public override void Close()
     {
         _groups.Clear();
+        _integerGroups.Clear();
         _ordered.Clear();
         _spill?.Dispose();
         _spill = null;
         _spillPending = false;
+    }
+
+    // The group of the probed key, made when new; null when the row went to the spill sorter instead.
+    private Group? FindOrAdd(DbValue[] probe)
+    {
+        if (_groups.TryGetValue(new HashKey(probe), out Group? group))
+        {
+            return group;
+        }
+
+        if (_spill is not null || _groups.Count >= context.SpillThresholdRows)
+        {
+            Spill(probe);
+            return null;
+        }
+
+        group = NewGroup((DbValue[])probe.Clone());
+        _groups.Add(new HashKey(group.Key), group);
+        return group;
     }
 
     // Sends the current row (its group key and the whole frame) to the sorter.
