@@ -57,6 +57,17 @@ public static class WriteAheadLog
         }
     }
 
+    /// <summary>
+    /// Whether a log exists at <paramref name="path"/>: its anchor file is created before its
+    /// first segment and deleted after its last, so without it there is no record to recover.
+    /// </summary>
+    public static bool Exists(string path, IFileSystem fileSystem)
+    {
+        ArgumentException.ThrowIfNullOrEmpty(path);
+        ArgumentNullException.ThrowIfNull(fileSystem);
+        return fileSystem.Exists(path);
+    }
+
     /// <summary>Deletes a closed log's anchor and every segment file it still has.</summary>
     public static void Delete(string path, IFileSystem fileSystem)
     {

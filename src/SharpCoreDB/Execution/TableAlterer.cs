@@ -214,7 +214,7 @@ internal static class TableAlterer
                     updates.Add((id, type, newName, root, DbValue.FromText(SqlText.Of(definition))));
                     break;
                 case CatalogStore.IndexType or CatalogStore.AutoIndexType:
-                    var index = (CreateIndexStatement)Sql.SqlParser.ParseStatement(sql.AsText());
+                    var index = (CreateIndexStatement)CatalogStore.ParseStored(sql.AsText());
                     index = index with { Table = newName };
                     if (oldColumn is not null)
                     {

@@ -167,7 +167,6 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         }
 
         TableSchema table = r.Table;
-        double n = Math.Max(100, estimateRows(table));
         var decoder = new RowDecoder(table, scope.Frame, r.FirstSlot, r.RowIdSlot, r.Used);
         var usable = new List<ColumnPredicate>();
         foreach (Conjunct c in candidates)
@@ -191,6 +190,9 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             }
         }
 
+        // Sized only past the rowid seek, which needs no size: estimating reads pages, and
+        // a point query on a just-opened database should read only the pages it returns.
+        double n = Math.Max(100, estimateRows(table));
         RowSource bestSource = new TableScanSource(planning.Query, table, decoder, r.Name, null, false, null, false, false);
         double bestCost = outerRows * n;
         double bestRows = n * Selectivity(usable.Count);

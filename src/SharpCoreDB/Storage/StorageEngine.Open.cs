@@ -3,9 +3,12 @@
 // Recovery order matters: (1) pick the newest valid header slot; (2) if a
 // checkpoint journal newer than that header is complete, copy its pages over the
 // file (repairing torn in-place writes); (3) replay the log records after the
-// header's checkpoint LSN; (4) checkpoint, so the log starts empty.
+// header's checkpoint LSN; (4) checkpoint, so the log starts empty. With no log
+// beside the file (a clean close deletes it) step 3 has nothing to do, and the log
+// is only created at the first write (DeferredLog).
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.File;
+using SharpCoreDB.Storage.Logging;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.Wal;
@@ -84,7 +87,10 @@ internal sealed partial class StorageEngine
                 journal.RecoverInto(file, header);
             }
 
-            log = OpenLog(path + "-wal", options, header.CheckpointLsn);
+            long checkpointLsn = header.CheckpointLsn;
+            log = options.LogExists(path + "-wal", fs)
+                ? OpenLog(path + "-wal", options, checkpointLsn)
+                : new DeferredLog(() => OpenLog(path + "-wal", options, checkpointLsn), options.Durability, checkpointLsn);
             if (log.LastLsn < header.CheckpointLsn)
             {
                 // Every record of this log is older than the checkpoint, so none is needed; but new

@@ -43,6 +43,12 @@ internal sealed record StorageOptions
     /// <summary>Opens the log; tests replace it to wrap or fail the log.</summary>
     public Func<string, WalOptions, IWriteAheadLog> LogFactory { get; init; } = WriteAheadLog.Open;
 
+    /// <summary>
+    /// Whether a log is there to recover; when there is none, <see cref="LogFactory"/> is called at the
+    /// first write instead of at open (DeferredLog). Tests that supply their own log say whether it is there.
+    /// </summary>
+    public Func<string, IFileSystem, bool> LogExists { get; init; } = WriteAheadLog.Exists;
+
     /// <summary>The password or key of an encrypted database; null for an unencrypted one.</summary>
     public EncryptionSettings? Encryption { get; init; }
 

@@ -26,6 +26,7 @@ public sealed class EncryptionTests : IDisposable
             Encryption = encryption,
             FileSystem = fs ?? new CrashableFileSystem(),
             LogFactory = (_, _) => log ?? _log,
+            LogExists = (_, _) => true,
         });
 
     private static List<uint> WriteMarkers(StorageEngine engine, string marker, int pages)

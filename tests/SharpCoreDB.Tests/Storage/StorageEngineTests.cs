@@ -22,6 +22,7 @@ public sealed class StorageEngineTests : IDisposable
             CacheSizeBytes = cacheBytes,
             FileSystem = fs ?? new CrashableFileSystem(),
             LogFactory = (_, _) => _log,
+            LogExists = (_, _) => true,
         });
 
     private static uint WriteMarkedPage(StorageEngine engine, long marker)
@@ -399,7 +400,7 @@ public sealed class StorageEngineTests : IDisposable
         engine.Dispose();
 
         long lengthBefore = new FileInfo(DbPath).Length;
-        using (var readOnly = StorageEngine.Open(new StorageOptions { Path = DbPath, PageSize = 4096, ReadOnly = true, LogFactory = (_, _) => _log }))
+        using (var readOnly = StorageEngine.Open(new StorageOptions { Path = DbPath, PageSize = 4096, ReadOnly = true, LogFactory = (_, _) => _log, LogExists = (_, _) => true }))
         {
             using var read = readOnly.BeginRead();
             Assert.Equal(10, ReadMarker(read, checkpointed));
@@ -445,6 +446,96 @@ public sealed class StorageEngineTests : IDisposable
         using var read = recovered.BeginRead();
         Assert.Equal(5, ReadMarker(read, first));
         Assert.Equal(6, ReadMarker(read, later));
+    }
+
+    [Fact]
+    public void AReopenedDatabaseCreatesItsLogAtTheFirstWriteNotAtOpen()
+    {
+        string path = Path.Combine(_dir, "lazy-log.scdb");
+        var options = new StorageOptions { Path = path, PageSize = 4096 };
+        uint page;
+        using (var engine = StorageEngine.Open(options))
+        {
+            page = WriteMarkedPage(engine, 1);
+        }
+
+        // Opening and reading make no log file (and start no flush thread).
+        using (var engine = StorageEngine.Open(options))
+        using (var read = engine.BeginRead())
+        {
+            Assert.Equal(1, ReadMarker(read, page));
+            Assert.Empty(Directory.GetFiles(_dir, "lazy-log.scdb-wal*"));
+        }
+
+        // The first commit creates the log, and a crash right after it loses nothing.
+        var fs = new CrashableFileSystem();
+        var writer = StorageEngine.Open(options with { FileSystem = fs });
+        Assert.Empty(Directory.GetFiles(_dir, "lazy-log.scdb-wal*"));
+        using (var tx = writer.BeginWrite(Timeout))
+        {
+            BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
+            tx.Commit();
+        }
+
+        Assert.NotEmpty(Directory.GetFiles(_dir, "lazy-log.scdb-wal*"));
+        fs.Crash();
+        writer.Dispose();
+
+        using var recovered = StorageEngine.Open(options);
+        Assert.Equal(1, recovered.RecoveredRecords);
+        using var reread = recovered.BeginRead();
+        Assert.Equal(2, ReadMarker(reread, page));
+    }
+
+    [Fact]
+    public void AFailureToCreateTheLogFailsOnlyThatCommit()
+    {
+        string path = Path.Combine(_dir, "unwritable-log.scdb");
+        var options = new StorageOptions { Path = path, PageSize = 4096 };
+        uint page;
+        using (var engine = StorageEngine.Open(options))
+        {
+            page = WriteMarkedPage(engine, 1);
+        }
+
+        using (var engine = StorageEngine.Open(options with { FileSystem = new LogCreationFailingFileSystem(failures: 1) }))
+        {
+            var error = Assert.Throws<SharpCoreDBException>(() =>
+            {
+                using var tx = engine.BeginWrite(Timeout);
+                BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
+                tx.Commit();
+            });
+            Assert.Equal(SharpCoreDBErrorCode.DiskFull, error.ErrorCode);
+            using (var read = engine.BeginRead())
+            {
+                Assert.Equal(1, ReadMarker(read, page));
+            }
+
+            // The database stays writable: the next commit creates the log.
+            using var retry = engine.BeginWrite(Timeout);
+            BinaryPrimitives.WriteInt64LittleEndian(retry.Write(page).Span[100..], 3);
+            retry.Commit();
+        }
+
+        using var reopened = StorageEngine.Open(options);
+        using var reread = reopened.BeginRead();
+        Assert.Equal(3, ReadMarker(reread, page));
+    }
+
+    // Fails the first opens of the log's files as a full disk would.
+    private sealed class LogCreationFailingFileSystem(int failures) : SharpCoreDB.Wal.IO.IFileSystem
+    {
+        private int _failuresLeft = failures;
+
+        public SharpCoreDB.Wal.IO.IStorageFile Open(string path, SharpCoreDB.Wal.IO.StorageFileMode mode) =>
+            path.Contains("-wal", StringComparison.Ordinal) && _failuresLeft-- > 0
+                ? throw new IOException("No space left on device (injected)", 28)
+                : SharpCoreDB.Wal.IO.OsFileSystem.Instance.Open(path, mode);
+
+        public bool Exists(string path) => SharpCoreDB.Wal.IO.OsFileSystem.Instance.Exists(path);
+
+        public void Delete(string path) => SharpCoreDB.Wal.IO.OsFileSystem.Instance.Delete(path);
     }
 
     [Fact]
