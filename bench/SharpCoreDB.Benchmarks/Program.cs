@@ -2,8 +2,14 @@
 // e.g. `dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.InsertBenchmarks*'`.
 // The exit code is 1 when a filter matched nothing, a case failed validation, or a case
 // did not run to the end, so that scripts/bench-dry-run.sh can fail CI on a broken suite.
+// `--wal-placement-probe [cpu]` runs a by-hand probe instead (Wal/WalPlacementProbe.cs).
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
+
+if (args.Length > 0 && args[0] == "--wal-placement-probe")
+{
+    return SharpCoreDB.Benchmarks.Wal.WalPlacementProbe.Run(args.Length > 1 ? args[1] : null);
+}
 
 Summary[] summaries = [.. BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args)];
 if (args.Contains("--list") || args.Contains("--help") || args.Contains("--info") || args.Contains("--version"))
