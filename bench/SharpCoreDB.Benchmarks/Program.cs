@@ -2,13 +2,20 @@
 // e.g. `dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.InsertBenchmarks*'`.
 // The exit code is 1 when a filter matched nothing, a case failed validation, or a case
 // did not run to the end, so that scripts/bench-dry-run.sh can fail CI on a broken suite.
-// `--wal-placement-probe [cpu]` runs a by-hand probe instead (Wal/WalPlacementProbe.cs).
+// Two by-hand probes run instead of BenchmarkDotNet: `--wal-placement-probe [cpu]`
+// (Wal/WalPlacementProbe.cs) and `--interleaved-batch [rounds] [contenders]`
+// (Suites/InterleavedBatchProbe.cs).
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 
 if (args.Length > 0 && args[0] == "--wal-placement-probe")
 {
     return SharpCoreDB.Benchmarks.Wal.WalPlacementProbe.Run(args.Length > 1 ? args[1] : null);
+}
+
+if (args.Length > 0 && args[0] == "--interleaved-batch")
+{
+    return SharpCoreDB.Benchmarks.Suites.InterleavedBatchProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
 }
 
 Summary[] summaries = [.. BenchmarkSwitcher.FromAssembly(typeof(Program).Assembly).Run(args)];
