@@ -29,9 +29,6 @@ internal sealed class DeferredLog(Func<IWriteAheadLog> open, WalDurability durab
 
     public WalStatistics Statistics => Volatile.Read(ref _log)?.Statistics ?? default;
 
-    /// <summary>True once the first record has made the real log exist.</summary>
-    public bool IsOpen => Volatile.Read(ref _log) is not null;
-
     public long Append(ReadOnlySpan<byte> record) => Opened().Append(record);
 
     public ValueTask<long> AppendAsync(ReadOnlyMemory<byte> record, CancellationToken cancellationToken = default) =>
