@@ -8,6 +8,7 @@
 using System.Globalization;
 using System.Text;
 using Microsoft.Data.Sqlite;
+using SharpCoreDB.Tests.Support;
 
 namespace SharpCoreDB.Tests.Engine;
 
@@ -112,25 +113,7 @@ public sealed class DifferentialTests
         Assert.True((sqliteError is null) == (ourError is null), $"{sql}\nSQLite: {sqliteError ?? "ok"}\nours: {ourError ?? "ok"}");
     }
 
-    private static List<string> SqliteRows(SqliteConnection sqlite, string sql)
-    {
-        using SqliteCommand command = sqlite.CreateCommand();
-        command.CommandText = sql;
-        using SqliteDataReader reader = command.ExecuteReader();
-        var rows = new List<string>();
-        while (reader.Read())
-        {
-            var values = new object?[reader.FieldCount];
-            for (int i = 0; i < values.Length; i++)
-            {
-                values[i] = reader.IsDBNull(i) ? null : reader.GetValue(i);
-            }
-
-            rows.Add(Render(values));
-        }
-
-        return rows;
-    }
+    private static List<string> SqliteRows(SqliteConnection sqlite, string sql) => SqliteReference.Rows(sqlite, sql, Render);
 
     private static string Render(object?[] row)
     {

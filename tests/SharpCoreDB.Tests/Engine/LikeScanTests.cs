@@ -4,6 +4,7 @@
 // NULL, integers, reals, blobs), for NOT LIKE, ESCAPE, parameters, patterns that
 // are not text, and in joins, LEFT JOINs, UPDATE and DELETE.
 using Microsoft.Data.Sqlite;
+using SharpCoreDB.Tests.Support;
 
 namespace SharpCoreDB.Tests.Engine;
 
@@ -113,25 +114,7 @@ public sealed class LikeScanTests : IDisposable
         Assert.True(expected.SequenceEqual(actual), $"{sql}\nSQLite: {string.Join(" | ", expected)}\nSharpCoreDB: {string.Join(" | ", actual)}");
     }
 
-    private List<string> Sqlite(string sql)
-    {
-        using SqliteCommand command = _sqlite.CreateCommand();
-        command.CommandText = sql;
-        using SqliteDataReader reader = command.ExecuteReader();
-        var rows = new List<string>();
-        while (reader.Read())
-        {
-            var cells = new object?[reader.FieldCount];
-            for (int i = 0; i < cells.Length; i++)
-            {
-                cells[i] = reader.IsDBNull(i) ? null : reader.GetValue(i);
-            }
-
-            rows.Add(Format(cells));
-        }
-
-        return rows;
-    }
+    private List<string> Sqlite(string sql) => SqliteReference.Rows(_sqlite, sql, Format);
 
     private static List<string> Ids(List<object?[]> rows) => rows.Select(Format).ToList();
 
