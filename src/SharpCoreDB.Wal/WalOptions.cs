@@ -32,6 +32,16 @@ public sealed record WalOptions
     /// </summary>
     public long InitialLsn { get; init; }
 
+    /// <summary>
+    /// True (the default) to run the group-commit log's flush worker on the CPU that takes the
+    /// disk's completion interrupts, where the disk has exactly one such CPU (a single-queue
+    /// device on Linux; see <see cref="IFileSystem.CompletionCpu"/>). A thread that sleeps in
+    /// fsync on another CPU is woken by an inter-processor interrupt, which on a virtual
+    /// machine costs a large part of a fast disk's flush. False leaves the worker to the
+    /// scheduler. Other threads are never pinned.
+    /// </summary>
+    public bool PinFlushWorker { get; init; } = true;
+
     /// <summary>Where the log's bytes go; tests replace it to inject faults.</summary>
     public IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;
 }

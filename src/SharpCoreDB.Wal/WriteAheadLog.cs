@@ -47,7 +47,7 @@ public static class WriteAheadLog
         try
         {
             return options.UseGroupCommit
-                ? new GroupCommitWal(segments, options)
+                ? new GroupCommitWal(segments, path, options)
                 : new FsyncPerRecordWal(segments, options);
         }
         catch

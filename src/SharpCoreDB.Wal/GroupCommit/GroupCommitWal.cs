@@ -18,14 +18,16 @@ internal sealed class GroupCommitWal : IWriteAheadLog
     private readonly long _openedAtLsn;
     private int _disposed;
 
-    public GroupCommitWal(WalSegmentChain segments, WalOptions options)
+    public GroupCommitWal(WalSegmentChain segments, string path, WalOptions options)
     {
         _segments = segments;
         Durability = options.Durability;
         _openedAtLsn = segments.LastLsn;
         _buffers = new WalBufferChain(options.BufferSize, segments.LastLsn);
         _waiters = new CommitWaiters(segments.LastLsn);
-        _worker = new WalFlushWorker(_buffers, segments, _waiters, options.Durability, options.FlushInterval);
+        var fileSystem = options.FileSystem;
+        Func<int>? findWorkerCpu = options.PinFlushWorker ? () => fileSystem.CompletionCpu(path) : null;
+        _worker = new WalFlushWorker(_buffers, segments, _waiters, options.Durability, options.FlushInterval, findWorkerCpu);
         _worker.Start();
     }
 
@@ -34,6 +36,9 @@ internal sealed class GroupCommitWal : IWriteAheadLog
     public long LastLsn => _buffers.LastLsn;
 
     public long DurableLsn => _waiters.DurableLsn;
+
+    /// <summary>The CPU the flush worker is pinned to, or -1; for tests.</summary>
+    internal int FlushWorkerCpu => _worker.PinnedCpu;
 
     /// <summary>Committers blocked on their events right now (not spinning); for tests.</summary>
     internal int BlockedCommitters => _waiters.Blocked;

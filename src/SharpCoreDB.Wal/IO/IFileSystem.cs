@@ -41,4 +41,11 @@ public interface IFileSystem
     void SyncDirectory(string directoryPath)
     {
     }
+
+    /// <summary>
+    /// The CPU that takes every completion interrupt of the disk holding <paramref name="path"/>,
+    /// or -1 if there is no such single CPU or the question makes no sense (the default). The
+    /// group-commit log runs its flush worker there (<see cref="WalOptions.PinFlushWorker"/>).
+    /// </summary>
+    int CompletionCpu(string path) => -1;
 }

@@ -2,7 +2,8 @@
 // an exclusive advisory lock (flock) on Unix and a share-deny on Windows, so a
 // second process opening the same database fails at once instead of corrupting it.
 // SyncDirectory fsyncs a directory on Linux: a file's own fsync does not promise
-// that its directory entry survives a power loss.
+// that its directory entry survives a power loss. CompletionCpu reads sysfs to find
+// where the disk's interrupts go (Placement/DiskCompletionCpu).
 using System.Runtime.InteropServices;
 
 namespace SharpCoreDB.Wal.IO;
@@ -68,6 +69,9 @@ public sealed partial class OsFileSystem : IFileSystem
             _ = close(fd);
         }
     }
+
+    /// <inheritdoc />
+    public int CompletionCpu(string path) => Placement.DiskCompletionCpu.Find(path);
 
     [LibraryImport("libc", EntryPoint = "open", SetLastError = true, StringMarshalling = StringMarshalling.Utf8)]
     private static partial int open(string path, int flags);

@@ -1,0 +1,208 @@
+// Where the group-commit log's flush worker runs. DiskCompletionCpu is tested against
+// fake sysfs/procfs trees shaped like the real ones (virtio-blk, a partition, NVMe, a
+// SCSI disk behind a host adapter), so each rule can fail on its own; the log tests check
+// that the worker pins itself where the file system says, and nowhere when told not to.
+using SharpCoreDB.Wal.GroupCommit;
+using SharpCoreDB.Wal.IO;
+using SharpCoreDB.Wal.Placement;
+using SharpCoreDB.Wal.Tests.Support;
+
+namespace SharpCoreDB.Wal.Tests;
+
+public sealed class FlushWorkerPlacementTests : IDisposable
+{
+    private const string PciDevice = "sys/devices/pci0000:00/0000:00:02.0";
+    private const string VirtioDisk = PciDevice + "/virtio1/block/vda";
+
+    private readonly TempDirectory _root = new();
+
+    public void Dispose() => _root.Dispose();
+
+    [Fact]
+    public void ASingleQueueDiskNamesTheCpuItsCompletionInterruptGoesTo()
+    {
+        BuildVirtioDisk(completionCpu: 1);
+        Assert.Equal(1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+    }
+
+    [Fact]
+    public void AVectorThatNeverFiredDoesNotCount()
+    {
+        // The config vector (35) is routed to CPU 0 but has never fired; only 36 completes requests.
+        BuildVirtioDisk(completionCpu: 1);
+        Interrupt(35, affinity: "0", counts: "0,0");
+        Assert.Equal(1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+    }
+
+    [Fact]
+    public void APartitionLeadsToItsDisk()
+    {
+        BuildVirtioDisk(completionCpu: 0);
+        Write(VirtioDisk + "/vda1/partition", "1");
+        Link("sys/dev/block/254:1", VirtioDisk + "/vda1");
+        Assert.Equal(0, DiskCompletionCpu.Find(_root.Path, 254, 1));
+    }
+
+    [Fact]
+    public void AMultiQueueDiskNamesNoCpu()
+    {
+        // NVMe completes each request on a queue of the submitting CPU: nowhere to pin.
+        BuildVirtioDisk(completionCpu: 1);
+        Directory.CreateDirectory(At(VirtioDisk + "/mq/1"));
+        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+    }
+
+    [Fact]
+    public void CompletionsOnTwoCpusNameNoCpu()
+    {
+        BuildVirtioDisk(completionCpu: 1);
+        Interrupt(35, affinity: "0", counts: "12,0");
+        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+    }
+
+    [Fact]
+    public void AnInterruptSpreadOverSeveralCpusNamesNoCpu()
+    {
+        BuildVirtioDisk(completionCpu: 1);
+        Interrupt(36, affinity: "0-1", counts: "5,7");
+        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+    }
+
+    [Fact]
+    public void AnUnknownDeviceOrOneWithoutQueuesNamesNoCpu()
+    {
+        BuildVirtioDisk(completionCpu: 1);
+        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 8, 0));
+
+        // A device-mapper or overlay device: a block directory with no mq/.
+        Directory.CreateDirectory(At("sys/devices/virtual/block/dm-0"));
+        Link("sys/dev/block/253:0", "sys/devices/virtual/block/dm-0");
+        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 253, 0));
+    }
+
+    [Fact]
+    public void AScsiDiskFindsTheInterruptsOfItsHostAdapterSeveralLevelsUp()
+    {
+        const string adapter = "sys/devices/pci0000:00/0000:00:1f.2";
+        const string lun = adapter + "/ata1/host0/target0:0:0/0:0:0:0";
+        Directory.CreateDirectory(At(lun + "/block/sda/mq/0"));
+        Link(lun + "/block/sda/device", lun);
+        Link("sys/dev/block/8:0", lun + "/block/sda");
+        Write(adapter + "/msi_irqs/40", "msi");
+        Interrupt(40, affinity: "0", counts: "90,0");
+        Assert.Equal(0, DiskCompletionCpu.Find(_root.Path, 8, 0));
+    }
+
+    [Fact]
+    public void ALegacyInterruptLineIsUsedWhenThereAreNoMessageInterrupts()
+    {
+        const string adapter = "sys/devices/pci0000:00/0000:00:04.0";
+        Directory.CreateDirectory(At(adapter + "/host1/block/sdb/mq/0"));
+        Link(adapter + "/host1/block/sdb/device", adapter + "/host1");
+        Link("sys/dev/block/8:16", adapter + "/host1/block/sdb");
+        Write(adapter + "/irq", "11");
+        Interrupt(11, affinity: "1", counts: "0,3");
+        Assert.Equal(1, DiskCompletionCpu.Find(_root.Path, 8, 16));
+    }
+
+    [Fact]
+    public void TheWorkerRunsOnTheCpuTheFileSystemNamesAndTheLogStillCommits()
+    {
+        // Pinning needs Linux and a second CPU to be worth anything; elsewhere the worker stays free.
+        int expected = OperatingSystem.IsLinux() && Environment.ProcessorCount > 1 ? 0 : -1;
+        var fileSystem = new CpuNamingFileSystem(new MemoryFileSystem(), cpu: 0);
+        var options = new WalOptions { FileSystem = fileSystem };
+        using (var log = WriteAheadLog.Open("placed.wal", options))
+        {
+            log.Append([1, 2, 3]);
+            Assert.Equal(expected, ((GroupCommitWal)log).FlushWorkerCpu);
+            log.Append([4, 5]);
+        }
+
+        var records = LogReader.ReadAll("placed.wal", options);
+        Assert.Equal([[1, 2, 3], [4, 5]], records.ConvertAll(r => r.Payload));
+    }
+
+    [Fact]
+    public void TheWorkerIsNotPinnedWhenTheOptionsSayNoOrNoCpuIsNamed()
+    {
+        var naming = new CpuNamingFileSystem(new MemoryFileSystem(), cpu: 0);
+        using (var log = WriteAheadLog.Open("free.wal", new WalOptions { FileSystem = naming, PinFlushWorker = false }))
+        {
+            log.Append([1]);
+            Assert.Equal(-1, ((GroupCommitWal)log).FlushWorkerCpu);
+            Assert.Equal(0, naming.Questions);
+        }
+
+        using (var log = WriteAheadLog.Open("silent.wal", new WalOptions { FileSystem = new MemoryFileSystem() }))
+        {
+            log.Append([1]);
+            Assert.Equal(-1, ((GroupCommitWal)log).FlushWorkerCpu);
+        }
+    }
+
+    [Fact]
+    public void OnTheRealDiskTheWorkerGoesWhereTheOperatingSystemSays()
+    {
+        string path = _root.File("real.wal");
+        int named = OsFileSystem.Instance.CompletionCpu(path);
+        Assert.InRange(named, -1, Environment.ProcessorCount - 1);
+        using var log = WriteAheadLog.Open(path, new WalOptions());
+        log.Append([9]);
+        Assert.Equal(Environment.ProcessorCount > 1 ? named : -1, ((GroupCommitWal)log).FlushWorkerCpu);
+    }
+
+    // vda = 254:0 on the PCI device 0000:00:02.0 with one hardware queue and two MSI
+    // vectors: 35 (config, silent) and 36 (requests, fired on completionCpu).
+    private void BuildVirtioDisk(int completionCpu)
+    {
+        Directory.CreateDirectory(At(VirtioDisk + "/mq/0"));
+        Link(VirtioDisk + "/device", PciDevice + "/virtio1");
+        Link("sys/dev/block/254:0", VirtioDisk);
+        Write(PciDevice + "/msi_irqs/35", "msix");
+        Write(PciDevice + "/msi_irqs/36", "msix");
+        Write(PciDevice + "/irq", "0");
+        Interrupt(35, affinity: "1", counts: "0,0");
+        string counts = completionCpu == 0 ? "812,0" : "0,812";
+        Interrupt(36, affinity: completionCpu.ToString(System.Globalization.CultureInfo.InvariantCulture), counts: counts);
+    }
+
+    private void Interrupt(int irq, string affinity, string counts)
+    {
+        Write($"proc/irq/{irq}/effective_affinity_list", affinity + "\n");
+        Write($"sys/kernel/irq/{irq}/per_cpu_count", counts + "\n");
+    }
+
+    private string At(string relative) => Path.Combine(_root.Path, relative);
+
+    private void Write(string relative, string text)
+    {
+        Directory.CreateDirectory(Path.GetDirectoryName(At(relative))!);
+        File.WriteAllText(At(relative), text);
+    }
+
+    // A relative link, as sysfs has them.
+    private void Link(string relative, string targetRelative)
+    {
+        string link = At(relative);
+        Directory.CreateDirectory(Path.GetDirectoryName(link)!);
+        Directory.CreateSymbolicLink(link, Path.GetRelativePath(Path.GetDirectoryName(link)!, At(targetRelative)));
+    }
+
+    private sealed class CpuNamingFileSystem(IFileSystem inner, int cpu) : IFileSystem
+    {
+        public int Questions { get; private set; }
+
+        public IStorageFile Open(string path, StorageFileMode mode) => inner.Open(path, mode);
+
+        public bool Exists(string path) => inner.Exists(path);
+
+        public void Delete(string path) => inner.Delete(path);
+
+        public int CompletionCpu(string path)
+        {
+            Questions++;
+            return cpu;
+        }
+    }
+}
