@@ -452,6 +452,45 @@ public class BTreeTests
         Assert.Contains("minimum fill", Assert.Throws<SharpCoreDBException>(() => tree.Verify()).Message);
     }
 
+    [Fact]
+    public void AscendingInsertsPackTheirPagesWhereOtherOrdersSplitEvenly()
+    {
+        // Rowids, timestamps and sequences only ever grow: a split in half would leave every
+        // page half empty for good. Descending inserts always hit the leftmost leaf, whose
+        // split must stay even; a shuffled order must too. All three hold the same entries.
+        const int rows = 20_000;
+        BTreeStats Fill(IEnumerable<long> order)
+        {
+            var pages = new InMemoryPageAccess(4096);
+            BTree tree = BTree.Create(pages, PageType.TableNode);
+            foreach (long id in order)
+            {
+                Assert.True(tree.Insert(Key(id), Filled(100, (byte)id), BTreeInsertMode.FailIfExists));
+            }
+
+            for (long id = 0; id < rows; id += 997)
+            {
+                Assert.True(tree.TryGet(Key(id), out ReadOnlyMemory<byte> value));
+                Assert.Equal(Filled(100, (byte)id), value.ToArray());
+            }
+
+            return tree.Verify();
+        }
+
+        var ascending = Fill(Enumerable.Range(0, rows).Select(i => (long)i));
+        var descending = Fill(Enumerable.Range(0, rows).Select(i => (long)(rows - 1 - i)));
+        var shuffled = Fill(Enumerable.Range(0, rows).Select(i => (long)i).OrderBy(_ => Random.Shared.Next()));
+        Assert.All([ascending, descending, shuffled], stats => Assert.Equal(rows, stats.Entries));
+
+        // A 4 KB leaf holds 35 of these cells. An append split leaves MinFill (20%) on the right, so
+        // ascending leaves end up about 80% full; descending ones half full; shuffled ones about ln 2.
+        int full = (rows + 34) / 35;
+        Assert.InRange(ascending.LeafPages, full, full * 13 / 10);
+        Assert.InRange(descending.LeafPages, full * 17 / 10, full * 5 / 2);
+        Assert.True(shuffled.LeafPages > ascending.LeafPages * 11 / 10, $"shuffled {shuffled.LeafPages}, ascending {ascending.LeafPages}");
+        Assert.True(ascending.InteriorPages < descending.InteriorPages, $"ascending {ascending.InteriorPages}, descending {descending.InteriorPages}");
+    }
+
     private static byte[] Key(long id)
     {
         byte[] key = new byte[RowIdKey.Size];
