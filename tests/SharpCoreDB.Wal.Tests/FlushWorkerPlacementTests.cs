@@ -84,10 +84,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     public void AScsiDiskFindsTheInterruptsOfItsHostAdapterSeveralLevelsUp()
     {
         const string adapter = "sys/devices/pci0000:00/0000:00:1f.2";
-        const string lun = adapter + "/ata1/host0/target0:0:0/0:0:0:0";
-        Directory.CreateDirectory(At(lun + "/block/sda/mq/0"));
-        Link(lun + "/block/sda/device", lun);
-        Link("sys/dev/block/8:0", lun + "/block/sda");
+        SingleQueueDisk("8:0", adapter + "/ata1/host0/target0:0:0/0:0:0:0", "sda");
         Write(adapter + "/msi_irqs/40", "msi");
         Interrupt(40, affinity: "0", counts: "90,0");
         Assert.Equal(0, DiskCompletionCpu.Find(_root.Path, 8, 0));
@@ -97,9 +94,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     public void ALegacyInterruptLineIsUsedWhenThereAreNoMessageInterrupts()
     {
         const string adapter = "sys/devices/pci0000:00/0000:00:04.0";
-        Directory.CreateDirectory(At(adapter + "/host1/block/sdb/mq/0"));
-        Link(adapter + "/host1/block/sdb/device", adapter + "/host1");
-        Link("sys/dev/block/8:16", adapter + "/host1/block/sdb");
+        SingleQueueDisk("8:16", adapter + "/host1", "sdb");
         Write(adapter + "/irq", "11");
         Interrupt(11, affinity: "1", counts: "0,3");
         Assert.Equal(1, DiskCompletionCpu.Find(_root.Path, 8, 16));
@@ -165,6 +160,15 @@ public sealed class FlushWorkerPlacementTests : IDisposable
         Interrupt(35, affinity: "1", counts: "0,0");
         string counts = completionCpu == 0 ? "812,0" : "0,812";
         Interrupt(36, affinity: completionCpu.ToString(System.Globalization.CultureInfo.InvariantCulture), counts: counts);
+    }
+
+    // A block device <name> with one hardware queue under <device>, reachable as sys/dev/block/<majorMinor>.
+    private void SingleQueueDisk(string majorMinor, string device, string name)
+    {
+        string block = device + "/block/" + name;
+        Directory.CreateDirectory(At(block + "/mq/0"));
+        Link(block + "/device", device);
+        Link("sys/dev/block/" + majorMinor, block);
     }
 
     private void Interrupt(int irq, string affinity, string counts)
