@@ -105,7 +105,7 @@ internal static partial class DiskCompletionCpu
             }
 
             string legacy = Path.Combine(device, "irq");
-            if (File.Exists(legacy) && int.TryParse(File.ReadAllText(legacy).Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out int line) && line > 0)
+            if (TryReadNumber(legacy, out int line) && line > 0)
             {
                 return [line];
             }
@@ -134,7 +134,7 @@ internal static partial class DiskCompletionCpu
                 affinity = Path.Combine(irqDirectory, "smp_affinity_list");
             }
 
-            if (!File.Exists(affinity) || !int.TryParse(File.ReadAllText(affinity).Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out int target))
+            if (!TryReadNumber(affinity, out int target))
             {
                 return -1; // unreadable, or a list or range of CPUs: no single place
             }
@@ -168,6 +168,13 @@ internal static partial class DiskCompletionCpu
         }
 
         return false;
+    }
+
+    // A file holding one non-negative number (a list or range of CPUs is not one).
+    private static bool TryReadNumber(string path, out int number)
+    {
+        number = 0;
+        return File.Exists(path) && int.TryParse(File.ReadAllText(path).Trim(), NumberStyles.None, CultureInfo.InvariantCulture, out number);
     }
 
     // Follows every symbolic link in the chain; null if the directory does not exist.
