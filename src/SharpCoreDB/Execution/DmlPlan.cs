@@ -239,7 +239,7 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
                 continue;
             }
 
-            store.Write(row, rowId, false);
+            store.Insert(row, rowId);
             sequence = Math.Max(sequence, rowId);
             LastInsertRowId = rowId;
             count++;
@@ -310,12 +310,11 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
             if (newRowId != rowId)
             {
                 store.Delete(rowId, old);
-                store.Write(row, newRowId, false);
+                store.Insert(row, newRowId);
             }
             else
             {
-                store.DeleteIndexEntries(rowId, old);
-                store.Write(row, rowId, true);
+                store.Update(rowId, old, row);
             }
 
             count++;
