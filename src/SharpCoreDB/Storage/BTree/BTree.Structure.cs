@@ -13,6 +13,8 @@
 // leaves the rest (about 80%) on the left, the way SQLite's balance_quick packs
 // appended rows. Ascending inserts then fill pages to ~80–100% instead of 50%:
 // fewer pages to log, checkpoint, cache and scan.
+using System.Diagnostics;
+
 namespace SharpCoreDB.Storage.BTree;
 
 internal sealed partial class BTree
@@ -20,7 +22,17 @@ internal sealed partial class BTree
     /// <summary>Inserts a cell into the node at <paramref name="level"/> of the path, splitting it if it is full; true if it split.</summary>
     private bool InsertCell(int level, int slot, ReadOnlySpan<byte> cell)
     {
-        Span<byte> body = _pages.Write(_pathPages[level]).Span;
+        uint page = _pathPages[level];
+        ReadOnlySpan<byte> node = _pages.Read(page).Span;
+        if (BTreeNode.FitsInFreeRun(node, cell.Length))
+        {
+            // The common insert: a savepoint needs only the node's head to undo it.
+            bool inserted = BTreeNode.TryInsertCell(_pages.WriteHead(page, BTreeNode.HeadLength(node)).Span, slot, cell);
+            Debug.Assert(inserted, "a cell that fits in the free run always goes in");
+            return false;
+        }
+
+        Span<byte> body = _pages.Write(page).Span;
         if (BTreeNode.TryInsertCell(body, slot, cell))
         {
             return false;

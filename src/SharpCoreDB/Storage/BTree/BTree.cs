@@ -209,20 +209,33 @@ internal sealed partial class BTree
             length = BTreeNode.WriteLeafCell(cell, key, value.Length, true, pointer);
         }
 
-        Span<byte> body = _pages.Write(leafPage).Span;
-        if (exact)
+        if (!exact)
         {
-            FreeValue(body, slot);
-            BTreeNode.RemoveCell(body, slot, true);
+            InsertCell(level, slot, cell[..length]);
+            return true;
         }
 
+        Span<byte> body = WriteForRemoval(leafPage);
+        FreeValue(body, slot);
+        BTreeNode.RemoveCell(body, slot, true);
         bool split = InsertCell(level, slot, cell[..length]);
-        if (exact && !split && level > 0 && BTreeNode.UsedBytes(body) < _limits.MinFill)
+        if (!split && level > 0 && BTreeNode.UsedBytes(body) < _limits.MinFill)
         {
             Rebalance(level);
         }
 
-        return !exact;
+        return false;
+    }
+
+    // The leaf a cell is about to be removed from, writable. Removing any cell but the last
+    // changes only the node's head (the last one resets the content area, which later cells
+    // would overwrite), so a savepoint needs only the head to undo it.
+    private Span<byte> WriteForRemoval(uint leafPage)
+    {
+        ReadOnlySpan<byte> node = _pages.Read(leafPage).Span;
+        return BTreeNode.Count(node) > 1
+            ? _pages.WriteHead(leafPage, BTreeNode.HeadLength(node)).Span
+            : _pages.Write(leafPage).Span;
     }
 
     /// <summary>Removes <paramref name="key"/> and its value; false if it was not there.</summary>
@@ -242,7 +255,7 @@ internal sealed partial class BTree
         }
 
         Version++;
-        Span<byte> body = _pages.Write(leafPage).Span;
+        Span<byte> body = WriteForRemoval(leafPage);
         FreeValue(body, slot);
         BTreeNode.RemoveCell(body, slot, true);
         if (level > 0 && BTreeNode.UsedBytes(body) < _limits.MinFill)

@@ -51,6 +51,15 @@ internal static class BTreeNode
     public static int SlotOffset(ReadOnlySpan<byte> body, int slot) =>
         BinaryPrimitives.ReadUInt16LittleEndian(body[(HeaderSize + (2 * slot))..]);
 
+    /// <summary>
+    /// The node header and slot array: putting them back undoes adding a cell into the free run or
+    /// removing any cell but the last, since neither moves nor overwrites a cell (IPageAccess.WriteHead).
+    /// </summary>
+    public static int HeadLength(ReadOnlySpan<byte> body) => HeaderSize + (2 * Count(body));
+
+    /// <summary>True when a cell of <paramref name="cellLength"/> bytes and its slot fit between the slot array and the cells, so that adding it moves no cell.</summary>
+    public static bool FitsInFreeRun(ReadOnlySpan<byte> body, int cellLength) => ContentStart(body) - HeadLength(body) >= cellLength + 2;
+
     /// <summary>Bytes the node uses: slots plus live cells (the header is not counted).</summary>
     public static int UsedBytes(ReadOnlySpan<byte> body) =>
         (2 * Count(body)) + body.Length - ContentStart(body) - Garbage(body);

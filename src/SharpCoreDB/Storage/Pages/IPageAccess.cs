@@ -23,6 +23,14 @@ internal interface IPageAccess
     /// </summary>
     Memory<byte> Write(uint pageNumber);
 
+    /// <summary>
+    /// As <see cref="Write"/>, for a change that putting back the body's first <paramref name="headLength"/>
+    /// bytes undoes, whatever else it writes past them (a cell added to a B+tree node's free space: the
+    /// node header and slot array change, and bytes of free space that the old header does not count).
+    /// A write transaction's savepoints then keep only that head, not a copy of the whole page.
+    /// </summary>
+    Memory<byte> WriteHead(uint pageNumber, int headLength) => Write(pageNumber);
+
     /// <summary>Allocates a page (reusing a freed one when there is one), with a zeroed body, already writable.</summary>
     uint Allocate(PageType type);
 

@@ -14,6 +14,9 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     private readonly Dictionary<uint, PrivatePage> _pages = [];
     private readonly List<Savepoint> _savepoints = [];
     private readonly Stack<Savepoint> _spareSavepoints = new();
+
+    // Pages some open savepoint may keep only the head of (WriteHead); empty when none is open.
+    private readonly HashSet<uint> _headsKept = [];
     private bool _finished;
 
     public WriteTransaction(StorageEngine engine, DatabaseState state)
@@ -58,15 +61,35 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public Memory<byte> Write(uint pageNumber)
     {
         EnsureActive();
+        if (!_pages.TryGetValue(pageNumber, out var page) || NeedsRemembering(pageNumber) || _headsKept.Contains(pageNumber))
+        {
+            _engine.CheckPageNumber(pageNumber, State.PageCount);
+            WidenHeads(pageNumber, page);
+            RememberForSavepoint(pageNumber, page, Layout.PageSize);
+            page ??= MakePrivate(pageNumber);
+        }
+
+        return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+    }
+
+    /// <summary>
+    /// As <see cref="Write"/>, for a change that putting back the body's first <paramref name="headLength"/>
+    /// bytes undoes: an open savepoint keeps only the page's head rather than a copy of the whole page.
+    /// </summary>
+    public Memory<byte> WriteHead(uint pageNumber, int headLength)
+    {
+        EnsureActive();
         if (!_pages.TryGetValue(pageNumber, out var page) || NeedsRemembering(pageNumber))
         {
             _engine.CheckPageNumber(pageNumber, State.PageCount);
-            RememberForSavepoint(pageNumber, page);
+            RememberForSavepoint(pageNumber, page, PageLayout.HeaderSize + headLength);
             if (page is null)
             {
-                var committed = _engine.Cache.Get(pageNumber, long.MaxValue).Image;
-                page = new PrivatePage((byte[])committed.Clone(), committed);
-                _pages.Add(pageNumber, page);
+                page = MakePrivate(pageNumber);
+            }
+            else if (_savepoints.Count > 0)
+            {
+                _headsKept.Add(pageNumber);
             }
         }
 
@@ -103,7 +126,8 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public Memory<byte> Reinitialize(uint pageNumber, PageType type)
     {
         _pages.TryGetValue(pageNumber, out var page);
-        RememberForSavepoint(pageNumber, page);
+        WidenHeads(pageNumber, page);
+        RememberForSavepoint(pageNumber, page, Layout.PageSize);
         if (page is null)
         {
             page = new PrivatePage(new byte[Layout.PageSize], baseImage: null);
@@ -159,7 +183,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         }
 
         _savepoints.RemoveRange(index + 1, _savepoints.Count - index - 1);
-        savepoint.Restore(_pages, Layout.PageSize);
+        savepoint.Restore(_pages);
         savepoint.Dispose();
         State = savepoint.State;
         Generation++;
@@ -180,6 +204,11 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
             _savepoints[i].Dispose();
             _spareSavepoints.Push(_savepoints[i]);
             _savepoints.RemoveAt(i);
+        }
+
+        if (_savepoints.Count == 0)
+        {
+            _headsKept.Clear();
         }
     }
 
@@ -252,18 +281,42 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         }
 
         _savepoints.Clear();
+        _headsKept.Clear();
         _engine.ReleaseWriter(this);
     }
 
     private bool NeedsRemembering(uint pageNumber) =>
         _savepoints.Count > 0 && !_savepoints[^1].Knows(pageNumber);
 
-    private void RememberForSavepoint(uint pageNumber, PrivatePage? current)
+    private void RememberForSavepoint(uint pageNumber, PrivatePage? current, int length)
     {
         if (_savepoints.Count > 0)
         {
-            _savepoints[^1].Remember(pageNumber, current, Layout.PageSize);
+            _savepoints[^1].Remember(pageNumber, current, length);
         }
+    }
+
+    // Before a change that a kept head cannot undo, every open savepoint holding only the
+    // page's head gets its whole pre-image instead (see Savepoint).
+    private void WidenHeads(uint pageNumber, PrivatePage? page)
+    {
+        if (page is null || !_headsKept.Remove(pageNumber))
+        {
+            return;
+        }
+
+        foreach (Savepoint savepoint in _savepoints)
+        {
+            savepoint.Widen(pageNumber, page.Image, Layout.PageSize);
+        }
+    }
+
+    private PrivatePage MakePrivate(uint pageNumber)
+    {
+        var committed = _engine.Cache.Get(pageNumber, long.MaxValue).Image;
+        var page = new PrivatePage((byte[])committed.Clone(), committed);
+        _pages.Add(pageNumber, page);
+        return page;
     }
 
     private int IndexOf(Savepoint savepoint)
