@@ -2,9 +2,10 @@
 // step: insert (with NOT NULL, CHECK, PRIMARY KEY and UNIQUE checks and the OR
 // REPLACE / OR IGNORE conflict policies), delete and update (which rewrites only
 // the index entries whose key changed). A row's record holds every column in
-// order, with the rowid alias column stored as NULL (the rowid is the B+tree key). Record and key buffers are reused across rows, and a
-// prepared statement reuses the whole store (trees, cursors, buffers) across its
-// executions: Bind points it at the transaction of the next execution.
+// order, with the rowid alias column stored as NULL (the rowid is the B+tree
+// key). Record and key buffers are reused across rows, and a prepared statement
+// reuses the whole store (trees, cursors, buffers) across its executions: Bind
+// points it at the transaction of the next execution.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;

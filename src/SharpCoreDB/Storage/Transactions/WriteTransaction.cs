@@ -61,7 +61,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public Memory<byte> Write(uint pageNumber)
     {
         EnsureActive();
-        if (!_pages.TryGetValue(pageNumber, out var page) || NeedsRemembering(pageNumber) || _headsKept.Contains(pageNumber))
+        if (!_pages.TryGetValue(pageNumber, out var page) || NeedsRemembering(pageNumber) || (_headsKept.Count > 0 && _headsKept.Contains(pageNumber)))
         {
             _engine.CheckPageNumber(pageNumber, State.PageCount);
             WidenHeads(pageNumber, page);
