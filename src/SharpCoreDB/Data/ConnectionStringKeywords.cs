@@ -19,6 +19,7 @@ internal enum ConnectionStringKeyword
     PageSize,
     DefaultTimeout,
     Pooling,
+    PinFlushWorker,
 }
 
 /// <summary>Names, aliases and value parsing of the connection string keys.</summary>
@@ -28,6 +29,7 @@ internal static class ConnectionStringKeywords
     public static readonly string[] CanonicalNames =
     [
         "Data Source", "Mode", "Password", "Durability", "UseGroupCommitWal", "Cache Size", "Page Size", "Default Timeout", "Pooling",
+        "Pin Flush Worker",
     ];
 
     private static readonly Dictionary<string, ConnectionStringKeyword> ByName = new(StringComparer.OrdinalIgnoreCase)
@@ -52,6 +54,8 @@ internal static class ConnectionStringKeywords
         ["Command Timeout"] = ConnectionStringKeyword.DefaultTimeout,
         ["CommandTimeout"] = ConnectionStringKeyword.DefaultTimeout,
         ["Pooling"] = ConnectionStringKeyword.Pooling,
+        ["Pin Flush Worker"] = ConnectionStringKeyword.PinFlushWorker,
+        ["PinFlushWorker"] = ConnectionStringKeyword.PinFlushWorker,
     };
 
     /// <summary>The keyword a key (or alias) names; throws naming the key when it names none.</summary>

@@ -37,6 +37,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         PageSize = options.PageSize;
         DefaultTimeout = options.DefaultTimeout;
         Pooling = options.Pooling;
+        PinFlushWorker = options.PinFlushWorker;
     }
 
     /// <summary>The database file, <c>:memory:</c>, or a shared in-memory name (with Mode=Memory). Aliases: DataSource, Filename.</summary>
@@ -100,6 +101,13 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
     {
         get => _options.Pooling;
         set => this[Name(ConnectionStringKeyword.Pooling)] = value;
+    }
+
+    /// <summary>Run the log's flush worker on the log disk's interrupt CPU (default true). Alias: PinFlushWorker.</summary>
+    public bool PinFlushWorker
+    {
+        get => _options.PinFlushWorker;
+        set => this[Name(ConnectionStringKeyword.PinFlushWorker)] = value;
     }
 
     /// <summary>The canonical key names.</summary>
@@ -202,6 +210,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         ConnectionStringKeyword.PageSize => options with { PageSize = ParsePageSize(spelled, value) },
         ConnectionStringKeyword.DefaultTimeout => options with { DefaultTimeout = ConnectionStringKeywords.ParseInt32(spelled, value, 0, int.MaxValue) },
         ConnectionStringKeyword.Pooling => options with { Pooling = ConnectionStringKeywords.ParseBoolean(spelled, value) },
+        ConnectionStringKeyword.PinFlushWorker => options with { PinFlushWorker = ConnectionStringKeywords.ParseBoolean(spelled, value) },
         _ => throw new ArgumentOutOfRangeException(nameof(key)),
     };
 
@@ -232,6 +241,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
             ConnectionStringKeyword.PageSize => _options with { PageSize = defaults.PageSize },
             ConnectionStringKeyword.DefaultTimeout => _options with { DefaultTimeout = defaults.DefaultTimeout },
             ConnectionStringKeyword.Pooling => _options with { Pooling = defaults.Pooling },
+            ConnectionStringKeyword.PinFlushWorker => _options with { PinFlushWorker = defaults.PinFlushWorker },
             _ => _options,
         };
     }
@@ -247,6 +257,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         ConnectionStringKeyword.PageSize => _options.PageSize,
         ConnectionStringKeyword.DefaultTimeout => _options.DefaultTimeout,
         ConnectionStringKeyword.Pooling => _options.Pooling,
+        ConnectionStringKeyword.PinFlushWorker => _options.PinFlushWorker,
         _ => throw new ArgumentOutOfRangeException(nameof(key)),
     };
 

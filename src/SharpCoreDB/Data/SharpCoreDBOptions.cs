@@ -52,6 +52,13 @@ public sealed record SharpCoreDBOptions
     /// is never kept open: the file is released as soon as its last connection closes.</summary>
     public bool Pooling { get; init; } = true;
 
+    /// <summary>
+    /// Run the group-commit log's flush worker on the CPU that takes the log disk's completion interrupts,
+    /// when the disk has exactly one (docs/wal.md, "Where the flush worker runs"); false leaves it to the
+    /// scheduler. Like the other storage settings, the first connection to open a database decides it.
+    /// </summary>
+    public bool PinFlushWorker { get; init; } = true;
+
     /// <summary>True for a private or shared in-memory database.</summary>
     public bool IsInMemory =>
         Mode == SharpCoreDBOpenMode.Memory || string.Equals(DataSource, MemoryDataSource, StringComparison.OrdinalIgnoreCase);
@@ -105,6 +112,7 @@ public sealed record SharpCoreDBOptions
         CacheSizeBytes = CacheSize,
         Durability = Durability,
         UseGroupCommitWal = UseGroupCommitWal,
+        PinFlushWorker = PinFlushWorker,
         CreateIfMissing = Mode == SharpCoreDBOpenMode.ReadWriteCreate,
         Encryption = string.IsNullOrEmpty(Password) ? null : new EncryptionSettings { Password = Password },
     };
@@ -116,5 +124,5 @@ public sealed record SharpCoreDBOptions
     public override string ToString() =>
         $"DataSource={DataSource}, Mode={Mode}, Password={(string.IsNullOrEmpty(Password) ? "" : "***")}, " +
         $"Durability={Durability}, UseGroupCommitWal={UseGroupCommitWal}, CacheSize={CacheSize}, PageSize={PageSize}, " +
-        $"DefaultTimeout={DefaultTimeout}, Pooling={Pooling}";
+        $"DefaultTimeout={DefaultTimeout}, Pooling={Pooling}, PinFlushWorker={PinFlushWorker}";
 }

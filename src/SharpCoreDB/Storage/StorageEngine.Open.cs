@@ -222,6 +222,7 @@ internal sealed partial class StorageEngine
             {
                 Durability = options.Durability,
                 UseGroupCommit = options.UseGroupCommitWal,
+                PinFlushWorker = options.PinFlushWorker,
                 FileSystem = options.FileSystem,
                 InitialLsn = initialLsn,
             });

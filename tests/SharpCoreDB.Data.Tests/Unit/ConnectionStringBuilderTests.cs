@@ -15,6 +15,7 @@ public sealed class ConnectionStringBuilderTests
         Assert.Equal(WalDurability.FullSync, builder.Durability);
         Assert.True(builder.UseGroupCommitWal);
         Assert.True(builder.Pooling);
+        Assert.True(builder.PinFlushWorker);
         Assert.Equal(30, builder.DefaultTimeout);
         Assert.Equal(8192, builder.PageSize);
         Assert.Equal(64L << 20, builder.CacheSize);
@@ -26,7 +27,7 @@ public sealed class ConnectionStringBuilderTests
     {
         var builder = new SharpCoreDBConnectionStringBuilder(
             "data source=app.scdb;MODE=readwrite;password=s3cret;durability=async;usegroupcommitwal=false;" +
-            "cache size=16MB;page size=16384;default timeout=5;pooling=no");
+            "cache size=16MB;page size=16384;default timeout=5;pooling=no;pin flush worker=false");
         Assert.Equal("app.scdb", builder.DataSource);
         Assert.Equal(SharpCoreDBOpenMode.ReadWrite, builder.Mode);
         Assert.Equal("s3cret", builder.Password);
@@ -36,6 +37,7 @@ public sealed class ConnectionStringBuilderTests
         Assert.Equal(16384, builder.PageSize);
         Assert.Equal(5, builder.DefaultTimeout);
         Assert.False(builder.Pooling);
+        Assert.False(builder.PinFlushWorker);
     }
 
     [Theory]
@@ -49,12 +51,13 @@ public sealed class ConnectionStringBuilderTests
     [Fact]
     public void Other_aliases_resolve_to_their_keys()
     {
-        var builder = new SharpCoreDBConnectionStringBuilder("Pwd=p;CacheSize=4096;PageSize=4096;Command Timeout=7;Group Commit=false");
+        var builder = new SharpCoreDBConnectionStringBuilder("Pwd=p;CacheSize=4096;PageSize=4096;Command Timeout=7;Group Commit=false;PinFlushWorker=0");
         Assert.Equal("p", builder.Password);
         Assert.Equal(4096, builder.CacheSize);
         Assert.Equal(4096, builder.PageSize);
         Assert.Equal(7, builder.DefaultTimeout);
         Assert.False(builder.UseGroupCommitWal);
+        Assert.False(builder.PinFlushWorker);
     }
 
     [Fact]
@@ -86,6 +89,7 @@ public sealed class ConnectionStringBuilderTests
     [InlineData("PageSize=1024", "Page Size")]
     [InlineData("Default Timeout=-1", "Default Timeout")]
     [InlineData("Pooling=sure", "Pooling")]
+    [InlineData("PinFlushWorker=often", "Pin Flush Worker")]
     public void Bad_value_throws_naming_the_key(string text, string key)
     {
         var e = Assert.Throws<ArgumentException>(() => new SharpCoreDBConnectionStringBuilder(text));
@@ -109,8 +113,8 @@ public sealed class ConnectionStringBuilderTests
         builder["Page Size"] = 4096;
         builder["Page Size"] = null;
         Assert.Equal(8192, builder.PageSize);
-        Assert.Equal(9, builder.Keys.Count);
-        Assert.Equal(9, builder.Values.Count);
+        Assert.Equal(10, builder.Keys.Count);
+        Assert.Equal(10, builder.Values.Count);
         builder.DataSource = "c";
         builder.Clear();
         Assert.Equal("", builder.ConnectionString);
@@ -130,6 +134,7 @@ public sealed class ConnectionStringBuilderTests
             PageSize = 4096,
             DefaultTimeout = 3,
             Pooling = false,
+            PinFlushWorker = false,
         };
         var builder = new SharpCoreDBConnectionStringBuilder(options);
         Assert.Equal(options, new SharpCoreDBConnectionStringBuilder(builder.ConnectionString).ToOptions());
@@ -147,6 +152,7 @@ public sealed class ConnectionStringBuilderTests
             UseGroupCommitWal = false,
             CacheSize = 123456,
             PageSize = 16384,
+            PinFlushWorker = false,
         }.ToStorageOptions();
         Assert.Equal(Path.GetFullPath("x.scdb"), storage.Path);
         Assert.False(storage.CreateIfMissing);
@@ -155,6 +161,8 @@ public sealed class ConnectionStringBuilderTests
         Assert.False(storage.UseGroupCommitWal);
         Assert.Equal(123456, storage.CacheSizeBytes);
         Assert.Equal(16384, storage.PageSize);
+        Assert.False(storage.PinFlushWorker);
+        Assert.True(new SharpCoreDBOptions { DataSource = "x.scdb" }.ToStorageOptions().PinFlushWorker);
 
         var memory = new SharpCoreDBOptions { DataSource = ":memory:" }.ToStorageOptions();
         Assert.Null(memory.Path);

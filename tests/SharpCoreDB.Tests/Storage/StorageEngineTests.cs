@@ -538,6 +538,32 @@ public sealed class StorageEngineTests : IDisposable
         public void Delete(string path) => SharpCoreDB.Wal.IO.OsFileSystem.Instance.Delete(path);
     }
 
+    [Theory]
+    [InlineData(true)]
+    [InlineData(false)]
+    public void TheLogIsOpenedWithTheFlushWorkerPlacementAsked(bool pin)
+    {
+        SharpCoreDB.Wal.WalOptions? asked = null;
+        using (var engine = StorageEngine.Open(new StorageOptions
+        {
+            Path = DbPath,
+            PageSize = 4096,
+            PinFlushWorker = pin,
+            FileSystem = new CrashableFileSystem(),
+            LogFactory = (_, options) =>
+            {
+                asked = options;
+                return _log;
+            },
+            LogExists = (_, _) => true,
+        }))
+        {
+            WriteMarkedPage(engine, 1);
+        }
+
+        Assert.Equal(pin, asked!.PinFlushWorker);
+    }
+
     [Fact]
     public void RollingBackToAnOuterSavepointRestoresPagesChangedUnderSeveralInnerOnes()
     {
