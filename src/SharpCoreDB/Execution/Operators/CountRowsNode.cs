@@ -1,7 +1,10 @@
-// SELECT COUNT(*) FROM t with no WHERE, GROUP BY or HAVING: counts the table's
-// B+tree entries without decoding a single record.
+// SELECT COUNT(*) FROM t with no WHERE, GROUP BY or HAVING: counts B+tree entries
+// without decoding a single record. Every index holds exactly one entry per row
+// (there are no partial indexes), and an entry is only its key columns and the
+// rowid, so the index with the fewest columns has the smallest cells and the
+// fewest leaves to visit; the table's own tree is counted only when no index has
+// fewer columns than the table (SQLite counts through such an index too).
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
@@ -26,9 +29,30 @@ internal sealed class CountRowsNode(QueryContext context, TableSchema table) : P
         }
 
         _done = true;
-        _output.Values[0] = DbValue.FromInt64(new TableTree(context.Tree(table.RootPage)).Count());
+        _output.Values[0] = DbValue.FromInt64(context.Tree(CountedRoot()).Count());
         return true;
     }
 
-    public override void Explain(List<string> lines, int depth) => lines.Add(Indent(depth) + $"COUNT ROWS OF {table.Name} (B+tree entries)");
+    public override void Explain(List<string> lines, int depth) =>
+        lines.Add(Indent(depth) + $"COUNT ROWS OF {table.Name} (entries of {CountedTreeName()})");
+
+    private uint CountedRoot() => NarrowestIndex()?.RootPage ?? table.RootPage;
+
+    private string CountedTreeName() => NarrowestIndex() is { } index ? "index " + index.Name : "the table's B+tree";
+
+    private IndexSchema? NarrowestIndex()
+    {
+        IndexSchema? narrowest = null;
+        int columns = table.Columns.Count;
+        foreach (IndexSchema index in table.Indexes)
+        {
+            if (index.Columns.Length < columns)
+            {
+                narrowest = index;
+                columns = index.Columns.Length;
+            }
+        }
+
+        return narrowest;
+    }
 }
