@@ -17,6 +17,9 @@ public sealed class SavepointRollbackTests
 {
     private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(5);
 
+    /// <summary>SHARPCOREDB_LONG_TESTS=1 runs ten times the operations (see docs/testing.md).</summary>
+    private static readonly int Scale = Environment.GetEnvironmentVariable("SHARPCOREDB_LONG_TESTS") == "1" ? 10 : 1;
+
     [Theory]
     [InlineData(1)]
     [InlineData(2)]
@@ -44,7 +47,7 @@ public sealed class SavepointRollbackTests
             var open = new List<(Savepoint Savepoint, SortedDictionary<byte[], byte[]> Reference)>();
             BTree tree = BTree.Open(tx, root);
             int rollbacks = 0;
-            for (int op = 0; op < 12_000; op++)
+            for (int op = 0; op < 12_000 * Scale; op++)
             {
                 int dice = rng.Next(100);
                 if (dice < 4)
