@@ -200,13 +200,7 @@ internal sealed class TableStore
             }
 
             // The prefix gets its own buffer: deleting a REPLACEd row below encodes keys into _key.
-            if (_prefix.Length < length)
-            {
-                _prefix = new byte[Math.Max(length, _prefix.Length * 2)];
-            }
-
-            _key.AsSpan(0, length).CopyTo(_prefix);
-            ReadOnlySpan<byte> prefix = _prefix.AsSpan(0, length);
+            ReadOnlySpan<byte> prefix = KeepKey(ref _prefix, length);
             BTreeCursor cursor = _uniqueCursors[i] ??= _indexes[i].OpenCursor();
             for (bool ok = cursor.SeekPrefixFirst(prefix); ok && cursor.KeyStartsWith(prefix); ok = cursor.Next())
             {
@@ -272,15 +266,8 @@ internal sealed class TableStore
         for (int i = 0; i < _indexes.Length; i++)
         {
             IndexSchema index = _table.Indexes[i];
-            int oldLength = EncodeKey(index, old, rowId, out _);
-            if (_oldKey.Length < oldLength)
-            {
-                _oldKey = new byte[Math.Max(oldLength, _oldKey.Length * 2)];
-            }
-
-            _key.AsSpan(0, oldLength).CopyTo(_oldKey);
+            ReadOnlySpan<byte> oldKey = KeepKey(ref _oldKey, EncodeKey(index, old, rowId, out _));
             int length = EncodeKey(index, row, rowId, out _);
-            ReadOnlySpan<byte> oldKey = _oldKey.AsSpan(0, oldLength);
             if (oldKey.SequenceEqual(_key.AsSpan(0, length)))
             {
                 continue;
@@ -324,6 +311,19 @@ internal sealed class TableStore
             int length = EncodeKey(_table.Indexes[i], row, rowId, out _);
             _indexes[i].Delete(_key.AsSpan(0, length));
         }
+    }
+
+    // Copies the key last encoded into _key (its first length bytes) to buffer, growing it, so that
+    // the next EncodeKey does not overwrite it.
+    private ReadOnlySpan<byte> KeepKey(ref byte[] buffer, int length)
+    {
+        if (buffer.Length < length)
+        {
+            buffer = new byte[Math.Max(length, buffer.Length * 2)];
+        }
+
+        _key.AsSpan(0, length).CopyTo(buffer);
+        return buffer.AsSpan(0, length);
     }
 
     private int EncodeKey(IndexSchema index, DbValue[] row, long rowId, out bool hasNull)

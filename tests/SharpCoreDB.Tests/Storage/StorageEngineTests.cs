@@ -10,18 +10,26 @@ public sealed class StorageEngineTests : IDisposable
     private readonly string _dir = Directory.CreateTempSubdirectory("scdb-pager-").FullName;
     private MemoryLog _log = new();
 
+    // The options the engine last opened its log with.
+    private SharpCoreDB.Wal.WalOptions? _logOptions;
+
     private string DbPath => Path.Combine(_dir, "test.scdb");
 
     public void Dispose() => Directory.Delete(_dir, recursive: true);
 
-    private StorageEngine Open(CrashableFileSystem? fs = null, int pageSize = 4096, long cacheBytes = 1 << 20) =>
+    private StorageEngine Open(CrashableFileSystem? fs = null, int pageSize = 4096, long cacheBytes = 1 << 20, bool pinFlushWorker = true) =>
         StorageEngine.Open(new StorageOptions
         {
             Path = DbPath,
             PageSize = pageSize,
             CacheSizeBytes = cacheBytes,
+            PinFlushWorker = pinFlushWorker,
             FileSystem = fs ?? new CrashableFileSystem(),
-            LogFactory = (_, _) => _log,
+            LogFactory = (_, options) =>
+            {
+                _logOptions = options;
+                return _log;
+            },
             LogExists = (_, _) => true,
         });
 
@@ -543,25 +551,12 @@ public sealed class StorageEngineTests : IDisposable
     [InlineData(false)]
     public void TheLogIsOpenedWithTheFlushWorkerPlacementAsked(bool pin)
     {
-        SharpCoreDB.Wal.WalOptions? asked = null;
-        using (var engine = StorageEngine.Open(new StorageOptions
-        {
-            Path = DbPath,
-            PageSize = 4096,
-            PinFlushWorker = pin,
-            FileSystem = new CrashableFileSystem(),
-            LogFactory = (_, options) =>
-            {
-                asked = options;
-                return _log;
-            },
-            LogExists = (_, _) => true,
-        }))
+        using (var engine = Open(pinFlushWorker: pin))
         {
             WriteMarkedPage(engine, 1);
         }
 
-        Assert.Equal(pin, asked!.PinFlushWorker);
+        Assert.Equal(pin, _logOptions!.PinFlushWorker);
     }
 
     [Fact]
