@@ -31,6 +31,7 @@ internal sealed class TableStore
     private byte[] _key = new byte[256];
     private byte[] _oldKey = new byte[256];
     private byte[] _prefix = [];
+    private byte[]? _spill;
 
     public TableStore(WriteTransaction tx, TableSchema table, Frame checkFrame, Evaluator[] checks)
     {
@@ -83,7 +84,7 @@ internal sealed class TableStore
     /// <summary>Reads row <paramref name="rowId"/> into <paramref name="row"/>; false if absent.</summary>
     public bool TryRead(long rowId, DbValue[] row)
     {
-        if (!_tree.TryGet(rowId, out ReadOnlyMemory<byte> record))
+        if (!_tree.TryGet(rowId, ref _spill, out ReadOnlyMemory<byte> record))
         {
             return false;
         }
@@ -166,7 +167,7 @@ internal sealed class TableStore
     /// </summary>
     public bool ResolveConflicts(DbValue[] row, long rowId, bool checkRowId, ConflictResolution onConflict)
     {
-        if (checkRowId && _tree.TryGet(rowId, out _))
+        if (checkRowId && _tree.Contains(rowId))
         {
             if (onConflict == ConflictResolution.Replace)
             {

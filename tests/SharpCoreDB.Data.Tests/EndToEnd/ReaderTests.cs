@@ -132,6 +132,56 @@ public sealed class ReaderTests
     }
 
     [Fact]
+    public void Large_values_read_by_key_through_one_prepared_command_are_each_their_own_array()
+    {
+        // Records larger than a page are read from their overflow chain into a buffer that the
+        // lookup reuses; every value handed out must still be a copy that later reads leave alone.
+        using var database = new TestDatabase();
+        byte[][] blobs = [Pattern(20_000, 1), Pattern(9_000, 2), Pattern(40, 3), Pattern(12_345, 4)];
+        using (SharpCoreDBConnection connection = database.Open())
+        {
+            new SharpCoreDBCommand("CREATE TABLE p (id INTEGER PRIMARY KEY, tag INTEGER, data BLOB)", connection).ExecuteNonQuery();
+            using var insert = new SharpCoreDBCommand("INSERT INTO p VALUES (@id, 0, @data)", connection);
+            insert.Parameters.AddWithValue("id", 0L);
+            insert.Parameters.AddWithValue("data", Array.Empty<byte>());
+            for (int i = 0; i < blobs.Length; i++)
+            {
+                insert.Parameters["id"].Value = (long)i;
+                insert.Parameters["data"].Value = blobs[i];
+                insert.ExecuteNonQuery();
+            }
+
+            // An UPDATE reads each large record by rowid before rewriting it.
+            Assert.Equal(blobs.Length, new SharpCoreDBCommand("UPDATE p SET tag = id * 10 WHERE id IN (3, 0, 2, 1)", connection).ExecuteNonQuery());
+        }
+
+        using (SharpCoreDBConnection connection = database.Open())
+        {
+            using var select = new SharpCoreDBCommand("SELECT data, tag FROM p WHERE id = @id", connection);
+            select.Parameters.AddWithValue("id", 0L);
+            select.Prepare();
+            var read = new List<byte[]>();
+            foreach (int id in new[] { 0, 1, 2, 3, 1, 0 })
+            {
+                select.Parameters["id"].Value = (long)id;
+                using SharpCoreDBDataReader reader = select.ExecuteReader();
+                Assert.True(reader.Read());
+                read.Add((byte[])reader.GetValue(0));
+                Assert.Equal(id * 10L, reader.GetInt64(1));
+            }
+
+            Assert.Equal([blobs[0], blobs[1], blobs[2], blobs[3], blobs[1], blobs[0]], read);
+        }
+
+        static byte[] Pattern(int length, int seed)
+        {
+            byte[] bytes = new byte[length];
+            new Random(seed).NextBytes(bytes);
+            return bytes;
+        }
+    }
+
+    [Fact]
     public void Schema_table_describes_base_columns_and_keys()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();

@@ -35,6 +35,40 @@ public class BTreeTests
     }
 
     [Fact]
+    public void TryGetWithASpillBufferReusesItForOverflowValuesOfAnySizeAndSlicesInlineValuesFromThePage()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        var table = TableTree.Create(pages);
+        byte[] large = Filled(20_000, 3);
+        byte[] medium = Filled(9_000, 4);
+        byte[] small = Filled(40, 5);
+        table.Insert(1, large, BTreeInsertMode.FailIfExists);
+        table.Insert(2, medium, BTreeInsertMode.FailIfExists);
+        table.Insert(3, small, BTreeInsertMode.FailIfExists);
+
+        byte[]? spill = null;
+        Assert.True(table.TryGet(2, ref spill, out ReadOnlyMemory<byte> read));
+        Assert.Equal(medium, read.ToArray());
+        byte[] first = spill!;
+
+        // A larger value needs a larger buffer; a smaller one then reuses it and reads only its own bytes.
+        Assert.True(table.TryGet(1, ref spill, out read));
+        Assert.Equal(large, read.ToArray());
+        Assert.NotSame(first, spill);
+        byte[] grown = spill!;
+        Assert.True(table.TryGet(2, ref spill, out read));
+        Assert.Equal(medium, read.ToArray());
+        Assert.Same(grown, spill);
+
+        Assert.True(table.TryGet(3, ref spill, out read));
+        Assert.Equal(small, read.ToArray());
+        Assert.Same(grown, spill);
+        Assert.False(table.TryGet(4, ref spill, out read));
+        Assert.True(table.Contains(1));
+        Assert.False(table.Contains(4));
+    }
+
+    [Fact]
     public void TenMegabyteBlobRoundTripsThroughTryGetAndCursorAndIsFreedOnDelete()
     {
         var pages = new InMemoryPageAccess(4096);

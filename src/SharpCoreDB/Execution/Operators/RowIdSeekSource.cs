@@ -14,6 +14,7 @@ internal sealed class RowIdSeekSource(QueryContext context, TableSchema table, R
 {
     private readonly List<long> _ids = [];
     private TableTree? _tree;
+    private byte[]? _spill;
     private int _next;
 
     public override void Open()
@@ -52,7 +53,7 @@ internal sealed class RowIdSeekSource(QueryContext context, TableSchema table, R
         while (_next < _ids.Count)
         {
             long id = _ids[_next++];
-            if (_tree!.TryGet(id, out ReadOnlyMemory<byte> record))
+            if (_tree!.TryGet(id, ref _spill, out ReadOnlyMemory<byte> record))
             {
                 decoder.Decode(record.Span, id);
                 return true;

@@ -142,6 +142,18 @@ internal sealed partial class BTree
     /// </summary>
     public bool TryGet(ReadOnlySpan<byte> key, out ReadOnlyMemory<byte> value)
     {
+        byte[]? spill = null;
+        return TryGet(key, ref spill, out value);
+    }
+
+    /// <summary>
+    /// Finds <paramref name="key"/> as <see cref="TryGet(ReadOnlySpan{byte}, out ReadOnlyMemory{byte})"/> does,
+    /// but reads a value from an overflow chain into <paramref name="spill"/> (replaced by a larger array when
+    /// too small), so that a caller decoding one record at a time copies each large value once, not twice.
+    /// Such a value is valid until <paramref name="spill"/> is used again.
+    /// </summary>
+    public bool TryGet(ReadOnlySpan<byte> key, ref byte[]? spill, out ReadOnlyMemory<byte> value)
+    {
         int level = Descend(key);
         ReadOnlyMemory<byte> memory = _pages.Read(_pathPages[level]);
         int slot = BTreeNode.LowerBound(memory.Span, key, true, out bool exact);
@@ -151,7 +163,7 @@ internal sealed partial class BTree
             return false;
         }
 
-        value = ReadValue(memory, slot);
+        value = ReadValue(memory, slot, ref spill);
         return true;
     }
 
@@ -324,8 +336,8 @@ internal sealed partial class BTree
         throw NotANode(page);
     }
 
-    /// <summary>Reads the value in <paramref name="slot"/> of the leaf <paramref name="leaf"/>.</summary>
-    internal ReadOnlyMemory<byte> ReadValue(ReadOnlyMemory<byte> leaf, int slot)
+    /// <summary>Reads the value in <paramref name="slot"/> of the leaf <paramref name="leaf"/>; an overflow value goes into <paramref name="spill"/>.</summary>
+    private ReadOnlyMemory<byte> ReadValue(ReadOnlyMemory<byte> leaf, int slot, ref byte[]? spill)
     {
         BTreeNode.LeafValue(leaf.Span, slot, out int local, out int length, out bool overflow);
         if (!overflow)
@@ -333,8 +345,13 @@ internal sealed partial class BTree
             return leaf.Slice(local, length);
         }
 
-        byte[] value = new byte[length];
-        OverflowChain.Read(_pages, BinaryPrimitives.ReadUInt32LittleEndian(leaf.Span[local..]), value);
+        if (spill is null || spill.Length < length)
+        {
+            spill = new byte[length];
+        }
+
+        Memory<byte> value = spill.AsMemory(0, length);
+        OverflowChain.Read(_pages, BinaryPrimitives.ReadUInt32LittleEndian(leaf.Span[local..]), value.Span);
         return value;
     }
 

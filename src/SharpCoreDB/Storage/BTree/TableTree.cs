@@ -44,9 +44,23 @@ internal sealed class TableTree
 
     public bool TryGet(long rowId, out ReadOnlyMemory<byte> record)
     {
+        byte[]? spill = null;
+        return TryGet(rowId, ref spill, out record);
+    }
+
+    /// <summary>Finds row <paramref name="rowId"/>; a record in an overflow chain is read into <paramref name="spill"/> (see <see cref="BTree.TryGet(ReadOnlySpan{byte}, ref byte[], out ReadOnlyMemory{byte})"/>).</summary>
+    public bool TryGet(long rowId, ref byte[]? spill, out ReadOnlyMemory<byte> record)
+    {
         Span<byte> key = stackalloc byte[RowIdKey.Size];
         RowIdKey.Write(rowId, key);
-        return Tree.TryGet(key, out record);
+        return Tree.TryGet(key, ref spill, out record);
+    }
+
+    public bool Contains(long rowId)
+    {
+        Span<byte> key = stackalloc byte[RowIdKey.Size];
+        RowIdKey.Write(rowId, key);
+        return Tree.ContainsKey(key);
     }
 
     public bool Delete(long rowId)
