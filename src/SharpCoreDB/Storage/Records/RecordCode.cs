@@ -30,19 +30,30 @@ internal static class RecordCode
     public static ulong Text(int utf8Length) => FirstVariable + 1 + ((ulong)utf8Length << 1);
 
     /// <summary>The payload size of <paramref name="code"/>, or -1 for a reserved code.</summary>
-    public static long PayloadSize(ulong code) => code switch
-    {
-        Null or IntZero or IntOne or False or True => 0,
-        Int8 => 1,
-        Int16 => 2,
-        Int24 => 3,
-        Int32 => 4,
-        Int48 => 6,
-        Int64 or Real or DateTime => 8,
-        Decimal or Guid => 16,
-        >= FirstVariable => (long)((code - FirstVariable) >> 1),
-        _ => -1,
-    };
+    public static long PayloadSize(ulong code) =>
+        code >= FirstVariable ? (long)((code - FirstVariable) >> 1) : FixedSizes[(int)code];
+
+    // The payload size of each code below FirstVariable (-1: reserved). Every record read
+    // looks up each column's code here, so it is a table rather than a switch.
+    private static ReadOnlySpan<sbyte> FixedSizes =>
+    [
+        0, // Null
+        0, // IntZero
+        0, // IntOne
+        1, // Int8
+        2, // Int16
+        3, // Int24
+        4, // Int32
+        6, // Int48
+        8, // Int64
+        8, // Real
+        0, // False
+        0, // True
+        8, // DateTime
+        16, // Decimal
+        16, // Guid
+        -1, -1, -1, -1, -1, // 15..19: reserved
+    ];
 
     /// <summary>The smallest integer code that holds <paramref name="value"/>.</summary>
     public static ulong ForInteger(long value) => value switch

@@ -39,6 +39,13 @@ internal static class Varint
     /// <summary>Reads a varint from the start of <paramref name="source"/>; returns the bytes read, or 0 if it is cut off or too long.</summary>
     public static int Read(ReadOnlySpan<byte> source, out ulong value)
     {
+        // Type codes of fixed-size columns and short lengths take one byte: the common case by far.
+        if (!source.IsEmpty && source[0] < 0x80)
+        {
+            value = source[0];
+            return 1;
+        }
+
         value = 0;
         int shift = 0;
         for (int i = 0; i < source.Length && i < MaxLength; i++)
