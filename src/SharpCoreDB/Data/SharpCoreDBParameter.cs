@@ -11,6 +11,8 @@ namespace SharpCoreDB.Data;
 /// <summary>A parameter of a SharpCoreDBCommand.</summary>
 public sealed class SharpCoreDBParameter : DbParameter
 {
+    private static long _renames;
+
     private string _parameterName = "";
     private string _sourceColumn = "";
     private DbType? _dbType;
@@ -78,8 +80,15 @@ public sealed class SharpCoreDBParameter : DbParameter
     public override string ParameterName
     {
         get => _parameterName;
-        set => _parameterName = value ?? "";
+        set
+        {
+            _parameterName = value ?? "";
+            Interlocked.Increment(ref _renames);
+        }
     }
+
+    /// <summary>Counts name changes of every parameter, so that a collection's name index knows when it is stale.</summary>
+    internal static long Renames => Interlocked.Read(ref _renames);
 
     /// <summary>The name without its prefix.</summary>
     internal string BareName => ParameterTypes.HasPrefix(_parameterName) ? _parameterName[1..] : _parameterName;

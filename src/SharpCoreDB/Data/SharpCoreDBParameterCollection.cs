@@ -10,7 +10,12 @@ namespace SharpCoreDB.Data;
 /// <summary>The parameters of a SharpCoreDBCommand.</summary>
 public sealed class SharpCoreDBParameterCollection : DbParameterCollection
 {
+    // Above this many parameters, binding looks names up in an index instead of searching the list.
+    private const int IndexedAbove = 8;
+
     private readonly List<SharpCoreDBParameter> _items = [];
+    private ParameterNameIndex? _index;
+    private int _version;
 
     internal SharpCoreDBParameterCollection()
     {
@@ -26,7 +31,11 @@ public sealed class SharpCoreDBParameterCollection : DbParameterCollection
     public new SharpCoreDBParameter this[int index]
     {
         get => _items[index];
-        set => _items[index] = value ?? throw new ArgumentNullException(nameof(value));
+        set
+        {
+            _items[index] = value ?? throw new ArgumentNullException(nameof(value));
+            _version++;
+        }
     }
 
     /// <summary>The parameter named <paramref name="parameterName"/> (with or without prefix).</summary>
@@ -41,6 +50,7 @@ public sealed class SharpCoreDBParameterCollection : DbParameterCollection
     {
         ArgumentNullException.ThrowIfNull(parameter);
         _items.Add(parameter);
+        _version++;
         return parameter;
     }
 
@@ -54,6 +64,7 @@ public sealed class SharpCoreDBParameterCollection : DbParameterCollection
     public override int Add(object value)
     {
         _items.Add(Cast(value));
+        _version++;
         return _items.Count - 1;
     }
 
@@ -64,11 +75,16 @@ public sealed class SharpCoreDBParameterCollection : DbParameterCollection
         foreach (object? value in values)
         {
             _items.Add(Cast(value));
+            _version++;
         }
     }
 
     /// <inheritdoc />
-    public override void Clear() => _items.Clear();
+    public override void Clear()
+    {
+        _items.Clear();
+        _version++;
+    }
 
     /// <inheritdoc />
     public override bool Contains(object value) => value is SharpCoreDBParameter p && _items.Contains(p);
@@ -110,16 +126,28 @@ public sealed class SharpCoreDBParameterCollection : DbParameterCollection
     }
 
     /// <inheritdoc />
-    public override void Insert(int index, object value) => _items.Insert(index, Cast(value));
+    public override void Insert(int index, object value)
+    {
+        _items.Insert(index, Cast(value));
+        _version++;
+    }
 
     /// <inheritdoc />
-    public override void Remove(object value) => _items.Remove(Cast(value));
+    public override void Remove(object value)
+    {
+        _items.Remove(Cast(value));
+        _version++;
+    }
 
     /// <inheritdoc />
-    public override void RemoveAt(int index) => _items.RemoveAt(index);
+    public override void RemoveAt(int index)
+    {
+        _items.RemoveAt(index);
+        _version++;
+    }
 
     /// <inheritdoc />
-    public override void RemoveAt(string parameterName) => _items.RemoveAt(IndexOrThrow(parameterName));
+    public override void RemoveAt(string parameterName) => RemoveAt(IndexOrThrow(parameterName));
 
     /// <summary>
     /// The parameter a statement's <c>{prefix}{name}</c> binds to: one spelled with that prefix, else one
@@ -127,6 +155,18 @@ public sealed class SharpCoreDBParameterCollection : DbParameterCollection
     /// </summary>
     internal SharpCoreDBParameter? FindForStatement(char prefix, string name)
     {
+        if (_items.Count > IndexedAbove)
+        {
+            _index ??= new ParameterNameIndex();
+            if (!_index.IsCurrent(_version))
+            {
+                _index.Build(_items, _version);
+            }
+
+            int found = _index.Find(prefix, name);
+            return found >= 0 ? _items[found] : null;
+        }
+
         SharpCoreDBParameter? unprefixed = null;
         foreach (SharpCoreDBParameter p in _items)
         {
@@ -154,10 +194,10 @@ public sealed class SharpCoreDBParameterCollection : DbParameterCollection
     protected override DbParameter GetParameter(string parameterName) => _items[IndexOrThrow(parameterName)];
 
     /// <inheritdoc />
-    protected override void SetParameter(int index, DbParameter value) => _items[index] = Cast(value);
+    protected override void SetParameter(int index, DbParameter value) => this[index] = Cast(value);
 
     /// <inheritdoc />
-    protected override void SetParameter(string parameterName, DbParameter value) => _items[IndexOrThrow(parameterName)] = Cast(value);
+    protected override void SetParameter(string parameterName, DbParameter value) => this[IndexOrThrow(parameterName)] = Cast(value);
 
     private int IndexOrThrow(string parameterName)
     {

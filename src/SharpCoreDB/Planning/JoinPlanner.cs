@@ -44,9 +44,10 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         ulong bound = 0;
         double outerRows = 1;
         var order = new List<(Relation Relation, RowSource Source)>();
+        var answeredByAccess = new HashSet<Conjunct>();
         while (order.Count < relations.Count)
         {
-            (Relation Relation, RowSource Source, double Cost, double Rows)? best = null;
+            (Relation Relation, RowSource Source, double Cost, double Rows, Conjunct? Answered)? best = null;
             foreach (Relation r in relations)
             {
                 ulong bit = Bit(r);
@@ -56,10 +57,10 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
                 }
 
                 List<Conjunct> candidates = r.IsLeftJoined ? on.GetValueOrDefault(r) ?? [] : where;
-                (RowSource source, double cost, double rows) = ChooseAccess(scope, r, bound, candidates, where, outerRows);
+                (RowSource source, double cost, double rows, Conjunct? answered) = ChooseAccess(scope, r, bound, candidates, where, outerRows);
                 if (best is null || cost < best.Value.Cost)
                 {
-                    best = (r, source, cost, rows);
+                    best = (r, source, cost, rows, answered);
                 }
 
                 if (r.IsLeftJoined)
@@ -69,6 +70,10 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             }
 
             order.Add((best!.Value.Relation, best.Value.Source));
+            if (best.Value.Answered is { } answeredConjunct)
+            {
+                answeredByAccess.Add(answeredConjunct);
+            }
             bound |= Bit(best.Value.Relation);
             outerRows = Math.Max(1, outerRows * best.Value.Rows);
         }
@@ -94,6 +99,11 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
 
         foreach (Conjunct c in where)
         {
+            if (answeredByAccess.Contains(c))
+            {
+                continue;
+            }
+
             int level = LevelOf(c.Mask, relations, position);
             if (level < 0)
             {
@@ -136,6 +146,11 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         return new JoinNode(planning.Query, scope.Frame, levels, [.. constant]);
     }
 
+    // True if p is all that c says: c is `col = v`, `v = col` or `col IN (...)` and p is its predicate on col.
+    // (`a = b` between two columns gives a predicate for each side; either one answers it.)
+    private static bool IsOnly(Conjunct c, ColumnPredicate p) =>
+        c.Ast is BinaryExpression { Operator: BinaryOperator.Equal } or InExpression { Negated: false, Subquery: null } && c.Predicates.Contains(p);
+
     public static ulong Bit(Relation r) => 1UL << Math.Min(r.Index, 63);
 
     private static int LevelOf(ulong mask, List<Relation> relations, Dictionary<int, int> position)
@@ -157,13 +172,13 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         return level;
     }
 
-    private (RowSource Source, double Cost, double Rows) ChooseAccess(Scope scope, Relation r, ulong bound, List<Conjunct> candidates,
+    private (RowSource Source, double Cost, double Rows, Conjunct? Answered) ChooseAccess(Scope scope, Relation r, ulong bound, List<Conjunct> candidates,
         List<Conjunct> where, double outerRows)
     {
         if (r.Table is null)
         {
             var sub = new SubqueryRowSource(planning.Query, r.Subplan!, scope.Frame, r.FirstSlot, r.Name, r.SubplanCorrelated);
-            return (sub, outerRows * 100, 100);
+            return (sub, outerRows * 100, 100, null);
         }
 
         TableSchema table = r.Table;
@@ -180,13 +195,19 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             }
         }
 
-        // Rowid equality or IN list.
-        foreach (ColumnPredicate p in usable)
+        // Rowid equality or IN list. The seek yields exactly the rows the conjunct accepts
+        // (it applies the column's INTEGER affinity to each value, as the comparison does),
+        // so a conjunct that is nothing but this predicate needs no filter after it.
+        foreach (Conjunct c in candidates)
         {
-            if (p.Column == RowIdColumn && p.Kind is PredicateKind.Equal or PredicateKind.In)
+            foreach (ColumnPredicate p in c.Predicates)
             {
-                var seek = new RowIdSeekSource(planning.Query, table, decoder, r.Name, p.Values);
-                return (seek, outerRows * p.Values.Length * 2, p.Values.Length);
+                if (p.Relation == r && (p.ValueMask & ~bound) == 0 && p.Column == RowIdColumn && p.Kind is PredicateKind.Equal or PredicateKind.In)
+                {
+                    var seek = new RowIdSeekSource(planning.Query, table, decoder, r.Name, p.Values);
+                    Conjunct? answered = !r.IsLeftJoined && IsOnly(c, p) ? c : null;
+                    return (seek, outerRows * p.Values.Length * 2, p.Values.Length, answered);
+                }
             }
         }
 
@@ -240,11 +261,11 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             RowSource? hash = TryHashJoin(scope, r, decoder, usable, where);
             if (hash is not null && n + outerRows < bestCost)
             {
-                return (hash, n + outerRows, Math.Max(1, bestRows / 10));
+                return (hash, n + outerRows, Math.Max(1, bestRows / 10), null);
             }
         }
 
-        return (bestSource, bestCost, bestRows);
+        return (bestSource, bestCost, bestRows, null);
     }
 
     private (RowSource? Source, double Rows) TryIndex(TableSchema table, IndexSchema index, Relation r, RowDecoder decoder,

@@ -164,6 +164,80 @@ public sealed class ParameterTests
     }
 
     [Fact]
+    public void Statement_binding_of_large_collections_follows_the_same_rule_through_every_change()
+    {
+        // Collections of more than a few parameters bind through a name index; it must give the
+        // answer the rule gives (first of the statement's spelling, else first unprefixed) after
+        // any change to the collection or to a parameter's name.
+        string[] bareNames = ["a", "B", "k1", "k10", "id"];
+        string[] prefixes = ["", "@", ":", "$"];
+        var random = new Random(7);
+        var collection = new SharpCoreDBParameterCollection();
+        string NewName() => prefixes[random.Next(prefixes.Length)] + (random.Next(2) == 0 ? bareNames[random.Next(bareNames.Length)] : bareNames[random.Next(bareNames.Length)].ToUpperInvariant());
+        for (int i = 0; i < 12; i++)
+        {
+            collection.AddWithValue(NewName(), i);
+        }
+
+        int value = 100;
+        for (int step = 0; step < 2000; step++)
+        {
+            switch (random.Next(7))
+            {
+                case 0:
+                    collection.AddWithValue(NewName(), value++);
+                    break;
+                case 1 when collection.Count > 9:
+                    collection.RemoveAt(random.Next(collection.Count));
+                    break;
+                case 2:
+                    collection.Insert(random.Next(collection.Count + 1), new SharpCoreDBParameter(NewName(), value++));
+                    break;
+                case 3:
+                    collection[random.Next(collection.Count)].ParameterName = NewName();
+                    break;
+                case 4:
+                    collection[random.Next(collection.Count)] = new SharpCoreDBParameter(NewName(), value++);
+                    break;
+                case 5 when collection.Count > 9:
+                    collection.Remove(collection[random.Next(collection.Count)]);
+                    break;
+                default:
+                    break;
+            }
+
+            foreach (char prefix in "@:$")
+            {
+                foreach (string name in bareNames)
+                {
+                    Assert.Same(ByTheRule(collection, prefix, name), collection.FindForStatement(prefix, name));
+                }
+            }
+        }
+
+        static SharpCoreDBParameter? ByTheRule(SharpCoreDBParameterCollection parameters, char prefix, string name)
+        {
+            SharpCoreDBParameter? unprefixed = null;
+            foreach (SharpCoreDBParameter p in parameters)
+            {
+                string spelled = p.ParameterName;
+                bool prefixed = spelled.Length > 0 && spelled[0] is '@' or ':' or '$';
+                if (prefixed && spelled[0] == prefix && string.Equals(spelled[1..], name, StringComparison.OrdinalIgnoreCase))
+                {
+                    return p;
+                }
+
+                if (!prefixed && unprefixed is null && string.Equals(spelled, name, StringComparison.OrdinalIgnoreCase))
+                {
+                    unprefixed = p;
+                }
+            }
+
+            return unprefixed;
+        }
+    }
+
+    [Fact]
     public void Collection_contract()
     {
         var collection = new SharpCoreDBParameterCollection();
