@@ -34,6 +34,9 @@ public static class ContenderNames
     /// <summary>The read suite: unencrypted and encrypted SharpCoreDB.</summary>
     public static readonly string[] Read = [SqliteFull, LiteDb, ScdbFullGc, ScdbAesFullGc];
 
+    /// <summary>The one-row UPDATE under each commit guarantee: durable first, then acknowledged before the disk.</summary>
+    public static readonly string[] CommitGuarantees = [SqliteFull, ScdbFullGc, SqliteNormal, LiteDb, ScdbAsyncGc];
+
     /// <summary>The other suites: the default SharpCoreDB settings against the file databases.</summary>
     public static readonly string[] Default = [SqliteFull, LiteDb, ScdbFullGc];
 

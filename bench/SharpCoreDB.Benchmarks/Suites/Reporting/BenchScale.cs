@@ -12,6 +12,9 @@ public static class BenchScale
     /// <summary>Rows in the read suite's tables.</summary>
     public static int[] ReadRows => IsDry ? [1_000] : [1_000, 10_000, 100_000];
 
+    /// <summary>Rows in the commit-guarantee suite's table.</summary>
+    public static int UpdateRows => IsDry ? 1_000 : 10_000;
+
     /// <summary>Rows in the cold-start database.</summary>
     public static int ColdStartRows => IsDry ? 1_000 : 100_000;
 
