@@ -4,10 +4,10 @@
 // the pipeline produces so far. Access paths: rowid seek/IN/range, index
 // equality prefix (+ IN, + range), hash join for an equi-join no index serves,
 // full scan. Each conjunct becomes a filter at the first level where everything
-// it reads is bound; a LIKE filter on a scanned table's column is also checked
-// on the record's bytes before the row is decoded. Greedy keeps planning linear
-// in the number of predicates per step, so dozens of tables plan in well under a
-// millisecond each.
+// it reads is bound, except one that a rowid seek answers exactly; a LIKE filter
+// on a scanned table's column is also checked on the record's bytes before the
+// row is decoded. Greedy keeps planning linear in the number of predicates per
+// step, so dozens of tables plan in well under a millisecond each.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
