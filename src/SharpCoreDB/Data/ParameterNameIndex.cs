@@ -11,7 +11,10 @@ namespace SharpCoreDB.Data;
 /// <summary>The first parameter of each spelling of each name in a parameter collection.</summary>
 internal sealed class ParameterNameIndex
 {
-    private readonly Dictionary<string, Spellings> _byBareName = new(StringComparer.OrdinalIgnoreCase);
+    // The slots of a name's entry: the first parameter spelled @name, :name, $name, and name.
+    private const int Unprefixed = 3;
+
+    private readonly Dictionary<string, FirstOfEachSpelling> _byBareName = new(StringComparer.OrdinalIgnoreCase);
     private int _builtAtVersion = -1;
     private long _builtAtRenames = -1;
 
@@ -26,53 +29,46 @@ internal sealed class ParameterNameIndex
         for (int i = 0; i < items.Count; i++)
         {
             string spelled = items[i].ParameterName;
-            string bare = ParameterTypes.HasPrefix(spelled) ? spelled[1..] : spelled;
-            Spellings first = _byBareName.TryGetValue(bare, out Spellings found) ? found : Spellings.None;
-            switch (ParameterTypes.HasPrefix(spelled) ? spelled[0] : '\0')
+            bool prefixed = ParameterTypes.HasPrefix(spelled);
+            string bare = prefixed ? spelled[1..] : spelled;
+            if (!_byBareName.TryGetValue(bare, out FirstOfEachSpelling first))
             {
-                case '@' when first.At < 0:
-                    first.At = i;
-                    break;
-                case ':' when first.Colon < 0:
-                    first.Colon = i;
-                    break;
-                case '$' when first.Dollar < 0:
-                    first.Dollar = i;
-                    break;
-                case '\0' when first.Unprefixed < 0:
-                    first.Unprefixed = i;
-                    break;
+                ((Span<int>)first).Fill(-1);
             }
 
-            _byBareName[bare] = first;
+            int slot = prefixed ? Slot(spelled[0]) : Unprefixed;
+            if (first[slot] < 0)
+            {
+                first[slot] = i;
+                _byBareName[bare] = first;
+            }
         }
     }
 
     /// <summary>The index of the parameter <c>{prefix}{name}</c> binds to; -1 if none.</summary>
     public int Find(char prefix, string name)
     {
-        if (!_byBareName.TryGetValue(name, out Spellings first))
+        if (!_byBareName.TryGetValue(name, out FirstOfEachSpelling first))
         {
             return -1;
         }
 
-        int spelledAlike = prefix switch
-        {
-            '@' => first.At,
-            ':' => first.Colon,
-            '$' => first.Dollar,
-            _ => -1,
-        };
-        return spelledAlike >= 0 ? spelledAlike : first.Unprefixed;
+        int slot = Slot(prefix);
+        int spelledAlike = slot == Unprefixed ? -1 : first[slot];
+        return spelledAlike >= 0 ? spelledAlike : first[Unprefixed];
     }
 
-    private struct Spellings
+    private static int Slot(char prefix) => prefix switch
     {
-        public static readonly Spellings None = new() { At = -1, Colon = -1, Dollar = -1, Unprefixed = -1 };
+        '@' => 0,
+        ':' => 1,
+        '$' => 2,
+        _ => Unprefixed,
+    };
 
-        public int At;
-        public int Colon;
-        public int Dollar;
-        public int Unprefixed;
+    [System.Runtime.CompilerServices.InlineArray(4)]
+    private struct FirstOfEachSpelling
+    {
+        private int _element;
     }
 }
