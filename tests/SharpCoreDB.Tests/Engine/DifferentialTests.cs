@@ -148,7 +148,7 @@ public sealed class DifferentialTests
 
     private static string Query(Random random)
     {
-        switch (random.Next(6))
+        switch (random.Next(8))
         {
             case 0:
                 {
@@ -168,6 +168,11 @@ public sealed class DifferentialTests
                 return $"SELECT x.id, y.id, x.a, y.b FROM t1 AS x JOIN t2 AS y ON x.a = y.a WHERE {Predicate(random, "x")}";
             case 3:
                 return $"SELECT x.id, y.id, y.d FROM t1 AS x LEFT JOIN t3 AS y ON x.d = y.d AND y.a > {random.Next(20)} WHERE {Predicate(random, "x")}";
+            case 6:
+                // The rowid seek answers `y.id = x.a` alone (no filter after it); in a LEFT JOIN it stays a filter.
+                return $"SELECT x.id, y.id, y.b FROM t1 AS x JOIN t2 AS y ON y.id = x.a WHERE {Predicate(random, "x")}";
+            case 7:
+                return $"SELECT x.id, y.id, y.c FROM t2 AS x LEFT JOIN t3 AS y ON y.id = x.d WHERE {Predicate(random, "x")}";
             case 4:
                 {
                     string t = Pick(random, Tables);
@@ -185,7 +190,7 @@ public sealed class DifferentialTests
     private static string Predicate(Random random, string? alias)
     {
         string prefix = alias is null ? string.Empty : alias + ".";
-        string one = random.Next(8) switch
+        string one = random.Next(10) switch
         {
             0 => $"{prefix}a = {random.Next(20)}",
             1 => $"{prefix}a > {random.Next(20)}",
@@ -194,6 +199,8 @@ public sealed class DifferentialTests
             4 => $"{prefix}d IS NULL",
             5 => $"{prefix}a IN ({random.Next(20)}, {random.Next(20)}, NULL)",
             6 => $"{prefix}d BETWEEN {random.Next(10)} AND {random.Next(5, 30)}",
+            8 => $"{prefix}id = {random.Next(40)}",
+            9 => $"{prefix}id IN ({random.Next(40)}, '{random.Next(40)}', {random.Next(40)}.0, NULL)",
             _ => $"NOT ({prefix}a <> {prefix}d)",
         };
         return random.Next(3) switch
