@@ -116,6 +116,7 @@ public class RecordFormatTests
         byte[] record = Write([DbValue.FromText("hello"), DbValue.FromInt64(5)]);
         Assert.Equal(SharpCoreDBErrorCode.Corrupt, CatchCode(() => _ = new RecordReader(record.AsSpan(0, record.Length - 2))));
         Assert.Equal(SharpCoreDBErrorCode.Corrupt, CatchCode(() => _ = new RecordReader([1, 15])));
+        Assert.Equal(SharpCoreDBErrorCode.Corrupt, CatchCode(() => _ = new RecordReader([1, 19])));
         Assert.Equal(SharpCoreDBErrorCode.Corrupt, CatchCode(() => _ = new RecordReader([])));
         Assert.Equal(SharpCoreDBErrorCode.Corrupt, CatchCode(() => _ = new RecordReader([0x80])));
     }
