@@ -146,10 +146,10 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         return new JoinNode(planning.Query, scope.Frame, levels, [.. constant]);
     }
 
-    // True if p is all that c says: c is `col = v`, `v = col` or `col IN (...)` and p is its predicate on col.
+    // True if c is `col = v`, `v = col` or `col IN (...)`: then any of its predicates says all it says.
     // (`a = b` between two columns gives a predicate for each side; either one answers it.)
-    private static bool IsOnly(Conjunct c, ColumnPredicate p) =>
-        c.Ast is BinaryExpression { Operator: BinaryOperator.Equal } or InExpression { Negated: false, Subquery: null } && c.Predicates.Contains(p);
+    private static bool IsSingleComparison(Conjunct c) =>
+        c.Ast is BinaryExpression { Operator: BinaryOperator.Equal } or InExpression { Negated: false, Subquery: null };
 
     public static ulong Bit(Relation r) => 1UL << Math.Min(r.Index, 63);
 
@@ -188,26 +188,22 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         {
             foreach (ColumnPredicate p in c.Predicates)
             {
-                if (p.Relation == r && (p.ValueMask & ~bound) == 0)
+                if (p.Relation != r || (p.ValueMask & ~bound) != 0)
                 {
-                    usable.Add(p);
+                    continue;
                 }
-            }
-        }
 
-        // Rowid equality or IN list. The seek yields exactly the rows the conjunct accepts
-        // (it applies the column's INTEGER affinity to each value, as the comparison does),
-        // so a conjunct that is nothing but this predicate needs no filter after it.
-        foreach (Conjunct c in candidates)
-        {
-            foreach (ColumnPredicate p in c.Predicates)
-            {
-                if (p.Relation == r && (p.ValueMask & ~bound) == 0 && p.Column == RowIdColumn && p.Kind is PredicateKind.Equal or PredicateKind.In)
+                // Rowid equality or IN list. The seek yields exactly the rows the conjunct accepts
+                // (it applies the column's INTEGER affinity to each value, as the comparison does),
+                // so a conjunct that is nothing but this predicate needs no filter after it.
+                if (p.Column == RowIdColumn && p.Kind is PredicateKind.Equal or PredicateKind.In)
                 {
                     var seek = new RowIdSeekSource(planning.Query, table, decoder, r.Name, p.Values);
-                    Conjunct? answered = !r.IsLeftJoined && IsOnly(c, p) ? c : null;
+                    Conjunct? answered = !r.IsLeftJoined && IsSingleComparison(c) ? c : null;
                     return (seek, outerRows * p.Values.Length * 2, p.Values.Length, answered);
                 }
+
+                usable.Add(p);
             }
         }
 
