@@ -125,6 +125,14 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
             }
 
             file.Flush();
+
+            // Only now are the pages in the file for sure: if a write or the fsync failed, they stay
+            // dirty and the next checkpoint journals them again (this journal, which could repair
+            // them, is about to be overwritten by it).
+            foreach (var (page, version) in dirty)
+            {
+                engine.Cache.MarkInFile(page, version.Lsn);
+            }
         }
     }
 

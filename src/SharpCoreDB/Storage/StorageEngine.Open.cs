@@ -3,9 +3,14 @@
 // Recovery order matters: (1) pick the newest valid header slot; (2) if a
 // checkpoint journal newer than that header is complete, copy its pages over the
 // file (repairing torn in-place writes); (3) replay the log records after the
-// header's checkpoint LSN; (4) checkpoint, so the log starts empty. With no log
-// beside the file (a clean close deletes it) step 3 has nothing to do, and the log
-// is only created at the first write (DeferredLog).
+// header's checkpoint LSN, and check that the header, the log and the file agree
+// (a header that is older than either is refused, never used); (4) write the
+// header back into both slots when they differed, and reserve this session's nonce
+// epoch when the database is encrypted; (5) checkpoint, so the log starts empty. With
+// no log beside the file (a clean close deletes it) step 3 has nothing to replay, and
+// the log is only created at the first write (DeferredLog).
+//
+// An open that fails leaves nothing behind: files it created are deleted again.
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Logging;
@@ -34,11 +39,14 @@ internal sealed partial class StorageEngine
             throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The database file '{path}' does not exist.");
         }
 
+        bool fileExisted = fs.Exists(path);
+        bool journalExisted = fs.Exists(path + "-journal");
         var storageFile = OpenLocked(fs, path, options.ReadOnly ? StorageFileMode.ReadOnly : StorageFileMode.OpenOrCreate);
         DatabaseFile? file = null;
         CheckpointJournal? journal = null;
         IWriteAheadLog? log = null;
         DatabaseEncryption? encryption = null;
+        StorageEngine? engine = null;
         try
         {
             bool isNew = storageFile.Length == 0 || (!options.ReadOnly && IsInterruptedCreation(storageFile));
@@ -54,22 +62,18 @@ internal sealed partial class StorageEngine
                 // A log or journal left beside a missing database belongs to another database.
                 WriteAheadLog.Delete(path + "-wal", fs);
                 fs.Delete(path + "-journal");
+                journalExisted = false;
             }
 
             journal = new CheckpointJournal(OpenLocked(fs, path + "-journal", StorageFileMode.OpenOrCreate));
-            var header = isNew ? NewHeader(options) : ReadHeader(storageFile, path);
+            var slots = isNew ? null : ReadHeader(storageFile, path);
+            var header = slots?.Header ?? NewHeader(options);
             encryption = Unlock(options, path, isNew, ref header);
             int pageSize = header.PageSize;
             file = new DatabaseFile(storageFile, encryption?.CreatePageCodec(pageSize) ?? new ChecksumPageCodec(pageSize));
             if (isNew)
             {
                 file.SetPageCount(1);
-            }
-
-            if (isNew || (encryption is not null && !options.ReadOnly))
-            {
-                // A new file's first header, or a new nonce epoch reserved before anything is encrypted
-                // (a read-only session encrypts nothing, so it reserves nothing).
                 file.WriteHeader(header);
             }
 
@@ -106,25 +110,33 @@ internal sealed partial class StorageEngine
                 log = OpenLog(path + "-wal", options, header.CheckpointLsn);
             }
 
-            var engine = new StorageEngine(options, file.Layout, file, journal, log, header, encryption);
+            engine = new StorageEngine(options, file.Layout, file, journal, log, header, encryption);
             engine.Cache.AllowFileLsn(Math.Max(header.CheckpointLsn, log.LastLsn));
-            engine.Recover(header);
+            engine.Recover(header, rewriteHeader: !isNew && !options.ReadOnly && (encryption is not null || slots is { Agree: false }));
             return engine;
         }
         catch (Exception e)
         {
-            encryption?.Dispose();
-            log?.Dispose();
-            journal?.Dispose();
-            if (file is not null)
+            if (engine is not null)
             {
-                file.Dispose();
+                engine.AbandonOpen();
             }
             else
             {
-                storageFile.Dispose();
+                encryption?.Dispose();
+                log?.Dispose();
+                journal?.Dispose();
+                if (file is not null)
+                {
+                    file.Dispose();
+                }
+                else
+                {
+                    storageFile.Dispose();
+                }
             }
 
+            DeleteCreatedFiles(fs, path, deleteDatabase: !fileExisted, deleteJournal: !journalExisted);
             if (e is IOException io)
             {
                 throw IoFailure.From(io, $"opening '{path}'");
@@ -134,7 +146,34 @@ internal sealed partial class StorageEngine
         }
     }
 
-    private void Recover(DatabaseHeader header)
+    // What a failed open created is removed again, so that it leaves the directory as it found it;
+    // a file that existed before is never deleted. Failing to delete is harmless (the next open
+    // recreates or ignores an empty journal, and treats an empty database file as new).
+    private static void DeleteCreatedFiles(IFileSystem fs, string path, bool deleteDatabase, bool deleteJournal)
+    {
+        try
+        {
+            if (deleteJournal)
+            {
+                fs.Delete(path + "-journal");
+            }
+
+            if (deleteDatabase)
+            {
+                WriteAheadLog.Delete(path + "-wal", fs);
+                fs.Delete(path);
+            }
+        }
+        catch (IOException)
+        {
+        }
+        catch (UnauthorizedAccessException)
+        {
+        }
+    }
+
+    // Steps 3 to 5 of the open (see the top of this file).
+    private void Recover(DatabaseHeader header, bool rewriteHeader)
     {
         var replayer = new LogReplayer(Cache, Layout);
         long expected = header.CheckpointLsn + 1;
@@ -168,14 +207,49 @@ internal sealed partial class StorageEngine
             throw StaleHeader(header, expected);
         }
 
-        if (replayer.State is { } state)
+        var state = replayer.State ?? header.State;
+        if (_file!.PagesOnDisk > state.PageCount)
         {
-            Snapshots.Publish(replayer.LastLsn, state);
+            // Checkpoints only ever grow the file, to the page count of a state the header or the log
+            // still describes; a longer file means both are older than the file: the newest header
+            // was lost and the log that would have bridged the gap is gone.
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"The header of '{Path}' is out of date: the file holds {_file.PagesOnDisk} pages, but the header "
+                + $"(checkpoint LSN {header.CheckpointLsn}) and the log account for {state.PageCount}. "
+                + "Its newest header was lost; opening it would show an older database.");
+        }
+
+        if (rewriteHeader)
+        {
+            // Both slots get the header again (repairing a damaged or stale one), with this session's
+            // nonce epoch reserved before anything is encrypted under it.
+            _checkpointer!.UpdateHeader(h => _encryption?.WithSessionEpoch(h) ?? h);
+        }
+
+        if (replayer.State is { } replayed)
+        {
+            Snapshots.Publish(replayer.LastLsn, replayed);
             RecoveredRecords = replayer.Records;
             if (!_options.ReadOnly)
             {
-                _checkpointer!.Run();
+                CheckpointAfterRecovery();
             }
+        }
+    }
+
+    // The log holds every replayed record until a checkpoint succeeds, so a checkpoint that cannot
+    // run now (a full disk) does not stop the open: the pages stay in the cache, the log keeps them
+    // safe, and the next checkpoint tries again.
+    private void CheckpointAfterRecovery()
+    {
+        try
+        {
+            _checkpointer!.Run();
+        }
+        catch (SharpCoreDBException e) when (e.ErrorCode is SharpCoreDBErrorCode.DiskFull or SharpCoreDBErrorCode.IoError)
+        {
+            LastCheckpointError = e;
         }
     }
 
@@ -272,8 +346,8 @@ internal sealed partial class StorageEngine
         State = DatabaseState.Empty,
     };
 
-    // Creates or unlocks the keys and returns the header to write: a new database's
-    // sealed header, or an existing one's with this session's nonce epoch reserved.
+    // Creates or unlocks the keys. A new database's header comes back sealed; an existing
+    // one's is unchanged: its nonce epoch is reserved once recovery has checked the header.
     private static DatabaseEncryption? Unlock(StorageOptions options, string path, bool isNew, ref DatabaseHeader header)
     {
         var settings = options.Encryption;
@@ -301,34 +375,20 @@ internal sealed partial class StorageEngine
             throw new SharpCoreDBException(SharpCoreDBErrorCode.WrongKey, $"'{path}' is encrypted: a password or key is needed to open it.");
         }
 
-        var unlocked = DatabaseEncryption.Unlock(settings, header, path);
-        header = unlocked.BeginSession(header);
-        return unlocked;
+        return DatabaseEncryption.Unlock(settings, header, path);
     }
 
-    private static DatabaseHeader ReadHeader(IStorageFile file, string path)
+    private static HeaderSlots ReadHeader(IStorageFile file, string path)
     {
-        var slotA = new byte[DatabaseHeader.SlotSize];
-        var slotB = new byte[DatabaseHeader.SlotSize];
-        file.Read(0, slotA);
-        file.Read(DatabaseHeader.SlotBOffset, slotB);
-        var a = DatabaseHeader.TryRead(slotA, out string? problemA);
-        var b = DatabaseHeader.TryRead(slotB, out string? problemB);
-        var header = (a, b) switch
-        {
-            (null, null) => throw NotADatabase(path, file.Length, problemA ?? problemB),
-            (not null, null) => a,
-            (null, not null) => b,
-            _ => a!.Sequence >= b!.Sequence ? a : b,
-        };
-
+        var slots = HeaderSlots.Read(file, out string? problem) ?? throw NotADatabase(path, file.Length, problem);
+        var header = slots.Header;
         int size = header.PageSize;
         if (size < PageLayout.MinPageSize || size > PageLayout.MaxPageSize || (size & (size - 1)) != 0 || header.State.PageCount == 0)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"The header of '{path}' is inconsistent (page size {size}).");
         }
 
-        return header;
+        return slots;
     }
 
     private static SharpCoreDBException NotADatabase(string path, long length, string? problem = null) => new(

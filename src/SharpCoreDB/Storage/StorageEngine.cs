@@ -334,6 +334,50 @@ internal sealed partial class StorageEngine : IDisposable
         }
     }
 
+    // An empty journal is deleted with the database's lock still held, so that a clean close
+    // leaves only the database file; one that still holds a checkpoint's pages stays for the
+    // next open to apply.
+    private void CloseJournal()
+    {
+        if (_journal is null)
+        {
+            return;
+        }
+
+        bool empty = _journal.IsEmpty;
+        _journal.Dispose();
+        if (empty && !_options.ReadOnly)
+        {
+            try
+            {
+                _options.FileSystem.Delete(System.IO.Path.GetFullPath(_options.Path!) + "-journal");
+            }
+            catch (IOException)
+            {
+                // Harmless: the next open reuses it.
+            }
+        }
+    }
+
+    /// <summary>Closes what a failed open had opened, writing nothing (no checkpoint, no log deletion).</summary>
+    private void AbandonOpen()
+    {
+        _disposed = true;
+        try
+        {
+            Log?.Dispose();
+        }
+        catch (IOException)
+        {
+            // Nothing was appended during the open, so nothing is lost.
+        }
+
+        _journal?.Dispose();
+        _file?.Dispose();
+        _encryption?.Dispose();
+        _writerLock.Dispose();
+    }
+
     private void ThrowIfReadOnly()
     {
         if (_options.ReadOnly)
@@ -410,7 +454,7 @@ internal sealed partial class StorageEngine : IDisposable
             DeleteLog();
         }
 
-        _journal?.Dispose();
+        CloseJournal();
         _file?.Dispose();
         _encryption?.Dispose();
         _writerLock.Dispose();

@@ -161,7 +161,7 @@ internal sealed class PageCache
     /// <summary>
     /// Runs <paramref name="write"/> (an in-place write of <paramref name="version"/>) under the page's
     /// stripe lock, first keeping the file's current image in memory if a reader older than the version
-    /// may still need it; then records that the file holds the version.
+    /// may still need it. The page stays dirty until <see cref="MarkInFile"/> says the write is durable.
     /// </summary>
     public void WriteThrough(uint pageNumber, PageVersion version, long oldestSnapshot, Action write)
     {
@@ -182,7 +182,17 @@ internal sealed class PageCache
 
             entry.OlderInFile = false;
             write();
-            entry.FileLsn = Math.Max(entry.FileLsn, version.Lsn);
+        }
+    }
+
+    /// <summary>Records that the file durably holds the page's version committed at <paramref name="lsn"/>.</summary>
+    public void MarkInFile(uint pageNumber, long lsn)
+    {
+        var stripe = StripeOf(pageNumber);
+        lock (stripe)
+        {
+            var entry = stripe.Entries[pageNumber];
+            entry.FileLsn = Math.Max(entry.FileLsn, lsn);
         }
     }
 

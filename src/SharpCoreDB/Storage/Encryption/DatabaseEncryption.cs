@@ -60,8 +60,8 @@ internal sealed class DatabaseEncryption : IDisposable
 
     /// <summary>
     /// Unwraps the data key of an existing database with <paramref name="settings"/> and checks the
-    /// header's MAC. Starts a new nonce epoch: the caller must write <see cref="BeginSession"/>'s header
-    /// before encrypting anything.
+    /// header's MAC. Starts a new nonce epoch: the caller must write a header carrying it
+    /// (<see cref="WithSessionEpoch"/>) before encrypting anything.
     /// </summary>
     public static DatabaseEncryption Unlock(EncryptionSettings settings, DatabaseHeader header, string path)
     {
@@ -86,12 +86,15 @@ internal sealed class DatabaseEncryption : IDisposable
         return encryption;
     }
 
-    /// <summary>The header that reserves this session's nonce epoch (sequence advanced, sealed).</summary>
-    public DatabaseHeader BeginSession(DatabaseHeader header)
+    /// <summary>
+    /// <paramref name="header"/> with this session's nonce epoch in its key block (to be sealed and
+    /// written before the first encryption of the session).
+    /// </summary>
+    public DatabaseHeader WithSessionEpoch(DatabaseHeader header)
     {
         byte[] block = (byte[])header.KeyBlock.Clone();
         KeyBlock.SetEpoch(block, Nonces.Epoch);
-        return Seal(header with { Sequence = header.Sequence + 1, KeyBlock = block });
+        return header with { KeyBlock = block };
     }
 
     /// <summary>Returns <paramref name="header"/> with its MAC computed.</summary>

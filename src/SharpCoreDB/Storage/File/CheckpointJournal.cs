@@ -52,7 +52,11 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
     /// <summary>Offset of entry <paramref name="index"/> in a journal buffer.</summary>
     public static int EntryOffset(int index, int pageSize) => HeaderSize + (index * (EntryHeaderSize + pageSize));
 
-    /// <summary>Writes a complete journal (header and entries, built by the caller) and makes it durable.</summary>
+    /// <summary>
+    /// Writes a complete journal (header and entries, built by the caller) and makes it durable. If that
+    /// fails, the database file is still untouched, so the partial journal is emptied again rather than
+    /// left holding space a full disk needs.
+    /// </summary>
     public void Write(ReadOnlySpan<byte> journal)
     {
         try
@@ -63,9 +67,21 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
         }
         catch (IOException e)
         {
+            try
+            {
+                file.SetLength(0);
+            }
+            catch (IOException)
+            {
+                // An incomplete journal is ignored by the next open anyway (see the rule above).
+            }
+
             throw IoFailure.From(e, $"writing the checkpoint journal '{file.Path}'");
         }
     }
+
+    /// <summary>True when the journal holds nothing (no checkpoint's pages wait in it).</summary>
+    public bool IsEmpty => file.Length == 0;
 
     /// <summary>Forgets the journal after its checkpoint completed (no fsync needed: see the LSN rule).</summary>
     public void Clear()

@@ -1,5 +1,5 @@
 // Page-granular access to the database file: read and verify one page, write a
-// batch of already-encoded pages in place, and read or write a header slot. Page
+// batch of already-encoded pages in place, and write the header (both slots). Page
 // N lives at byte N * PageSize; page 0 holds the two header slots.
 //
 // Pages reach this file only through checkpoints (see Checkpointer), which first
@@ -21,7 +21,7 @@ internal sealed class DatabaseFile : IDisposable
         Codec = codec;
     }
 
-    public IPageCodec Codec { get; private set; }
+    public IPageCodec Codec { get; }
 
     public PageLayout Layout => Codec.Layout;
 
@@ -29,9 +29,6 @@ internal sealed class DatabaseFile : IDisposable
 
     /// <summary>Pages fully present in the file.</summary>
     public long PagesOnDisk => _file.Length / Layout.PageSize;
-
-    /// <summary>Replaces the codec once the key is known (the header is read before it).</summary>
-    public void UseCodec(IPageCodec codec) => Codec = codec;
 
     /// <summary>Reads and verifies page <paramref name="pageNumber"/>, returning a new plaintext image.</summary>
     public byte[] ReadPage(uint pageNumber)
@@ -97,7 +94,11 @@ internal sealed class DatabaseFile : IDisposable
         }
     }
 
-    /// <summary>Writes <paramref name="header"/> into the slot its sequence selects and fsyncs.</summary>
+    /// <summary>
+    /// Writes <paramref name="header"/> into both slots: first the one its sequence selects, fsynced,
+    /// then the other, fsynced. One fsync between them keeps a crash from tearing both at once; the
+    /// second copy is what lets a later damaged sector in either slot leave the current header readable.
+    /// </summary>
     public void WriteHeader(DatabaseHeader header)
     {
         Span<byte> slot = stackalloc byte[DatabaseHeader.SlotSize];
@@ -105,6 +106,8 @@ internal sealed class DatabaseFile : IDisposable
         try
         {
             _file.Write(DatabaseHeader.SlotOffset(header.Sequence), slot);
+            _file.Flush();
+            _file.Write(DatabaseHeader.MirrorSlotOffset(header.Sequence), slot);
             _file.Flush();
         }
         catch (IOException e)

@@ -1,13 +1,17 @@
 // The database header: what a file is and the state as of its last checkpoint.
 //
 // Page 0 holds two header slots of 512 bytes, slot A at byte 0 and slot B at
-// byte 2048, in different disk sectors. A checkpoint (or a password change)
-// writes only the slot that does not hold the newest header, with a sequence
-// number one higher, then fsyncs. A torn write can therefore damage only the slot
-// being written; opening picks the valid slot with the highest sequence, which is
-// the new header if its write completed and the previous one otherwise.
+// byte 2048, in different disk sectors. Every header write goes to both: first the
+// slot the new sequence number selects, fsynced, then the other, fsynced
+// (DatabaseFile.WriteHeader). So after any completed write both slots hold the
+// same header, and one damaged sector (a bad disk block, a stray write) still
+// leaves the whole, current header in the other slot. A crash during the first
+// write leaves the other slot with the previous header, and the log, not yet
+// released, still holds every record after it; a crash during the second leaves
+// the first complete. Opening reads both slots and uses the valid one with the
+// higher sequence (HeaderSlots).
 //
-// Slot layout (little-endian):
+// Slot layout (little-endian), each field's range named below and used by the code:
 //   0    8  magic "SCDBHDR1"
 //   8    4  format version (1)
 //   12   4  page size in bytes
@@ -31,12 +35,44 @@ namespace SharpCoreDB.Storage.File;
 internal sealed record DatabaseHeader
 {
     public const int SlotSize = 512;
+    public const int SlotAOffset = 0;
     public const int SlotBOffset = 2048;
     public const int FormatVersion = 1;
+
+    /// <summary>Bytes 0..7: the magic.</summary>
+    internal const int MagicOffset = 0;
+
+    /// <summary>Bytes 8..11: the format version.</summary>
+    internal const int VersionOffset = 8;
+
+    /// <summary>Bytes 12..15: the page size.</summary>
+    internal const int PageSizeOffset = 12;
+
+    /// <summary>Bytes 16..31: the database id.</summary>
+    internal const int DatabaseIdOffset = 16;
+
+    /// <summary>Bytes 32..39: the sequence number of this header write.</summary>
+    internal const int SequenceOffset = 32;
+
+    /// <summary>Bytes 40..47: the checkpoint LSN.</summary>
+    internal const int CheckpointLsnOffset = 40;
+
+    /// <summary>Bytes 48..71: the database state (DatabaseState.EncodedSize bytes).</summary>
+    internal const int StateOffset = 48;
+
+    /// <summary>Bytes 72..75: the flags.</summary>
+    internal const int FlagsOffset = 72;
+
+    /// <summary>Bytes 128..383: the key block.</summary>
     public const int KeyBlockOffset = 128;
+
     public const int KeyBlockSize = 256;
+
+    /// <summary>Bytes 508..511: CRC32 of bytes 0..507.</summary>
     internal const int ChecksumOffset = SlotSize - 4;
+
     internal const ulong Magic = 0x3152444842444353; // "SCDBHDR1" read as little-endian
+    private const int EncryptedFlag = 1;
 
     public required int PageSize { get; init; }
 
@@ -53,33 +89,36 @@ internal sealed record DatabaseHeader
     /// <summary>The encryption layer's block; 256 bytes, all zero when unencrypted.</summary>
     public byte[] KeyBlock { get; init; } = new byte[KeyBlockSize];
 
-    /// <summary>Byte offset in the file of the slot a header with <paramref name="sequence"/> goes to.</summary>
-    public static long SlotOffset(long sequence) => (sequence & 1) == 0 ? 0 : SlotBOffset;
+    /// <summary>Byte offset in the file of the slot written first for a header with <paramref name="sequence"/>.</summary>
+    public static long SlotOffset(long sequence) => (sequence & 1) == 0 ? SlotAOffset : SlotBOffset;
+
+    /// <summary>Byte offset of the slot written second (the mirror) for a header with <paramref name="sequence"/>.</summary>
+    public static long MirrorSlotOffset(long sequence) => (sequence & 1) == 0 ? SlotBOffset : SlotAOffset;
 
     public void WriteTo(Span<byte> slot)
     {
         slot[..SlotSize].Clear();
-        BinaryPrimitives.WriteUInt64LittleEndian(slot, Magic);
-        BinaryPrimitives.WriteInt32LittleEndian(slot[8..], FormatVersion);
-        BinaryPrimitives.WriteInt32LittleEndian(slot[12..], PageSize);
-        DatabaseId.TryWriteBytes(slot[16..32]);
-        BinaryPrimitives.WriteInt64LittleEndian(slot[32..], Sequence);
-        BinaryPrimitives.WriteInt64LittleEndian(slot[40..], CheckpointLsn);
-        State.WriteTo(slot[48..]);
-        BinaryPrimitives.WriteInt32LittleEndian(slot[72..], Encrypted ? 1 : 0);
+        BinaryPrimitives.WriteUInt64LittleEndian(slot[MagicOffset..], Magic);
+        BinaryPrimitives.WriteInt32LittleEndian(slot[VersionOffset..], FormatVersion);
+        BinaryPrimitives.WriteInt32LittleEndian(slot[PageSizeOffset..], PageSize);
+        DatabaseId.TryWriteBytes(slot.Slice(DatabaseIdOffset, 16));
+        BinaryPrimitives.WriteInt64LittleEndian(slot[SequenceOffset..], Sequence);
+        BinaryPrimitives.WriteInt64LittleEndian(slot[CheckpointLsnOffset..], CheckpointLsn);
+        State.WriteTo(slot[StateOffset..]);
+        BinaryPrimitives.WriteInt32LittleEndian(slot[FlagsOffset..], Encrypted ? EncryptedFlag : 0);
         KeyBlock.CopyTo(slot[KeyBlockOffset..]);
         BinaryPrimitives.WriteUInt32LittleEndian(slot[ChecksumOffset..], Crc32.HashToUInt32(slot[..ChecksumOffset]));
     }
 
     /// <summary>True when the slot starts with the header magic (it may still be torn).</summary>
     public static bool HasMagic(ReadOnlySpan<byte> slot) =>
-        slot.Length >= 8 && BinaryPrimitives.ReadUInt64LittleEndian(slot) == Magic;
+        slot.Length >= 8 && BinaryPrimitives.ReadUInt64LittleEndian(slot[MagicOffset..]) == Magic;
 
     /// <summary>Decodes a slot; null when it is blank, torn or not a SharpCoreDB header.</summary>
     public static DatabaseHeader? TryRead(ReadOnlySpan<byte> slot, out string? problem)
     {
         problem = null;
-        if (slot.Length < SlotSize || BinaryPrimitives.ReadUInt64LittleEndian(slot) != Magic)
+        if (slot.Length < SlotSize || !HasMagic(slot))
         {
             problem = "no SharpCoreDB header magic";
             return null;
@@ -91,7 +130,7 @@ internal sealed record DatabaseHeader
             return null;
         }
 
-        int version = BinaryPrimitives.ReadInt32LittleEndian(slot[8..]);
+        int version = BinaryPrimitives.ReadInt32LittleEndian(slot[VersionOffset..]);
         if (version != FormatVersion)
         {
             problem = $"format version {version} is not supported (this build reads version {FormatVersion})";
@@ -100,12 +139,12 @@ internal sealed record DatabaseHeader
 
         return new DatabaseHeader
         {
-            PageSize = BinaryPrimitives.ReadInt32LittleEndian(slot[12..]),
-            DatabaseId = new Guid(slot[16..32]),
-            Sequence = BinaryPrimitives.ReadInt64LittleEndian(slot[32..]),
-            CheckpointLsn = BinaryPrimitives.ReadInt64LittleEndian(slot[40..]),
-            State = DatabaseState.ReadFrom(slot[48..]),
-            Encrypted = (BinaryPrimitives.ReadInt32LittleEndian(slot[72..]) & 1) != 0,
+            PageSize = BinaryPrimitives.ReadInt32LittleEndian(slot[PageSizeOffset..]),
+            DatabaseId = new Guid(slot.Slice(DatabaseIdOffset, 16)),
+            Sequence = BinaryPrimitives.ReadInt64LittleEndian(slot[SequenceOffset..]),
+            CheckpointLsn = BinaryPrimitives.ReadInt64LittleEndian(slot[CheckpointLsnOffset..]),
+            State = DatabaseState.ReadFrom(slot[StateOffset..]),
+            Encrypted = (BinaryPrimitives.ReadInt32LittleEndian(slot[FlagsOffset..]) & EncryptedFlag) != 0,
             KeyBlock = slot.Slice(KeyBlockOffset, KeyBlockSize).ToArray(),
         };
     }
