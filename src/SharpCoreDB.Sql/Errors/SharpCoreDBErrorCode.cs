@@ -57,6 +57,13 @@ public enum SharpCoreDBErrorCode
     /// <summary>The operation was cancelled by its caller.</summary>
     Cancelled = 43,
 
+    /// <summary>
+    /// A transaction tried to write after reading from a snapshot that another connection's commit has
+    /// since replaced (SQLite's SQLITE_BUSY_SNAPSHOT): writing would be based on stale reads. The
+    /// transaction stays open and can still read; roll it back and run it again.
+    /// </summary>
+    Busy = 44,
+
     /// <summary>A read, write or fsync failed.</summary>
     IoError = 50,
 

@@ -23,7 +23,7 @@ public class SharpCoreDBException : DbException
     /// <inheritdoc />
     public override string? SqlState => null;
 
-    /// <summary>True for I/O and timeout failures that may succeed if tried again.</summary>
+    /// <summary>True for lock timeouts and snapshot conflicts, which may succeed if the transaction is tried again.</summary>
     public override bool IsTransient =>
-        ErrorCode is SharpCoreDBErrorCode.Timeout or SharpCoreDBErrorCode.Locked;
+        ErrorCode is SharpCoreDBErrorCode.Timeout or SharpCoreDBErrorCode.Locked or SharpCoreDBErrorCode.Busy;
 }

@@ -9,6 +9,7 @@ using System.Data;
 using System.Data.Common;
 using System.Diagnostics.CodeAnalysis;
 using SharpCoreDB.Engine;
+using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.Encryption;
 
 namespace SharpCoreDB.Data;
@@ -213,14 +214,27 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         _connectionString = new SharpCoreDBConnectionStringBuilder(_connectionString) { Password = newPassword }.ConnectionString;
     }
 
-    /// <summary>Starts a transaction with snapshot isolation (the levels accepted are listed in docs/adonet.md).</summary>
-    public new SharpCoreDBTransaction BeginTransaction() => BeginTransaction(IsolationLevel.Unspecified);
+    /// <summary>
+    /// Starts a serializable transaction that takes the writer lock at once (as Microsoft.Data.Sqlite's
+    /// <c>BEGIN IMMEDIATE</c>): its reads and writes can never be overtaken by another commit.
+    /// </summary>
+    public new SharpCoreDBTransaction BeginTransaction() => BeginTransaction(IsolationLevel.Unspecified, deferred: false);
 
-    /// <summary>Starts a transaction; ReadUncommitted and Chaos throw, as SharpCoreDB cannot give them.</summary>
-    public new SharpCoreDBTransaction BeginTransaction(IsolationLevel isolationLevel) => (SharpCoreDBTransaction)BeginDbTransaction(isolationLevel);
+    /// <summary>
+    /// Starts a transaction at <paramref name="isolationLevel"/> (docs/adonet.md lists what each level gives);
+    /// ReadUncommitted and Chaos throw, as SharpCoreDB cannot give them.
+    /// </summary>
+    public new SharpCoreDBTransaction BeginTransaction(IsolationLevel isolationLevel) => BeginTransaction(isolationLevel, deferred: false);
 
-    /// <inheritdoc />
-    protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel)
+    /// <summary>
+    /// Starts a serializable transaction; with <paramref name="deferred"/> it takes no lock until its first write
+    /// (<c>BEGIN DEFERRED</c>), and that write fails with <see cref="SharpCoreDBErrorCode.Busy"/> if another
+    /// connection committed after the transaction's first read.
+    /// </summary>
+    public SharpCoreDBTransaction BeginTransaction(bool deferred) => BeginTransaction(IsolationLevel.Unspecified, deferred);
+
+    /// <summary>Starts a transaction at <paramref name="isolationLevel"/>, deferred or immediate (see <see cref="BeginTransaction(bool)"/>).</summary>
+    public SharpCoreDBTransaction BeginTransaction(IsolationLevel isolationLevel, bool deferred)
     {
         IsolationLevel given = SharpCoreDBTransaction.MapIsolationLevel(isolationLevel);
         Session session = Session;
@@ -235,10 +249,24 @@ public sealed partial class SharpCoreDBConnection : DbConnection
             throw new InvalidOperationException("A transaction is already open on this connection; SharpCoreDB has no nested transactions (use savepoints).");
         }
 
-        session.BeginTransaction();
+        // A snapshot transaction never blocks: it reads its snapshot and finds out at its first write whether
+        // that snapshot is still current.
+        bool immediate = !deferred && given != IsolationLevel.Snapshot;
+        try
+        {
+            session.BeginTransaction(immediate ? TransactionMode.Immediate : TransactionMode.Deferred);
+        }
+        catch (Exception e) when (EngineExceptionTranslator.Translate(e) is { } translated)
+        {
+            throw translated;
+        }
+
         Transaction = new SharpCoreDBTransaction(this, given);
         return Transaction;
     }
+
+    /// <inheritdoc />
+    protected override DbTransaction BeginDbTransaction(IsolationLevel isolationLevel) => BeginTransaction(isolationLevel, deferred: false);
 
     /// <summary>A command on this connection.</summary>
     public new SharpCoreDBCommand CreateCommand() => new() { Connection = this };

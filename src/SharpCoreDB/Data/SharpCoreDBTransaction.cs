@@ -1,6 +1,9 @@
-// A transaction on a connection's engine session. SharpCoreDB gives every
-// transaction snapshot isolation with a single writer; the isolation levels that
-// this satisfies are accepted, the ones it cannot honestly give are refused (see
+// A transaction on a connection's engine session. Every SharpCoreDB transaction
+// reads one snapshot and writes only if that snapshot is still current, with a
+// single writer, which is serializable: ReadCommitted, RepeatableRead, Serializable
+// and Unspecified are all given as Serializable (a stronger level is always allowed),
+// Snapshot as Snapshot (the same guarantees, never taking the writer lock before its
+// first write); the levels it cannot honestly give are refused (see
 // MapIsolationLevel). Savepoints map to the session's SAVEPOINT/RELEASE/ROLLBACK TO.
 // CommitAsync awaits the log's fsync without blocking a thread.
 using System.Data;
@@ -26,7 +29,7 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     /// <inheritdoc />
     protected override DbConnection? DbConnection => _connection;
 
-    /// <summary>The level given (Unspecified is reported as Snapshot, what every transaction gets).</summary>
+    /// <summary>The level given: Snapshot for Snapshot, Serializable for the rest (see <see cref="MapIsolationLevel"/>).</summary>
     public override IsolationLevel IsolationLevel => _isolationLevel;
 
     /// <summary>True: Save, Rollback(name) and Release are supported.</summary>
@@ -38,8 +41,8 @@ public sealed class SharpCoreDBTransaction : DbTransaction
     /// <summary>The level a request is served with; throws for levels snapshot isolation cannot honestly give.</summary>
     internal static IsolationLevel MapIsolationLevel(IsolationLevel requested) => requested switch
     {
-        IsolationLevel.Unspecified or IsolationLevel.Snapshot => IsolationLevel.Snapshot,
-        IsolationLevel.ReadCommitted or IsolationLevel.RepeatableRead or IsolationLevel.Serializable => requested,
+        IsolationLevel.Snapshot => IsolationLevel.Snapshot,
+        IsolationLevel.Unspecified or IsolationLevel.ReadCommitted or IsolationLevel.RepeatableRead or IsolationLevel.Serializable => IsolationLevel.Serializable,
         IsolationLevel.ReadUncommitted => throw new ArgumentException(
             "SharpCoreDB cannot give ReadUncommitted: a transaction never sees another's uncommitted changes. " +
             "Ask for Snapshot (or Unspecified).", nameof(requested)),

@@ -18,8 +18,8 @@ internal sealed partial class Session
         ct.ThrowIfCancellationRequested();
         switch (prepared.Statement)
         {
-            case BeginStatement:
-                BeginTransaction();
+            case BeginStatement begin:
+                BeginTransaction(begin.Mode);
                 return StatementResult.Count(-1);
             case CommitStatement:
                 Commit();
@@ -52,23 +52,10 @@ internal sealed partial class Session
 
     private StatementResult Query(PreparedStatement prepared, IParameterValues parameters, CancellationToken ct)
     {
-        ReadTransaction? read = null;
-        IPageAccess pages;
-        SchemaCatalog catalog;
-        if (_tx is not null)
-        {
-            pages = _tx;
-            catalog = CatalogOf(_tx);
-        }
-        else
-        {
-            read = Database.Storage.BeginRead();
-            pages = read;
-            catalog = Database.CatalogFor(read, read.State);
-        }
-
+        IPageAccess pages = ReadAccess(out DatabaseState state, out ReadTransaction? read);
         try
         {
+            SchemaCatalog catalog = _tx is not null ? CatalogOf(_tx) : Database.CatalogFor(pages, state);
             CompiledStatement compiled = Compiled(prepared, catalog, pages);
             if (compiled.ExplainLines is not null)
             {
@@ -120,13 +107,12 @@ internal sealed partial class Session
         }
 
         IReadOnlyList<ResultColumn> columns = PragmaRunner.Columns(pragma);
-        if (_tx is not null)
+        IPageAccess pages = ReadAccess(out DatabaseState state, out ReadTransaction? read);
+        using (read)
         {
-            return StatementResult.Materialized(columns, PragmaRunner.Run(pragma, _tx, _tx.State, CatalogOf(_tx)), -1);
+            SchemaCatalog catalog = _tx is not null ? CatalogOf(_tx) : Database.CatalogFor(pages, state);
+            return StatementResult.Materialized(columns, PragmaRunner.Run(pragma, pages, state, catalog), -1);
         }
-
-        using ReadTransaction read = Database.Storage.BeginRead();
-        return StatementResult.Materialized(columns, PragmaRunner.Run(pragma, read, read.State, Database.CatalogFor(read, read.State)), -1);
     }
 
     private StatementResult Write(PreparedStatement prepared, IParameterValues parameters, CancellationToken ct, out WriteTransaction? toCommit)

@@ -1,8 +1,18 @@
-// One connection's state: its explicit transaction (a write transaction taken
-// lazily at the first write after BEGIN), the schema changes it has made but not
-// committed, and statement execution. Autocommit statements run in their own
-// read snapshot or write transaction; inside an explicit transaction each write
+// One connection's state: its explicit transaction, the schema changes it has made
+// but not committed, and statement execution. Autocommit statements run in their
+// own read snapshot or write transaction; inside an explicit transaction each write
 // statement runs in a savepoint, so a failing statement is undone alone.
+//
+// An explicit transaction is one snapshot from its first statement to its end:
+//   BEGIN [DEFERRED]        no lock; the first read fixes the snapshot every later
+//                           read uses; the first write takes the writer lock and
+//                           fails with Busy if a commit came after that snapshot
+//                           (the write would rest on stale reads: a lost update)
+//   BEGIN IMMEDIATE | EXCLUSIVE
+//                           takes the writer lock at once, so nobody can commit
+//                           between its reads and its writes
+// Either way a transaction that commits has read and written one consistent state,
+// as if it had run alone (serializable, as SQLite's WAL mode).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.Pages;
@@ -15,6 +25,7 @@ namespace SharpCoreDB.Engine;
 internal sealed partial class Session : IDisposable
 {
     private WriteTransaction? _tx;
+    private ReadTransaction? _snapshot;
     private SchemaCatalog? _txCatalog;
     private bool _explicit;
     private bool _savepointStarted;
@@ -30,11 +41,16 @@ internal sealed partial class Session : IDisposable
 
     public long LastInsertRowId { get; private set; }
 
-    public void BeginTransaction()
+    public void BeginTransaction(TransactionMode mode = TransactionMode.Deferred)
     {
         if (_explicit)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "cannot start a transaction within a transaction");
+        }
+
+        if (mode != TransactionMode.Deferred)
+        {
+            _tx = BeginWriter(readSnapshot: null);
         }
 
         _explicit = true;
@@ -206,6 +222,8 @@ internal sealed partial class Session : IDisposable
 
     private void FinishExplicit()
     {
+        _snapshot?.Dispose();
+        _snapshot = null;
         _explicit = false;
         _savepointStarted = false;
         _savepoints.Clear();
@@ -220,21 +238,54 @@ internal sealed partial class Session : IDisposable
         }
     }
 
+    // The write transaction, taken at the first write. A transaction that has read already
+    // writes only if nobody committed since its snapshot; its reads then continue in the
+    // write transaction, which sees exactly that state plus its own changes.
     private WriteTransaction Writer()
     {
         if (_tx is null)
         {
-            try
-            {
-                _tx = Database.Storage.BeginWrite(LockTimeout);
-            }
-            catch (TimeoutException e)
-            {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Timeout, "database is locked", e);
-            }
+            _tx = BeginWriter(_snapshot?.SnapshotLsn);
+            _snapshot?.Dispose();
+            _snapshot = null;
         }
 
         return _tx;
+    }
+
+    private WriteTransaction BeginWriter(long? readSnapshot)
+    {
+        try
+        {
+            return Database.Storage.BeginWrite(LockTimeout, readSnapshot);
+        }
+        catch (TimeoutException e)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Timeout, "database is locked", e);
+        }
+    }
+
+    // What a read in this session reads: the write transaction, the explicit transaction's snapshot
+    // (taken at its first read), or, in autocommit, a snapshot of its own that the caller disposes.
+    private IPageAccess ReadAccess(out DatabaseState state, out ReadTransaction? ownSnapshot)
+    {
+        ownSnapshot = null;
+        if (_tx is not null)
+        {
+            state = _tx.State;
+            return _tx;
+        }
+
+        if (_explicit)
+        {
+            _snapshot ??= Database.Storage.BeginRead();
+            state = _snapshot.State;
+            return _snapshot;
+        }
+
+        ownSnapshot = Database.Storage.BeginRead();
+        state = ownSnapshot.State;
+        return ownSnapshot;
     }
 
     private SchemaCatalog CatalogOf(WriteTransaction tx)

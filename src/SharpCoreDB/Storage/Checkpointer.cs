@@ -45,8 +45,10 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
     {
         lock (_lock)
         {
-            // The checkpoint reads the database as of LSN C like any reader: holding a snapshot keeps
-            // the page versions as of C from being pruned while later commits replace them.
+            // Commits become visible once durable: flushing first lets the checkpoint cover every
+            // commit made so far. It then reads the database as of LSN C like any reader: holding a
+            // snapshot keeps the page versions as of C from being pruned while later commits replace them.
+            engine.Log?.Flush();
             long lsn = engine.Snapshots.Acquire(out var state);
             try
             {

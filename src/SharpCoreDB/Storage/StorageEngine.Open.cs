@@ -65,7 +65,10 @@ internal sealed partial class StorageEngine
                 journalExisted = false;
             }
 
-            journal = new CheckpointJournal(OpenLocked(fs, path + "-journal", StorageFileMode.OpenOrCreate));
+            // A read-only open creates nothing: it only looks at a journal that is already there.
+            journal = !options.ReadOnly ? new CheckpointJournal(OpenLocked(fs, path + "-journal", StorageFileMode.OpenOrCreate))
+                : journalExisted ? new CheckpointJournal(OpenLocked(fs, path + "-journal", StorageFileMode.ReadOnly))
+                : null;
             var slots = isNew ? null : ReadHeader(storageFile, path);
             var header = slots?.Header ?? NewHeader(options);
             encryption = Unlock(options, path, isNew, ref header);
@@ -79,7 +82,7 @@ internal sealed partial class StorageEngine
 
             if (options.ReadOnly)
             {
-                if (journal.NeedsRecovery(header))
+                if (journal is not null && journal.NeedsRecovery(header))
                 {
                     throw new SharpCoreDBException(
                         SharpCoreDBErrorCode.ReadOnly,
@@ -88,7 +91,7 @@ internal sealed partial class StorageEngine
             }
             else
             {
-                journal.RecoverInto(file, header);
+                journal!.RecoverInto(file, header);
             }
 
             long checkpointLsn = header.CheckpointLsn;
@@ -229,7 +232,7 @@ internal sealed partial class StorageEngine
 
         if (replayer.State is { } replayed)
         {
-            Snapshots.Publish(replayer.LastLsn, replayed);
+            Snapshots.Publish(replayer.LastLsn, replayed, visibleNow: true);
             RecoveredRecords = replayer.Records;
             if (!_options.ReadOnly)
             {

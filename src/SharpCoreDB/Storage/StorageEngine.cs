@@ -1,11 +1,13 @@
 // One open database: its file, log, page cache, snapshots and the single writer.
 //
 // Concurrency: any number of ReadTransactions run at once, each on the snapshot of
-// the newest commit when it began; at most one WriteTransaction runs at a time
-// (the writer lock, a SemaphoreSlim so that async callers wait without blocking).
-// A commit logs its record and publishes its pages under the writer lock, then
-// releases the lock and only then waits for the log's fsync: committers that
-// follow can enqueue their records meanwhile and share that fsync (group commit).
+// the newest visible commit when it began; at most one WriteTransaction runs at a
+// time (the writer lock, a SemaphoreSlim so that async callers wait without
+// blocking). A commit logs its record and publishes its pages to the next writer
+// under the writer lock, then releases the lock and only then waits for the log's
+// fsync: committers that follow can enqueue their records meanwhile and share that
+// fsync (group commit). Readers see a commit once its record is durable
+// (SnapshotRegistry), so a commit the log fails to store is never seen by anyone.
 //
 // Opening runs recovery: header, checkpoint journal, log replay, then a checkpoint
 // so that the log starts empty. See docs/file-format.md.
@@ -49,7 +51,7 @@ internal sealed partial class StorageEngine : IDisposable
         Layout = layout;
         _zeroBody = new byte[layout.BodySize];
         Cache = new PageCache(file, layout.PageSize, options.CacheSizeBytes) { CheckpointWanted = QueueCheckpoint };
-        Snapshots = new SnapshotRegistry(header?.CheckpointLsn ?? 0, header?.State ?? DatabaseState.Empty);
+        Snapshots = new SnapshotRegistry(header?.CheckpointLsn ?? 0, header?.State ?? DatabaseState.Empty, log is null ? null : () => log.DurableLsn);
         DatabaseId = header?.DatabaseId ?? Guid.NewGuid();
         if (file is not null && journal is not null && header is not null)
         {
@@ -100,32 +102,24 @@ internal sealed partial class StorageEngine : IDisposable
         return new ReadTransaction(this);
     }
 
-    /// <summary>Starts the write transaction, waiting up to <paramref name="timeout"/> for the writer lock.</summary>
-    public WriteTransaction BeginWrite(TimeSpan timeout)
+    /// <summary>
+    /// Starts the write transaction, waiting up to <paramref name="timeout"/> for the writer lock. A transaction
+    /// that has already read from a snapshot passes its LSN as <paramref name="readSnapshot"/>: if a commit came
+    /// after it, the write would rest on stale reads, and it fails with <see cref="SharpCoreDBErrorCode.Busy"/>
+    /// instead (at once when that is already known, else once the lock is taken).
+    /// </summary>
+    public WriteTransaction BeginWrite(TimeSpan timeout, long? readSnapshot = null)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         ThrowIfReadOnly();
         ThrowIfLogFailed();
+        ThrowIfStale(readSnapshot);
         if (!_writerLock.Wait(timeout))
         {
             throw BusyError(timeout);
         }
 
-        return StartWriter();
-    }
-
-    /// <summary>As <see cref="BeginWrite"/>, waiting without blocking a thread.</summary>
-    public async ValueTask<WriteTransaction> BeginWriteAsync(TimeSpan timeout, CancellationToken cancellationToken = default)
-    {
-        ObjectDisposedException.ThrowIf(_disposed, this);
-        ThrowIfReadOnly();
-        ThrowIfLogFailed();
-        if (!await _writerLock.WaitAsync(timeout, cancellationToken).ConfigureAwait(false))
-        {
-            throw BusyError(timeout);
-        }
-
-        return StartWriter();
+        return StartWriter(readSnapshot);
     }
 
     /// <summary>Writes every committed page to the database file and releases the log.</summary>
@@ -202,7 +196,9 @@ internal sealed partial class StorageEngine : IDisposable
             Cache.Install(number, page.Image, lsn, oldest);
         }
 
-        Snapshots.Publish(lsn, transaction.State);
+        // Readers see the commit once it is durable (FullSync), or at once when acknowledging it does not wait
+        // for the disk (Async, no log): a commit the log then fails to store is never seen.
+        Snapshots.Publish(lsn, transaction.State, visibleNow: Log is null || Log.Durability == WalDurability.Async);
         return lsn;
     }
 
@@ -219,6 +215,7 @@ internal sealed partial class StorageEngine : IDisposable
                 throw LogFailed(e);
             }
 
+            Snapshots.Reveal(lsn);
             AfterCommit();
         }
     }
@@ -236,6 +233,7 @@ internal sealed partial class StorageEngine : IDisposable
                 throw LogFailed(e);
             }
 
+            Snapshots.Reveal(lsn);
             AfterCommit();
         }
     }
@@ -249,12 +247,32 @@ internal sealed partial class StorageEngine : IDisposable
         }
     }
 
-    private WriteTransaction StartWriter()
+    // Under the writer lock: every commit is published, so the newest commit is final.
+    private WriteTransaction StartWriter(long? readSnapshot)
     {
-        Snapshots.Peek(out var state);
+        long newest = Snapshots.Peek(out var state);
+        if (readSnapshot is long snapshot && newest != snapshot)
+        {
+            _writerLock.Release();
+            throw StaleSnapshot(snapshot, newest);
+        }
+
         _writer = new WriteTransaction(this, state);
         return _writer;
     }
+
+    private void ThrowIfStale(long? readSnapshot)
+    {
+        if (readSnapshot is long snapshot && Snapshots.LastCommitted is long newest && newest != snapshot)
+        {
+            throw StaleSnapshot(snapshot, newest);
+        }
+    }
+
+    private static SharpCoreDBException StaleSnapshot(long snapshot, long newest) => new(
+        SharpCoreDBErrorCode.Busy,
+        $"The database changed since this transaction's snapshot was taken (another connection committed; LSN {snapshot} -> {newest}), "
+        + "so it cannot write on what it read. Roll the transaction back and run it again.");
 
     private long EnqueueRecord(ReadOnlySpan<byte> record)
     {

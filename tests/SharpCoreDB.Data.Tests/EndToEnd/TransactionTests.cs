@@ -16,10 +16,10 @@ public sealed class TransactionTests
     }
 
     [Theory]
-    [InlineData(IsolationLevel.Unspecified, IsolationLevel.Snapshot)]
+    [InlineData(IsolationLevel.Unspecified, IsolationLevel.Serializable)]
     [InlineData(IsolationLevel.Snapshot, IsolationLevel.Snapshot)]
-    [InlineData(IsolationLevel.ReadCommitted, IsolationLevel.ReadCommitted)]
-    [InlineData(IsolationLevel.RepeatableRead, IsolationLevel.RepeatableRead)]
+    [InlineData(IsolationLevel.ReadCommitted, IsolationLevel.Serializable)]
+    [InlineData(IsolationLevel.RepeatableRead, IsolationLevel.Serializable)]
     [InlineData(IsolationLevel.Serializable, IsolationLevel.Serializable)]
     public void Accepted_isolation_levels(IsolationLevel requested, IsolationLevel given)
     {
