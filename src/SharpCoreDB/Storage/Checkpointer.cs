@@ -91,7 +91,7 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
             journal.Clear();
         }
 
-        engine.Cache.Prune(engine.Snapshots.Oldest);
+        engine.Cache.PruneChained();
         engine.Cache.Trim();
         Count++;
         return dirty.Count;
@@ -107,7 +107,7 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
             var entry = buffer.AsSpan(CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
             System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(entry, page);
             entry[4..CheckpointJournal.EntryHeaderSize].Clear();
-            file.Codec.Encode(page, version.Image, entry[CheckpointJournal.EntryHeaderSize..]);
+            file.Codec.Encode(page, version.Image!, entry[CheckpointJournal.EntryHeaderSize..]);
         }
 
         if (dirty.Count > 0)

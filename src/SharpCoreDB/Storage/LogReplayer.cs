@@ -88,12 +88,12 @@ internal sealed class LogReplayer(PageCache cache, PageLayout layout)
     {
         if (!fresh)
         {
-            return cache.Get(pageNumber, long.MaxValue).Image;
+            return cache.Get(pageNumber, long.MaxValue);
         }
 
         try
         {
-            return cache.Get(pageNumber, long.MaxValue).Image;
+            return cache.Get(pageNumber, long.MaxValue);
         }
         catch (SharpCoreDBException e) when (e.ErrorCode == SharpCoreDBErrorCode.Corrupt)
         {

@@ -50,8 +50,17 @@ internal sealed partial class StorageEngine : IDisposable
         Log = log;
         Layout = layout;
         _zeroBody = new byte[layout.BodySize];
-        Cache = new PageCache(file, layout.PageSize, options.CacheSizeBytes) { CheckpointWanted = QueueCheckpoint };
-        Snapshots = new SnapshotRegistry(header?.CheckpointLsn ?? 0, header?.State ?? DatabaseState.Empty, log is null ? null : () => log.DurableLsn);
+        Func<VersionSpill>? spill = file is null
+            ? null
+            : () => new VersionSpill(options.FileSystem, System.IO.Path.GetDirectoryName(file.Path)!, file.Codec);
+        Cache = new PageCache(file, layout.PageSize, options.CacheSizeBytes, spill) { CheckpointWanted = QueueCheckpoint };
+        Snapshots = new SnapshotRegistry(header?.CheckpointLsn ?? 0, header?.State ?? DatabaseState.Empty, log is null ? null : () => log.DurableLsn)
+        {
+            // A reader that was the oldest has finished: the versions only it needed can go now,
+            // not at the next checkpoint (a page written while it read, and never again, kept them).
+            OldestAdvanced = () => Cache.PruneChained(),
+        };
+        Cache.ListSnapshots = Snapshots.ListNeeded;
         DatabaseId = header?.DatabaseId ?? Guid.NewGuid();
         if (file is not null && journal is not null && header is not null)
         {
@@ -391,6 +400,7 @@ internal sealed partial class StorageEngine : IDisposable
         }
 
         _journal?.Dispose();
+        Cache.DisposeSpill();
         _file?.Dispose();
         _encryption?.Dispose();
         _writerLock.Dispose();
@@ -473,6 +483,7 @@ internal sealed partial class StorageEngine : IDisposable
         }
 
         CloseJournal();
+        Cache.DisposeSpill();
         _file?.Dispose();
         _encryption?.Dispose();
         _writerLock.Dispose();

@@ -95,6 +95,6 @@ public sealed class UpdateIndexMaintenanceTests : IDisposable
         Database database = _db.Database;
         using ReadTransaction read = database.Storage.BeginRead();
         uint root = database.CatalogFor(read, read.State).FindIndex(index)!.RootPage;
-        return database.Storage.Cache.Get(root, long.MaxValue).Lsn;
+        return SharpCoreDB.Storage.Pages.PageHeader.GetLsn(database.Storage.Cache.Get(root, long.MaxValue));
     }
 }

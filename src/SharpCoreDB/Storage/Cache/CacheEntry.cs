@@ -9,7 +9,10 @@ internal sealed class CacheEntry(PageVersion latest, long fileLsn, bool olderInF
     /// <summary>The newest committed image.</summary>
     public PageVersion Latest { get; set; } = latest;
 
-    /// <summary>The LSN of the image the database file holds for this page, or -1 when the file holds none of ours.</summary>
+    /// <summary>
+    /// The LSN of the image the database file holds for this page, or -1 when the file holds none of ours or
+    /// a checkpoint is writing it and its fsync has not returned yet.
+    /// </summary>
     public long FileLsn { get; set; } = fileLsn;
 
     /// <summary>
@@ -17,6 +20,9 @@ internal sealed class CacheEntry(PageVersion latest, long fileLsn, bool olderInF
     /// database file (the chain was started on top of a page that was not loaded).
     /// </summary>
     public bool OlderInFile { get; set; } = olderInFile;
+
+    /// <summary>True while the page is in the cache's set of pages with more than one version.</summary>
+    public bool Chained { get; set; }
 
     /// <summary>Set on every access; cleared by the eviction sweep (second chance).</summary>
     public bool Referenced { get; set; } = true;

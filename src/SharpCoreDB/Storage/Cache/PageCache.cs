@@ -4,11 +4,16 @@
 // Each page has a chain of versions, newest first (see CacheEntry). A reader asks
 // for the newest version no newer than its snapshot LSN; the writer asks for the
 // newest. Versions that no active snapshot can need are pruned, so in steady state
-// a page has one version. Dirty pages (newest version not yet in the database file)
-// are never evicted: they leave the cache only through a checkpoint, which the
-// cache asks for when it is over its budget and evicting clean pages could not make
-// room. Clean pages are evicted with a second-chance sweep when the cache is over
-// its budget.
+// a page has one version (PageCache.Versions.cs). The budget counts every image in
+// memory, old versions included. When the cache is over it, in this order: chains
+// are pruned to the versions some snapshot needs; clean pages are evicted with a
+// second-chance sweep; the images of pages that readers pin are moved out of memory
+// (to the version spill file, or dropped when the database file holds them); and if
+// dirty pages (newest version not yet in the database file, which never leave but
+// through a checkpoint) are what remains, a checkpoint is asked for. So images in
+// memory stay within the budget, plus the dirty pages of the commits since the last
+// checkpoint, whatever readers do; what a pinned page costs beyond that is its
+// small entry.
 //
 // The map is split into stripes, each with its own lock, so that readers on
 // different pages do not contend. A miss reads the page from the file under the
@@ -19,23 +24,26 @@ using SharpCoreDB.Storage.File;
 namespace SharpCoreDB.Storage.Cache;
 
 /// <summary>Committed page images, versioned for snapshot readers, bounded in size.</summary>
-internal sealed class PageCache
+internal sealed partial class PageCache
 {
     internal const int StripeCount = 64;
     private readonly Stripe[] _stripes = new Stripe[StripeCount];
     private readonly DatabaseFile? _file;
     private readonly int _capacityPages;
     private int _count;
+    private int _images;
     private long _hits;
     private long _misses;
     private long _fileLsnLimit;
 
     /// <param name="file">The file pages are loaded from; null for an in-memory database.</param>
     /// <param name="pageSize">The size of every page.</param>
-    /// <param name="capacityBytes">The budget; the cache may exceed it only with dirty or still-needed pages.</param>
-    public PageCache(DatabaseFile? file, int pageSize, long capacityBytes)
+    /// <param name="capacityBytes">The budget; the cache may exceed it only with dirty pages.</param>
+    /// <param name="spill">Where old versions may go when readers pin too many; null to keep them all in memory.</param>
+    public PageCache(DatabaseFile? file, int pageSize, long capacityBytes, Func<VersionSpill>? spill = null)
     {
         _file = file;
+        _spillFactory = spill;
         // An in-memory database has nowhere to evict to: its pages are its data.
         _capacityPages = file is null ? int.MaxValue : (int)Math.Clamp(capacityBytes / pageSize, 16, int.MaxValue);
         for (int i = 0; i < StripeCount; i++)
@@ -44,8 +52,11 @@ internal sealed class PageCache
         }
     }
 
-    /// <summary>Pages currently cached.</summary>
+    /// <summary>Pages currently cached (each counted once, however many versions it has).</summary>
     public int Count => Volatile.Read(ref _count);
+
+    /// <summary>Page images held in memory, newest and older versions alike: what the budget counts.</summary>
+    public int ImagesInMemory => Volatile.Read(ref _images);
 
     public int CapacityPages => _capacityPages;
 
@@ -56,12 +67,12 @@ internal sealed class PageCache
     /// <summary>Raised (outside any lock) when dirty pages should be checkpointed to make room.</summary>
     public Action? CheckpointWanted { get; set; }
 
-    /// <summary>The newest version of the page no newer than <paramref name="snapshotLsn"/>.</summary>
-    public PageVersion Get(uint pageNumber, long snapshotLsn)
+    /// <summary>The image of the newest version of the page no newer than <paramref name="snapshotLsn"/>.</summary>
+    public byte[] Get(uint pageNumber, long snapshotLsn)
     {
         var stripe = StripeOf(pageNumber);
         bool inserted = false;
-        PageVersion result;
+        byte[] result;
         lock (stripe)
         {
             if (stripe.Entries.TryGetValue(pageNumber, out var entry))
@@ -77,11 +88,17 @@ internal sealed class PageCache
                 entry = new CacheEntry(loaded, loaded.Lsn, olderInFile: false);
                 stripe.Entries.Add(pageNumber, entry);
                 inserted = true;
-                result = loaded;
+                result = loaded.Image!;
+                Interlocked.Increment(ref _images);
             }
         }
 
-        if (inserted && Interlocked.Increment(ref _count) > _capacityPages)
+        if (inserted)
+        {
+            Interlocked.Increment(ref _count);
+        }
+
+        if (ImagesInMemory > _capacityPages)
         {
             EvictFrom(stripe);
         }
@@ -106,6 +123,10 @@ internal sealed class PageCache
                 entry.Latest = version;
                 entry.Referenced = true;
                 PruneChain(entry, oldestSnapshot);
+                if (version.Older is not null)
+                {
+                    MarkChained(pageNumber, entry);
+                }
             }
             else
             {
@@ -116,22 +137,32 @@ internal sealed class PageCache
             }
         }
 
-        if (inserted && Interlocked.Increment(ref _count) > _capacityPages)
+        Interlocked.Increment(ref _images);
+        if (inserted)
+        {
+            Interlocked.Increment(ref _count);
+        }
+
+        // A new version of a cached page grows memory as much as a new page: both count.
+        if (ImagesInMemory > _capacityPages)
         {
             EvictFrom(stripe);
         }
     }
 
-    /// <summary>Evicts clean pages until the cache is within its budget (or only dirty and needed pages remain).</summary>
+    /// <summary>Brings the cache back within its budget as far as it can (see the top of this file).</summary>
     public void Trim()
     {
-        if (Count > _capacityPages)
+        if (ImagesInMemory > _capacityPages)
         {
             EvictFrom(_stripes[0]);
         }
     }
 
-    /// <summary>The pages whose newest version up to <paramref name="upToLsn"/> is not yet in the file.</summary>
+    /// <summary>
+    /// The pages whose newest version up to <paramref name="upToLsn"/> is not yet in the file. Such a
+    /// version is newer than the file's image, so its image is always in memory (it is never moved out).
+    /// </summary>
     public List<(uint Page, PageVersion Version)> CollectDirty(long upToLsn)
     {
         var dirty = new List<(uint, PageVersion)>();
@@ -160,8 +191,9 @@ internal sealed class PageCache
 
     /// <summary>
     /// Runs <paramref name="write"/> (an in-place write of <paramref name="version"/>) under the page's
-    /// stripe lock, first keeping the file's current image in memory if a reader older than the version
-    /// may still need it. The page stays dirty until <see cref="MarkInFile"/> says the write is durable.
+    /// stripe lock, first taking back into memory any version whose image only the file held (the write
+    /// replaces it), and the file's image itself if a reader older than the version may still need it.
+    /// The page stays dirty until <see cref="MarkInFile"/> says the write is durable.
     /// </summary>
     public void WriteThrough(uint pageNumber, PageVersion version, long oldestSnapshot, Action write)
     {
@@ -169,23 +201,36 @@ internal sealed class PageCache
         lock (stripe)
         {
             var entry = stripe.Entries[pageNumber];
-            if (entry.OlderInFile && oldestSnapshot < version.Lsn && _file is not null && pageNumber < _file.PagesOnDisk)
+            PageVersion bottom = entry.Latest;
+            for (var v = entry.Latest; v is not null; v = v.Older)
             {
-                var bottom = entry.Latest;
-                while (bottom.Older is not null)
+                if (v.InFile)
                 {
-                    bottom = bottom.Older;
+                    KeepForReaders(pageNumber, v, LoadExactly(pageNumber, v.Lsn));
                 }
 
-                bottom.Older = Load(pageNumber);
+                bottom = v;
             }
 
+            if (entry.OlderInFile && oldestSnapshot < version.Lsn && _file is not null && pageNumber < _file.PagesOnDisk)
+            {
+                var fromFile = Load(pageNumber);
+                byte[] image = fromFile.Image!;
+                fromFile.DropToFile();
+                bottom.Older = fromFile;
+                KeepForReaders(pageNumber, fromFile, image);
+                MarkChained(pageNumber, entry);
+            }
+
+            // Until MarkInFile, nobody knows which image the file holds: the page counts as dirty,
+            // so no image is dropped on the strength of an image the write is replacing.
             entry.OlderInFile = false;
+            entry.FileLsn = -1;
             write();
         }
     }
 
-    /// <summary>Records that the file durably holds the page's version committed at <paramref name="lsn"/>.</summary>
+    /// <summary>Records that the file durably holds the page's version committed at <paramref name="lsn"/> (after <see cref="WriteThrough"/>).</summary>
     public void MarkInFile(uint pageNumber, long lsn)
     {
         var stripe = StripeOf(pageNumber);
@@ -194,86 +239,6 @@ internal sealed class PageCache
             var entry = stripe.Entries[pageNumber];
             entry.FileLsn = Math.Max(entry.FileLsn, lsn);
         }
-    }
-
-    /// <summary>Drops versions that no snapshot at or after <paramref name="oldestSnapshot"/> can need.</summary>
-    public void Prune(long oldestSnapshot)
-    {
-        foreach (var stripe in _stripes)
-        {
-            lock (stripe)
-            {
-                foreach (var entry in stripe.Entries.Values)
-                {
-                    PruneChain(entry, oldestSnapshot);
-                }
-            }
-        }
-    }
-
-    // The first version at or below the oldest snapshot is the last one any reader needs.
-    private static void PruneChain(CacheEntry entry, long oldestSnapshot)
-    {
-        var version = entry.Latest;
-        while (version is not null && version.Lsn > oldestSnapshot)
-        {
-            version = version.Older;
-        }
-
-        if (version is not null)
-        {
-            version.Older = null;
-            entry.OlderInFile = false;
-        }
-    }
-
-    /// <summary>Counts dirty pages; used to decide when to checkpoint.</summary>
-    public int CountDirty()
-    {
-        int dirty = 0;
-        foreach (var stripe in _stripes)
-        {
-            lock (stripe)
-            {
-                foreach (var entry in stripe.Entries.Values)
-                {
-                    if (entry.IsDirty)
-                    {
-                        dirty++;
-                    }
-                }
-            }
-        }
-
-        return dirty;
-    }
-
-    private PageVersion Resolve(uint pageNumber, CacheEntry entry, long snapshotLsn)
-    {
-        var version = entry.Latest;
-        PageVersion? last = null;
-        while (version is not null && version.Lsn > snapshotLsn)
-        {
-            last = version;
-            version = version.Older;
-        }
-
-        if (version is not null)
-        {
-            return version;
-        }
-
-        if (entry.OlderInFile && last is not null)
-        {
-            // The chain started on top of an image that was never loaded: it is the file's.
-            var fromFile = Load(pageNumber);
-            last.Older = fromFile;
-            entry.OlderInFile = false;
-            return fromFile;
-        }
-
-        throw new InvalidOperationException(
-            $"Page {pageNumber} has no version visible to snapshot {snapshotLsn}; the snapshot registry lost a reader.");
     }
 
     private PageVersion Load(uint pageNumber)
@@ -298,6 +263,17 @@ internal sealed class PageCache
         return new PageVersion(image, lsn);
     }
 
+    // The file's image of a page whose version at exactly this LSN the cache dropped because the file held it.
+    private byte[] LoadExactly(uint pageNumber, long lsn)
+    {
+        var loaded = Load(pageNumber);
+        return loaded.Lsn == lsn
+            ? loaded.Image!
+            : throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Corrupt,
+                $"Database page {pageNumber} holds LSN {loaded.Lsn} where LSN {lsn} was written: the file changed under the database.");
+    }
+
     /// <summary>
     /// Raises the newest LSN a page in the file may carry: the header's checkpoint or the log's
     /// end at open, then each checkpoint's LSN before it writes. A page newer than that betrays
@@ -314,22 +290,30 @@ internal sealed class PageCache
 
     private void EvictFrom(Stripe hot)
     {
+        // Old versions no reader needs any more go first: they cost nothing to drop.
+        PruneChained();
+
         // Sweep stripes starting after the one that grew, so eviction spreads over the cache.
         int start = Array.IndexOf(_stripes, hot);
         bool wantCheckpoint = false;
-        for (int pass = 0; pass < 2 && Count > _capacityPages; pass++)
+        for (int pass = 0; pass < 2 && ImagesInMemory > _capacityPages; pass++)
         {
-            for (int i = 0; i < StripeCount && Count > _capacityPages; i++)
+            for (int i = 0; i < StripeCount && ImagesInMemory > _capacityPages; i++)
             {
                 var stripe = _stripes[(start + 1 + i) % StripeCount];
                 wantCheckpoint |= SweepStripe(stripe);
             }
         }
 
+        if (ImagesInMemory > _capacityPages)
+        {
+            ReleasePinnedImages();
+        }
+
         // Only when clean pages could not make room: a sweep nearly always meets a few dirty pages
         // (the last commits'), and asking for a checkpoint each time would run them back to back
         // once the database outgrew the cache.
-        if (wantCheckpoint && Count > _capacityPages)
+        if (wantCheckpoint && ImagesInMemory > _capacityPages)
         {
             CheckpointWanted?.Invoke();
         }
@@ -365,7 +349,10 @@ internal sealed class PageCache
             {
                 foreach (uint page in victims)
                 {
-                    stripe.Entries.Remove(page);
+                    if (stripe.Entries.Remove(page, out var victim) && victim.Latest.Image is not null)
+                    {
+                        Interlocked.Decrement(ref _images);
+                    }
                 }
 
                 Interlocked.Add(ref _count, -victims.Count);

@@ -30,7 +30,7 @@ internal sealed class ReadTransaction : IPageAccess, IDisposable
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
         _engine.CheckPageNumber(pageNumber, State.PageCount);
-        return _engine.Cache.Get(pageNumber, SnapshotLsn).Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+        return _engine.Cache.Get(pageNumber, SnapshotLsn).AsMemory(PageLayout.HeaderSize, Layout.BodySize);
     }
 
     public Memory<byte> Write(uint pageNumber) => throw ReadOnlyError();

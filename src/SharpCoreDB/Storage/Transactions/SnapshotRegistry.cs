@@ -32,6 +32,9 @@ internal sealed class SnapshotRegistry(long lastCommittedLsn, DatabaseState comm
     private DatabaseState _visibleState = committedState;
     private long _oldestCache = long.MaxValue;
 
+    /// <summary>Called (outside the registry's lock) when the oldest registered snapshot was released.</summary>
+    public Action? OldestAdvanced { get; init; }
+
     /// <summary>The LSN of the newest published commit (visible to readers or not yet).</summary>
     public long LastCommitted => Volatile.Read(ref _newest);
 
@@ -100,6 +103,7 @@ internal sealed class SnapshotRegistry(long lastCommittedLsn, DatabaseState comm
     /// <summary>Releases a snapshot taken by <see cref="Acquire"/>.</summary>
     public void Release(long snapshot)
     {
+        bool advanced = false;
         lock (_active)
         {
             int n = _active[snapshot];
@@ -113,12 +117,19 @@ internal sealed class SnapshotRegistry(long lastCommittedLsn, DatabaseState comm
                     {
                         _oldestCache = Math.Min(_oldestCache, s);
                     }
+
+                    advanced = true;
                 }
             }
             else
             {
                 _active[snapshot] = n - 1;
             }
+        }
+
+        if (advanced)
+        {
+            OldestAdvanced?.Invoke();
         }
     }
 
@@ -152,6 +163,24 @@ internal sealed class SnapshotRegistry(long lastCommittedLsn, DatabaseState comm
         {
             RevealUpTo(durableLsn);
         }
+    }
+
+    /// <summary>
+    /// Fills <paramref name="into"/> with the snapshots readers hold, ascending, and returns the visible commit:
+    /// every snapshot taken from now on is at or above it (commits published later included).
+    /// </summary>
+    public long ListNeeded(List<long> into)
+    {
+        into.Clear();
+        long visible;
+        lock (_active)
+        {
+            into.AddRange(_active.Keys);
+            visible = _visible;
+        }
+
+        into.Sort();
+        return visible;
     }
 
     /// <summary>

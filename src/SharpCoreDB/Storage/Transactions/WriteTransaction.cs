@@ -55,7 +55,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         }
 
         _engine.CheckPageNumber(pageNumber, State.PageCount);
-        return _engine.Cache.Get(pageNumber, long.MaxValue).Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+        return _engine.Cache.Get(pageNumber, long.MaxValue).AsMemory(PageLayout.HeaderSize, Layout.BodySize);
     }
 
     public Memory<byte> Write(uint pageNumber)
@@ -313,7 +313,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
 
     private PrivatePage MakePrivate(uint pageNumber)
     {
-        var committed = _engine.Cache.Get(pageNumber, long.MaxValue).Image;
+        var committed = _engine.Cache.Get(pageNumber, long.MaxValue);
         var page = new PrivatePage((byte[])committed.Clone(), committed);
         _pages.Add(pageNumber, page);
         return page;
