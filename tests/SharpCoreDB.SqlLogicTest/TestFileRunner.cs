@@ -1,17 +1,17 @@
-// Runs one sqllogictest file (FORMAT.md in the corpus) against a fresh in-memory
-// database: statement and query records, skipif/onlyif for the engine names
-// "sharpcoredb" and "sqlite", rowsort/valuesort, hash-threshold, labels, halt.
+// Runs one sqllogictest file (FORMAT.md in the corpus) against a fresh database
+// (in memory, or an encrypted file: DatabaseModes): statement and query records,
+// skipif/onlyif for the engine names "sharpcoredb" and "sqlite", rowsort/valuesort,
+// hash-threshold, labels, halt.
 using System.Security.Cryptography;
 using System.Text;
 using SharpCoreDB.Engine;
 using SharpCoreDB.Sql;
-using SharpCoreDB.Storage;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.SqlLogicTest;
 
 /// <summary>Runs the records of one file.</summary>
-internal sealed class TestFileRunner(string path, TextWriter? log)
+internal sealed class TestFileRunner(string path, DatabaseMode mode, TextWriter? log)
 {
     private static readonly HashSet<string> OurNames = new(StringComparer.OrdinalIgnoreCase) { "sharpcoredb", "sqlite" };
     private readonly Dictionary<string, string> _labels = new(StringComparer.Ordinal);
@@ -21,7 +21,8 @@ internal sealed class TestFileRunner(string path, TextWriter? log)
     {
         var tally = new TestTally();
         string[] lines = File.ReadAllLines(path);
-        using Database database = Database.Open(new StorageOptions { Path = null });
+        using var scratch = new DatabaseModes.Scratch(mode);
+        using Database database = scratch.Open();
         using Session session = database.CreateSession();
         int i = 0;
         while (i < lines.Length)
