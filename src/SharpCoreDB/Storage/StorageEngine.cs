@@ -35,7 +35,7 @@ internal sealed partial class StorageEngine : IDisposable
     private readonly LogRecordCipher? _logCipher;
     private WriteTransaction? _writer;
     private long _memoryLsn;
-    private int _checkpointQueued;
+    private readonly CheckpointWorker _checkpointWorker;
     private Exception? _logFailure;
     private bool _disposed;
 
@@ -53,6 +53,7 @@ internal sealed partial class StorageEngine : IDisposable
         Func<VersionSpill>? spill = file is null
             ? null
             : () => new VersionSpill(options.FileSystem, System.IO.Path.GetDirectoryName(file.Path)!, file.Codec);
+        _checkpointWorker = new CheckpointWorker(RunBackgroundCheckpoint, "SharpCoreDB checkpoint");
         Cache = new PageCache(file, layout.PageSize, options.CacheSizeBytes, spill) { CheckpointWanted = QueueCheckpoint };
         Snapshots = new SnapshotRegistry(header?.CheckpointLsn ?? 0, header?.State ?? DatabaseState.Empty, log is null ? null : () => log.DurableLsn)
         {
@@ -99,7 +100,7 @@ internal sealed partial class StorageEngine : IDisposable
     public long Checkpoints => _checkpointer?.Count ?? 0;
 
     /// <summary>True while a background checkpoint is queued or running (for tests).</summary>
-    internal bool CheckpointPending => Volatile.Read(ref _checkpointQueued) == 1;
+    internal bool CheckpointPending => _checkpointWorker.Pending;
 
     /// <summary>The exception a background checkpoint last failed with, if any (the log still holds everything).</summary>
     public Exception? LastCheckpointError { get; private set; }
@@ -306,32 +307,27 @@ internal sealed partial class StorageEngine : IDisposable
 
     private void QueueCheckpoint()
     {
-        if (_checkpointer is null || _disposed || _options.ReadOnly || Interlocked.CompareExchange(ref _checkpointQueued, 1, 0) != 0)
+        if (_checkpointer is not null && !_disposed && !_options.ReadOnly)
         {
-            return;
+            _checkpointWorker.Request();
         }
+    }
 
-        ThreadPool.UnsafeQueueUserWorkItem(
-            static engine =>
+    // On the checkpoint worker's thread. The log keeps everything until a checkpoint succeeds, so
+    // a failure is recorded (and the next request tries again), not thrown into nowhere.
+    private void RunBackgroundCheckpoint()
+    {
+        try
+        {
+            if (!_disposed)
             {
-                try
-                {
-                    if (!engine._disposed)
-                    {
-                        engine._checkpointer!.Run();
-                    }
-                }
-                catch (Exception e) when (e is IOException or SharpCoreDBException or ObjectDisposedException)
-                {
-                    engine.LastCheckpointError = e;
-                }
-                finally
-                {
-                    Volatile.Write(ref engine._checkpointQueued, 0);
-                }
-            },
-            this,
-            preferLocal: false);
+                _checkpointer!.Run();
+            }
+        }
+        catch (Exception e) when (e is IOException or SharpCoreDBException or ObjectDisposedException)
+        {
+            LastCheckpointError = e;
+        }
     }
 
     private SharpCoreDBException LogFailed(Exception e)
@@ -390,6 +386,7 @@ internal sealed partial class StorageEngine : IDisposable
     private void AbandonOpen()
     {
         _disposed = true;
+        _checkpointWorker.Dispose();
         try
         {
             Log?.Dispose();
@@ -466,7 +463,7 @@ internal sealed partial class StorageEngine : IDisposable
             }
         }
 
-        SpinWait.SpinUntil(() => Volatile.Read(ref _checkpointQueued) == 0, TimeSpan.FromSeconds(30));
+        _checkpointWorker.Dispose();
         try
         {
             Log?.Dispose();
