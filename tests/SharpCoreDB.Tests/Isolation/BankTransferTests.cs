@@ -9,8 +9,8 @@
 // +1,869 in 60 s. SCDB_SOAK_SECONDS sets the running time (default 3 s).
 using System.Data;
 using Dapper;
-using Xunit.Abstractions;
 using SharpCoreDB.Data;
+using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Isolation;
 
