@@ -3,6 +3,7 @@
 // frame, cut the rest off, and accept new appends after them. The exhaustive loops run
 // on an in-memory file system (recovery logic is under test, not the disk); one case
 // per kind of damage also runs on the real disk.
+using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
@@ -70,10 +71,10 @@ public sealed class RecoveryCorruptionTests : IDisposable
         }
 
         string segment = path + ".00000001";
-        long validEnd = 32;
+        long validEnd = WalSegmentHeader.Size;
         for (int i = 0; i < 5; i++)
         {
-            validEnd += 16 + Payloads.Make(0, i).Length;
+            validEnd += WalFrame.SizeOf(Payloads.Make(0, i).Length);
         }
 
         // A torn frame right after the last valid one: a plausible header, then garbage.
@@ -111,7 +112,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
         }
 
         Assert.True(fs.Exists(LogPath + ".00000004"));
-        long thirdBase = BitConverter.ToInt64(fs.Read(LogPath + ".00000003"), 16);
+        long thirdBase = BitConverter.ToInt64(fs.Read(LogPath + ".00000003"), WalSegmentHeader.BaseLsnOffset);
         byte[] second = fs.Read(LogPath + ".00000002");
         second[^3] ^= 0x10;
         fs.Write(LogPath + ".00000002", second);
@@ -132,14 +133,14 @@ public sealed class RecoveryCorruptionTests : IDisposable
         var fs = new MemoryFileSystem();
         var options = WalKinds.Options(groupCommit ? WalKind.GroupFullSync : WalKind.Baseline, fs);
         var frameEnds = new long[Records];
-        long end = 32; // the segment header
+        long end = WalSegmentHeader.Size;
         using (var log = WriteAheadLog.Open(LogPath, options))
         {
             for (int i = 0; i < Records; i++)
             {
                 int length = 8 + (i * 7 % 40);
                 log.Append(Payloads.Make(1, i, length));
-                end += 16 + length;
+                end += WalFrame.SizeOf(length);
                 frameEnds[i] = end;
             }
         }

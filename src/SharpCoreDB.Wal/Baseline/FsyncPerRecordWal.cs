@@ -78,7 +78,9 @@ internal sealed class FsyncPerRecordWal : IWriteAheadLog
             }
 
             long lsn = _lastLsn + 1;
-            WalFrame.Write(_frame, lsn, record);
+
+            // Every record before this one was fsynced before its append returned.
+            WalFrame.Write(_frame, lsn, durableAtCopy: lsn - 1, record);
             try
             {
                 _segments.Write(_frame.AsSpan(0, size), lsn);

@@ -23,8 +23,8 @@ internal sealed class GroupCommitWal : IWriteAheadLog
         _segments = segments;
         Durability = options.Durability;
         _openedAtLsn = segments.LastLsn;
-        _buffers = new WalBufferChain(options.BufferSize, segments.LastLsn);
         _waiters = new CommitWaiters(segments.LastLsn);
+        _buffers = new WalBufferChain(options.BufferSize, segments.LastLsn, _waiters);
         var fileSystem = options.FileSystem;
         Func<int>? findWorkerCpu = options.PinFlushWorker ? () => fileSystem.CompletionCpu(path) : null;
         _worker = new WalFlushWorker(_buffers, segments, _waiters, options.Durability, options.FlushInterval, findWorkerCpu);

@@ -45,6 +45,9 @@ internal sealed class WalFrameReader : IDisposable
     /// <summary>The LSN of the frame last returned as valid.</summary>
     public long Lsn { get; private set; }
 
+    /// <summary>The durable LSN at copy of the frame last returned as valid.</summary>
+    public long DurableAtCopy { get; private set; }
+
     /// <summary>The payload of the frame last returned as valid; good until the next call.</summary>
     public ReadOnlySpan<byte> Payload => _buffer.AsSpan(_payloadStart, _payloadLength);
 
@@ -61,27 +64,29 @@ internal sealed class WalFrameReader : IDisposable
             return WalFrameStatus.Invalid;
         }
 
-        int start = (int)(Position - _bufferOffset);
-        ReadOnlySpan<byte> header = _buffer.AsSpan(start, WalFrame.HeaderSize);
-        int length = WalFrame.ReadLength(header);
-        if (length < 0 || length > WalFrame.MaxPayloadLength || WalFrame.ReadLsn(header) != expectedLsn)
+        ReadOnlySpan<byte> header = _buffer.AsSpan((int)(Position - _bufferOffset), WalFrame.HeaderSize);
+        if (WalFrame.ReadLsn(header) != expectedLsn ||
+            !WalFrame.HasPlausibleHeader(header, expectedLsn, _end - Position))
         {
             return WalFrameStatus.Invalid;
         }
 
+        int length = WalFrame.ReadLength(header);
         int size = WalFrame.SizeOf(length);
         if (!Fill(size))
         {
             return WalFrameStatus.Invalid;
         }
 
-        start = (int)(Position - _bufferOffset);
-        if (!WalFrame.HasValidChecksum(_buffer.AsSpan(start, size)))
+        int start = (int)(Position - _bufferOffset);
+        ReadOnlySpan<byte> frame = _buffer.AsSpan(start, size);
+        if (!WalFrame.HasValidChecksum(frame))
         {
             return WalFrameStatus.Invalid;
         }
 
         Lsn = expectedLsn;
+        DurableAtCopy = WalFrame.ReadDurableAtCopy(frame);
         _payloadStart = start + WalFrame.HeaderSize;
         _payloadLength = length;
         Position += size;

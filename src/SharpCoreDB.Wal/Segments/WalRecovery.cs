@@ -118,7 +118,17 @@ internal static class WalRecovery
         var file = fileSystem.Open(WalSegmentChain.SegmentPath(path, sequence), StorageFileMode.OpenExisting);
         Span<byte> headerBytes = stackalloc byte[WalSegmentHeader.Size];
         int read = file.Read(0, headerBytes);
-        if (!WalSegmentHeader.TryRead(headerBytes[..read], out var header) ||
+        var status = WalSegmentHeader.Read(headerBytes[..read], out var header, out ushort version);
+        if (status == WalSegmentHeaderStatus.OtherVersion)
+        {
+            file.Dispose();
+            throw new IOException(
+                $"The log segment '{WalSegmentChain.SegmentPath(path, sequence)}' has format version {version}: it was written by "
+                + $"{(version < WalSegmentHeader.Version ? "an earlier" : "a newer")} build of SharpCoreDB, and this build reads only "
+                + $"version {WalSegmentHeader.Version}.");
+        }
+
+        if (status != WalSegmentHeaderStatus.Valid ||
             header.Sequence != sequence ||
             (previousLastLsn is long previous && header.BaseLsn != previous))
         {
