@@ -36,6 +36,8 @@ internal sealed class FsyncPerRecordWal : IWriteAheadLog
 
     public long DurableLsn => Volatile.Read(ref _lastLsn);
 
+    public WalRecoveryReport Recovery => _segments.Recovery;
+
     public WalStatistics Statistics => new(
         LastLsn - _openedAtLsn, Interlocked.Read(ref _bytesAppended), _segments.Writes, _segments.Fsyncs, _segments.Length);
 

@@ -1,5 +1,6 @@
-// The file at the log's own path. It names the oldest live segment, because the
-// file seam has no directory listing and segments before it have been released.
+// The file at the log's own path. It names the oldest live segment, so that segments
+// before it (released, but left behind by a crash before their deletion) are known
+// as orphans. If it is lost, recovery rebuilds it from the segment files.
 // It holds two 40-byte slots, at offsets 0 and 512 (different disk sectors); each
 // update writes the slot the older generation occupies and fsyncs, so a torn
 // update leaves the other slot intact. Open takes the valid slot with the higher

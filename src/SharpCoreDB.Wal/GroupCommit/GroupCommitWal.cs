@@ -43,6 +43,8 @@ internal sealed class GroupCommitWal : IWriteAheadLog
     /// <summary>Committers blocked on their events right now (not spinning); for tests.</summary>
     internal int BlockedCommitters => _waiters.Blocked;
 
+    public WalRecoveryReport Recovery => _segments.Recovery;
+
     public WalStatistics Statistics => new(
         LastLsn - _openedAtLsn, _worker.BytesAppended, _segments.Writes, _segments.Fsyncs, _segments.Length);
 
