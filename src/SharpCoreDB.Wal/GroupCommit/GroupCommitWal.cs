@@ -40,6 +40,9 @@ internal sealed class GroupCommitWal : IWriteAheadLog
     /// <summary>The CPU the flush worker is pinned to, or -1; for tests.</summary>
     internal int FlushWorkerCpu => _worker.PinnedCpu;
 
+    /// <summary>True while the flush worker sleeps with no flush requested; for tests.</summary>
+    internal bool FlushWorkerIdle => _worker.IsIdle;
+
     /// <summary>Committers blocked on their events right now (not spinning); for tests.</summary>
     internal int BlockedCommitters => _waiters.Blocked;
 
