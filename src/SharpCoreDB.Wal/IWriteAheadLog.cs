@@ -25,6 +25,12 @@ public interface IWriteAheadLog : IDisposable, IAsyncDisposable
     WalStatistics Statistics { get; }
 
     /// <summary>
+    /// What recovery found when the log was opened: damage it kept (records a later record proves were
+    /// durable, which <see cref="Replay"/> will not skip silently), repairs, torn bytes cut off.
+    /// </summary>
+    WalRecoveryReport Recovery { get; }
+
+    /// <summary>
     /// Appends a record and returns its LSN once the record is acknowledged according to
     /// <see cref="Durability"/>: after the fsync that covers it in FullSync, at once in Async.
     /// </summary>
@@ -51,8 +57,10 @@ public interface IWriteAheadLog : IDisposable, IAsyncDisposable
 
     /// <summary>
     /// Calls <paramref name="handler"/> for every valid record on disk with an LSN greater than
-    /// <paramref name="afterLsn"/>, in LSN order. Torn or corrupt tails were already cut off when
-    /// the log was opened.
+    /// <paramref name="afterLsn"/>, in LSN order. Torn tails were already cut off when the log was
+    /// opened. Records that damage made unreadable (<see cref="WalRecoveryReport.Damage"/>) are absent; if
+    /// such a hole holds an LSN greater than <paramref name="afterLsn"/>, the records before it are handed
+    /// out and then <see cref="WalDamagedException"/> is thrown, before the handler sees any record past it.
     /// </summary>
     void Replay(long afterLsn, WalRecordHandler handler);
 

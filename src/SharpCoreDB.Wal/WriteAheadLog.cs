@@ -1,9 +1,9 @@
 // The one entry point the engine uses: WriteAheadLog.Open(path, options). It checks
-// the options, recovers the log's files (scan, truncate the garbage tail, drop
-// orphaned segments) and returns the implementation the options ask for. Replay on
-// the returned log then hands the recovered records to the caller.
+// the options, recovers the log's files (scan, cut a torn tail, keep and report
+// damage, repair headers and the anchor, drop orphaned segments) and returns the
+// implementation the options ask for. Replay on the returned log then hands the
+// recovered records to the caller, and Recovery says what recovery found.
 using SharpCoreDB.Wal.Baseline;
-using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.GroupCommit;
 using SharpCoreDB.Wal.IO;
 using SharpCoreDB.Wal.Segments;
@@ -58,41 +58,28 @@ public static class WriteAheadLog
     }
 
     /// <summary>
-    /// Whether a log exists at <paramref name="path"/>: its anchor file is created before its
-    /// first segment and deleted after its last, so without it there is no record to recover.
+    /// Whether a log exists at <paramref name="path"/>: its anchor file or any of its segment files. A log
+    /// whose anchor was lost still holds records, and opening it rebuilds the anchor.
     /// </summary>
     public static bool Exists(string path, IFileSystem fileSystem)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         ArgumentNullException.ThrowIfNull(fileSystem);
-        return fileSystem.Exists(path);
+        return fileSystem.Exists(path) || WalSegmentFiles.ListSequences(fileSystem, path).Count > 0;
     }
 
-    /// <summary>Deletes a closed log's anchor and every segment file it still has.</summary>
+    /// <summary>
+    /// Deletes a closed log: every segment file beside it (newest first, so that a crash part-way leaves
+    /// the oldest ones and the anchor, a log with no hole) and then its anchor.
+    /// </summary>
     public static void Delete(string path, IFileSystem fileSystem)
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         ArgumentNullException.ThrowIfNull(fileSystem);
-        if (!fileSystem.Exists(path))
+        var sequences = WalSegmentFiles.ListSequences(fileSystem, path);
+        for (int i = sequences.Count - 1; i >= 0; i--)
         {
-            return;
-        }
-
-        long sequence = 1;
-        using (var anchorFile = fileSystem.Open(path, StorageFileMode.ReadOnly))
-        {
-            Span<byte> bytes = stackalloc byte[WalAnchor.FileSize];
-            int read = anchorFile.Read(0, bytes);
-            if (WalAnchor.TryReadNewest(bytes[..read], out var anchor))
-            {
-                sequence = anchor.FirstSequence;
-            }
-        }
-
-        while (fileSystem.Exists(WalSegmentChain.SegmentPath(path, sequence)))
-        {
-            fileSystem.Delete(WalSegmentChain.SegmentPath(path, sequence));
-            sequence++;
+            fileSystem.Delete(WalSegmentFiles.SegmentPath(path, sequences[i]));
         }
 
         fileSystem.Delete(path);

@@ -3,6 +3,7 @@
 // afterwards with WalFailedException instead of acknowledging records it did not
 // store, and after reopening every record that was acknowledged is there.
 using System.Collections.Concurrent;
+using SharpCoreDB.Wal.GroupCommit;
 using SharpCoreDB.Wal.IO;
 using SharpCoreDB.Wal.Tests.Support;
 
@@ -117,7 +118,14 @@ public sealed class FaultTests : IDisposable
 
         var failingAtClose = new FaultyFileSystem(OsFileSystem.Instance);
         var dispose = WriteAheadLog.Open(_dir.File("other.wal"), options with { FileSystem = failingAtClose });
+
+        // A record appended right after Open races with the worker's first round, and a flush requested
+        // during a round earns one more round. Once the worker sleeps with no flush pending, only Dispose
+        // writes what is appended (Async, 30 s interval).
         dispose.Append([4]);
+        dispose.Flush();
+        Assert.True(SpinWait.SpinUntil(() => ((GroupCommitWal)dispose).FlushWorkerIdle, TimeSpan.FromSeconds(30)));
+        dispose.Append([5]);
         failingAtClose.FailWrites();
         Assert.Throws<WalFailedException>(dispose.Dispose);
         Assert.Equal([1], LogReader.ReadAll(path)[0].Payload);

@@ -203,6 +203,9 @@ public sealed class FlushWorkerPlacementTests : IDisposable
 
         public void Delete(string path) => inner.Delete(path);
 
+        public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
+            inner.EnumerateFiles(directoryPath, searchPattern);
+
         public int CompletionCpu(string path)
         {
             Questions++;

@@ -36,6 +36,8 @@ internal sealed class FsyncPerRecordWal : IWriteAheadLog
 
     public long DurableLsn => Volatile.Read(ref _lastLsn);
 
+    public WalRecoveryReport Recovery => _segments.Recovery;
+
     public WalStatistics Statistics => new(
         LastLsn - _openedAtLsn, Interlocked.Read(ref _bytesAppended), _segments.Writes, _segments.Fsyncs, _segments.Length);
 
@@ -78,7 +80,9 @@ internal sealed class FsyncPerRecordWal : IWriteAheadLog
             }
 
             long lsn = _lastLsn + 1;
-            WalFrame.Write(_frame, lsn, record);
+
+            // Every record before this one was fsynced before its append returned.
+            WalFrame.Write(_frame, lsn, durableAtCopy: lsn - 1, record);
             try
             {
                 _segments.Write(_frame.AsSpan(0, size), lsn);

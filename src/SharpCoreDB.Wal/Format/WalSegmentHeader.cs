@@ -5,54 +5,98 @@
 //   8       8     segment sequence number, little-endian; segments are numbered 1, 2, 3, ...
 //   16      8     base LSN, little-endian: the LSN of the last record before this segment,
 //                 so the segment's first frame carries base LSN + 1
-//   24      2     format version, little-endian, currently 1
+//   24      2     format version, little-endian, currently 2 (24-byte frame headers)
 //   26      2     reserved, zero
 //   28      4     CRC32 of bytes 0 .. 27, little-endian
 //
 // The base LSN is what keeps LSNs increasing after every record has been released:
 // the newest segment is never deleted, so its header always remembers where to go on.
+// A header with the right magic and CRC but another version is not damage: it was
+// written by another build, and Read says so instead of calling it unusable.
 using System.Buffers.Binary;
 using System.IO.Hashing;
 
 namespace SharpCoreDB.Wal.Format;
 
+/// <summary>What <see cref="WalSegmentHeader.Read"/> found.</summary>
+internal enum WalSegmentHeaderStatus
+{
+    /// <summary>A header of this build's format.</summary>
+    Valid,
+
+    /// <summary>Short, wrong magic or wrong CRC: the bytes are damaged (or were never completely written).</summary>
+    Damaged,
+
+    /// <summary>An intact header of another format version.</summary>
+    OtherVersion,
+}
+
 /// <summary>The header of a segment file.</summary>
 internal readonly record struct WalSegmentHeader(long Sequence, long BaseLsn)
 {
+    /// <summary>Bytes 0..7: the magic.</summary>
+    public const int MagicOffset = 0;
+
+    /// <summary>Bytes 8..15: the sequence number.</summary>
+    public const int SequenceOffset = 8;
+
+    /// <summary>Bytes 16..23: the base LSN.</summary>
+    public const int BaseLsnOffset = 16;
+
+    /// <summary>Bytes 24..25: the format version.</summary>
+    public const int VersionOffset = 24;
+
+    /// <summary>Bytes 26..27: reserved, zero.</summary>
+    public const int ReservedOffset = 26;
+
+    /// <summary>Bytes 28..31: CRC32 of bytes 0..27.</summary>
+    public const int ChecksumOffset = 28;
+
+    /// <summary>The header's size; the first frame starts at this offset.</summary>
     public const int Size = 32;
-    public const ushort Version = 1;
+
+    /// <summary>The format this build writes and reads: 24-byte frame headers with the durable LSN at copy.</summary>
+    public const ushort Version = 2;
+
+    private const int MagicLength = 8;
 
     private static ReadOnlySpan<byte> Magic => "SCDBWSEG"u8;
 
     public void Write(Span<byte> destination)
     {
         Span<byte> header = destination[..Size];
-        Magic.CopyTo(header);
-        BinaryPrimitives.WriteInt64LittleEndian(header[8..], Sequence);
-        BinaryPrimitives.WriteInt64LittleEndian(header[16..], BaseLsn);
-        BinaryPrimitives.WriteUInt16LittleEndian(header[24..], Version);
-        BinaryPrimitives.WriteUInt16LittleEndian(header[26..], 0);
-        BinaryPrimitives.WriteUInt32LittleEndian(header[28..], Crc32.HashToUInt32(header[..28]));
+        Magic.CopyTo(header[MagicOffset..]);
+        BinaryPrimitives.WriteInt64LittleEndian(header[SequenceOffset..], Sequence);
+        BinaryPrimitives.WriteInt64LittleEndian(header[BaseLsnOffset..], BaseLsn);
+        BinaryPrimitives.WriteUInt16LittleEndian(header[VersionOffset..], Version);
+        BinaryPrimitives.WriteUInt16LittleEndian(header[ReservedOffset..], 0);
+        BinaryPrimitives.WriteUInt32LittleEndian(header[ChecksumOffset..], Crc32.HashToUInt32(header[..ChecksumOffset]));
     }
 
-    /// <summary>Parses a header; false if the magic, version or CRC is wrong.</summary>
-    public static bool TryRead(ReadOnlySpan<byte> source, out WalSegmentHeader header)
+    /// <summary>
+    /// Parses a header. <paramref name="version"/> is the version field of an intact header (also when it
+    /// is another version's), 0 for a damaged one.
+    /// </summary>
+    public static WalSegmentHeaderStatus Read(ReadOnlySpan<byte> source, out WalSegmentHeader header, out ushort version)
     {
         header = default;
-        if (source.Length < Size || !source[..8].SequenceEqual(Magic))
+        version = 0;
+        if (source.Length < Size ||
+            !source.Slice(MagicOffset, MagicLength).SequenceEqual(Magic) ||
+            BinaryPrimitives.ReadUInt32LittleEndian(source[ChecksumOffset..]) != Crc32.HashToUInt32(source[..ChecksumOffset]))
         {
-            return false;
+            return WalSegmentHeaderStatus.Damaged;
         }
 
-        if (BinaryPrimitives.ReadUInt32LittleEndian(source[28..]) != Crc32.HashToUInt32(source[..28]) ||
-            BinaryPrimitives.ReadUInt16LittleEndian(source[24..]) != Version)
+        version = BinaryPrimitives.ReadUInt16LittleEndian(source[VersionOffset..]);
+        if (version != Version)
         {
-            return false;
+            return WalSegmentHeaderStatus.OtherVersion;
         }
 
         header = new WalSegmentHeader(
-            BinaryPrimitives.ReadInt64LittleEndian(source[8..]),
-            BinaryPrimitives.ReadInt64LittleEndian(source[16..]));
-        return true;
+            BinaryPrimitives.ReadInt64LittleEndian(source[SequenceOffset..]),
+            BinaryPrimitives.ReadInt64LittleEndian(source[BaseLsnOffset..]));
+        return WalSegmentHeaderStatus.Valid;
     }
 }

@@ -23,8 +23,8 @@ internal sealed class GroupCommitWal : IWriteAheadLog
         _segments = segments;
         Durability = options.Durability;
         _openedAtLsn = segments.LastLsn;
-        _buffers = new WalBufferChain(options.BufferSize, segments.LastLsn);
         _waiters = new CommitWaiters(segments.LastLsn);
+        _buffers = new WalBufferChain(options.BufferSize, segments.LastLsn, _waiters);
         var fileSystem = options.FileSystem;
         Func<int>? findWorkerCpu = options.PinFlushWorker ? () => fileSystem.CompletionCpu(path) : null;
         _worker = new WalFlushWorker(_buffers, segments, _waiters, options.Durability, options.FlushInterval, findWorkerCpu);
@@ -40,8 +40,13 @@ internal sealed class GroupCommitWal : IWriteAheadLog
     /// <summary>The CPU the flush worker is pinned to, or -1; for tests.</summary>
     internal int FlushWorkerCpu => _worker.PinnedCpu;
 
+    /// <summary>True while the flush worker sleeps with no flush requested; for tests.</summary>
+    internal bool FlushWorkerIdle => _worker.IsIdle;
+
     /// <summary>Committers blocked on their events right now (not spinning); for tests.</summary>
     internal int BlockedCommitters => _waiters.Blocked;
+
+    public WalRecoveryReport Recovery => _segments.Recovery;
 
     public WalStatistics Statistics => new(
         LastLsn - _openedAtLsn, _worker.BytesAppended, _segments.Writes, _segments.Fsyncs, _segments.Length);

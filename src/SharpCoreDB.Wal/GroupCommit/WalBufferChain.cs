@@ -11,6 +11,10 @@
 // reservation in the buffer's new life. Pooled buffers all have the configured
 // capacity; a buffer sized for an oversized record is never pooled.
 //
+// Each frame carries the durable LSN the flush worker last published (CommitWaiters),
+// read with one volatile read as the appender writes its frame: every record up to it
+// was fsynced before this frame can reach the disk, which recovery uses as evidence.
+//
 // Back-pressure: an appender that fills a buffer while more than MaxPendingBuffers
 // sealed buffers wait for the worker waits for the worker to catch up. That bounds the
 // memory an Async log holds when the disk is slower than the appenders, and keeps the
@@ -25,6 +29,7 @@ internal sealed class WalBufferChain
     public const int MaxPendingBuffers = 16;
 
     private readonly int _bufferSize;
+    private readonly CommitWaiters _durability;
     private readonly Lock _poolLock = new();
     private readonly Stack<WalBuffer> _pool = new();
     private WalBuffer _current;
@@ -32,9 +37,11 @@ internal sealed class WalBufferChain
     private volatile bool _workerStopped;
     private int _pendingBuffers;
 
-    public WalBufferChain(int bufferSize, long lastLsn)
+    // durability: where the flush worker publishes the durable LSN that frames record.
+    public WalBufferChain(int bufferSize, long lastLsn, CommitWaiters durability)
     {
         _bufferSize = bufferSize;
+        _durability = durability;
         _current = Rent(bufferSize, lastLsn, 0);
         Oldest = _current;
     }
@@ -100,7 +107,7 @@ internal sealed class WalBufferChain
             if (end <= buffer.Capacity)
             {
                 long lsn = buffer.BaseLsn + WalBuffer.Count(state);
-                WalFrame.Write(buffer.Data.AsSpan((int)start, frameSize), lsn, payload);
+                WalFrame.Write(buffer.Data.AsSpan((int)start, frameSize), lsn, _durability.DurableLsn, payload);
                 Interlocked.Add(ref buffer.Filled, frameSize);
                 sealedBuffer = false;
                 return lsn;
@@ -236,7 +243,7 @@ internal sealed class WalBufferChain
         buffer.Seal(start, countBefore, next);
         Volatile.Write(ref _current, next);
         long lsn = next.BaseLsn + 1;
-        WalFrame.Write(next.Data.AsSpan(0, frameSize), lsn, payload);
+        WalFrame.Write(next.Data.AsSpan(0, frameSize), lsn, _durability.DurableLsn, payload);
         Interlocked.Add(ref next.Filled, frameSize);
         return lsn;
     }

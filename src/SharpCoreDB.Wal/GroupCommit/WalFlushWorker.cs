@@ -68,6 +68,13 @@ internal sealed class WalFlushWorker
     /// <summary>The CPU the worker pinned itself to, or -1 if it runs wherever the scheduler puts it.</summary>
     public int PinnedCpu => _pinnedCpu;
 
+    /// <summary>
+    /// True while the worker sleeps with no flush requested: nothing appended since will be written until a
+    /// buffer fills, the interval passes (Async) or someone wakes it. For tests that must know which round
+    /// writes a record.
+    /// </summary>
+    internal bool IsIdle => Volatile.Read(ref _idle) == 1 && Volatile.Read(ref _flushRequested) == 0;
+
     /// <summary>True if the worker stopped because the final flush at Dispose failed.</summary>
     public bool FailedWhileStopping { get; private set; }
 

@@ -1,4 +1,6 @@
-// Opens, probes and deletes files. See IStorageFile for why this seam exists.
+// Opens, probes, lists and deletes files. See IStorageFile for why this seam exists.
+// The log lists its directory to find its segment files without trusting the anchor
+// alone: a lost anchor must not make a log with segments look like no log at all.
 namespace SharpCoreDB.Wal.IO;
 
 /// <summary>How a file is opened.</summary>
@@ -31,6 +33,13 @@ public interface IFileSystem
 
     /// <summary>Deletes the file if it exists.</summary>
     void Delete(string path);
+
+    /// <summary>
+    /// The paths (<paramref name="directoryPath"/> combined with the file name) of the files directly in
+    /// <paramref name="directoryPath"/> whose names match <paramref name="searchPattern"/>, where
+    /// <c>*</c> stands for any run of characters and <c>?</c> for one; none if the directory does not exist.
+    /// </summary>
+    IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern);
 
     /// <summary>
     /// Makes the creation and deletion of files in <paramref name="directoryPath"/> durable

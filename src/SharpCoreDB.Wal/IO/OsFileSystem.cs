@@ -14,6 +14,10 @@ public sealed partial class OsFileSystem : IFileSystem
     /// <summary>The single instance; the type holds no state.</summary>
     public static readonly OsFileSystem Instance = new();
 
+    // Simple wildcards (no DOS 8.3 quirks), and dot files too: Unix calls them hidden, and a database
+    // named ".db" has a log named ".db-wal".
+    private static readonly EnumerationOptions ListingOptions = new() { MatchType = MatchType.Simple, AttributesToSkip = 0 };
+
     private OsFileSystem()
     {
     }
@@ -38,6 +42,12 @@ public sealed partial class OsFileSystem : IFileSystem
 
     /// <inheritdoc />
     public void Delete(string path) => File.Delete(path);
+
+    /// <inheritdoc />
+    public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
+        Directory.Exists(directoryPath)
+            ? Directory.EnumerateFiles(directoryPath, searchPattern, ListingOptions)
+            : [];
 
     /// <inheritdoc />
     public void SyncDirectory(string directoryPath)

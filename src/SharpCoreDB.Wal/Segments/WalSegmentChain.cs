@@ -2,8 +2,8 @@
 // "<path>.00000002", ... that hold the frames. One writer (the flush worker, or the
 // baseline under its append lock) appends frames to the newest segment and starts a
 // new one when it passes the segment size; any thread may release old segments or
-// replay records. Opening and recovering the files is WalRecovery's job.
-using System.Globalization;
+// replay records. Opening and recovering the files is WalRecovery's job; the damage
+// it found and kept stays here until released, and Replay refuses to go past it.
 using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.IO;
 
@@ -22,6 +22,7 @@ internal sealed class WalSegmentChain : IDisposable
     private readonly int _preallocation;
     private readonly IStorageFile _anchorFile;
     private readonly List<WalSegment> _segments;
+    private readonly List<WalDamage> _damage;
     private readonly Lock _lock = new();
     private WalAnchor _anchor;
     private WalSegment _active;
@@ -31,11 +32,12 @@ internal sealed class WalSegmentChain : IDisposable
     private long _fsyncs;
     private long _totalLength;
 
-    public WalSegmentChain(IFileSystem fileSystem, string path, long segmentSize, IStorageFile anchorFile, WalAnchor anchor, List<WalSegment> segments)
+    public WalSegmentChain(
+        IFileSystem fileSystem, string path, long segmentSize, IStorageFile anchorFile, WalAnchor anchor, List<WalSegment> segments, WalRecoveryReport recovery)
     {
         _fileSystem = fileSystem;
         _path = path;
-        _directory = DirectoryOf(path);
+        _directory = WalSegmentFiles.DirectoryOf(path);
         _segmentSize = segmentSize;
         _preallocation = (int)Math.Clamp(segmentSize / 8, 4096, Zeros.Length);
         _anchorFile = anchorFile;
@@ -44,11 +46,16 @@ internal sealed class WalSegmentChain : IDisposable
         _active = segments[^1];
         LastLsn = _active.LastLsn;
         _releasedLsn = segments[0].BaseLsn;
+        Recovery = recovery;
+        _damage = [.. recovery.Damage];
         foreach (var segment in segments)
         {
             _totalLength += segment.Allocated;
         }
     }
+
+    /// <summary>What recovery found and did when the log was opened.</summary>
+    public WalRecoveryReport Recovery { get; }
 
     /// <summary>The LSN of the newest frame written to the files.</summary>
     public long LastLsn { get; private set; }
@@ -60,22 +67,17 @@ internal sealed class WalSegmentChain : IDisposable
     /// <summary>Bytes held by the live segment files.</summary>
     public long Length => Interlocked.Read(ref _totalLength);
 
-    public static string SegmentPath(string path, long sequence) =>
-        path + "." + sequence.ToString("D8", CultureInfo.InvariantCulture);
-
-    public static string DirectoryOf(string path) => Path.GetDirectoryName(Path.GetFullPath(path)) ?? ".";
-
     /// <summary>Creates a segment file holding only its header, durably, directory entry included.</summary>
     public static WalSegment CreateSegment(IFileSystem fileSystem, string path, long sequence, long baseLsn)
     {
-        var file = fileSystem.Open(SegmentPath(path, sequence), StorageFileMode.CreateNew);
+        var file = fileSystem.Open(WalSegmentFiles.SegmentPath(path, sequence), StorageFileMode.CreateNew);
         try
         {
             Span<byte> header = stackalloc byte[WalSegmentHeader.Size];
             new WalSegmentHeader(sequence, baseLsn).Write(header);
             file.Write(0, header);
             file.Flush();
-            fileSystem.SyncDirectory(DirectoryOf(path));
+            fileSystem.SyncDirectory(WalSegmentFiles.DirectoryOf(path));
             return new WalSegment(file, sequence, baseLsn, WalSegmentHeader.Size, baseLsn);
         }
         catch
@@ -169,20 +171,30 @@ internal sealed class WalSegmentChain : IDisposable
             {
                 var segment = _segments[i];
                 segment.Dispose();
-                _fileSystem.Delete(SegmentPath(_path, segment.Sequence));
+                _fileSystem.Delete(WalSegmentFiles.SegmentPath(_path, segment.Sequence));
                 Interlocked.Add(ref _totalLength, -segment.Allocated);
             }
 
             _segments.RemoveRange(0, count);
+
+            // A hole goes with its segment: its records are older than the first one left, which were released.
+            long firstBase = _segments[0].BaseLsn;
+            _damage.RemoveAll(d => d.LastMissingLsn <= firstBase);
             _fileSystem.SyncDirectory(_directory);
         }
     }
 
-    /// <summary>Calls <paramref name="handler"/> for every record written with an LSN above <paramref name="afterLsn"/>, in order.</summary>
+    /// <summary>
+    /// Calls <paramref name="handler"/> for every record written with an LSN above <paramref name="afterLsn"/>, in
+    /// order. Records a kept hole made unreadable are absent; if a hole holds LSNs above <paramref name="afterLsn"/>,
+    /// the records before it are handed out and then <see cref="WalDamagedException"/> is thrown, before any
+    /// record past it.
+    /// </summary>
     public void Replay(long afterLsn, WalRecordHandler handler)
     {
         WalSegment[] segments;
         long[] lengths;
+        WalDamage? blocking;
         lock (_lock)
         {
             _replayers++;
@@ -192,6 +204,8 @@ internal sealed class WalSegmentChain : IDisposable
             {
                 lengths[i] = segments[i].Length;
             }
+
+            blocking = _damage.Find(d => d.LastMissingLsn > afterLsn);
         }
 
         try
@@ -203,7 +217,12 @@ internal sealed class WalSegmentChain : IDisposable
                     continue;
                 }
 
-                ReplaySegment(segments[i], lengths[i], afterLsn, handler);
+                ReplaySegment(segments[i], lengths[i], afterLsn, blocking, handler);
+            }
+
+            if (blocking is not null)
+            {
+                throw new WalDamagedException(blocking);
             }
         }
         finally
@@ -241,15 +260,32 @@ internal sealed class WalSegmentChain : IDisposable
         }
     }
 
-    private static void ReplaySegment(WalSegment segment, long length, long afterLsn, WalRecordHandler handler)
+    private static void ReplaySegment(WalSegment segment, long length, long afterLsn, WalDamage? blocking, WalRecordHandler handler)
     {
-        using var reader = new WalFrameReader(segment.File, WalSegmentHeader.Size, length);
-        long expected = segment.BaseLsn + 1;
+        foreach (var run in segment.Runs)
+        {
+            long end = Math.Min(run.End, length);
+            if (run.Offset < end)
+            {
+                ReplayRun(segment, run, end, afterLsn, blocking, handler);
+            }
+        }
+    }
+
+    private static void ReplayRun(WalSegment segment, WalFrameRun run, long end, long afterLsn, WalDamage? blocking, WalRecordHandler handler)
+    {
+        using var reader = new WalFrameReader(segment.File, run.Offset, end);
+        long expected = run.FirstLsn;
         while (true)
         {
             switch (reader.Next(expected))
             {
                 case WalFrameStatus.Valid:
+                    if (blocking is not null && reader.Lsn >= blocking.FirstMissingLsn)
+                    {
+                        throw new WalDamagedException(blocking);
+                    }
+
                     if (reader.Lsn > afterLsn)
                     {
                         handler(reader.Lsn, reader.Payload);

@@ -127,6 +127,9 @@ public sealed class GroupBySpillTests : IDisposable
 
         public void Delete(string path) => OsFileSystem.Instance.Delete(path);
 
+        public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
+            OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
+
         public void SyncDirectory(string directoryPath) => OsFileSystem.Instance.SyncDirectory(directoryPath);
     }
 

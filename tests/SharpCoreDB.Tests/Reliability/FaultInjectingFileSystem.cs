@@ -34,6 +34,9 @@ internal sealed class FaultInjectingFileSystem(int failAt, FaultMode mode, Func<
 
     public void Delete(string path) => OsFileSystem.Instance.Delete(path);
 
+    public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
+        OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
+
     public void SyncDirectory(string path) => OsFileSystem.Instance.SyncDirectory(path);
 
     // True when this call is the one to fail.

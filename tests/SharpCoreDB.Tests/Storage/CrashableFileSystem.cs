@@ -24,6 +24,9 @@ internal sealed class CrashableFileSystem : IFileSystem
 
     public void Delete(string path) => OsFileSystem.Instance.Delete(path);
 
+    public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
+        OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
+
     public void SyncDirectory(string directoryPath)
     {
         Check();

@@ -46,6 +46,8 @@ internal sealed class MemoryLog : IWriteAheadLog
 
     public List<int> AppendedSizes { get; } = [];
 
+    public WalRecoveryReport Recovery => WalRecoveryReport.Empty;
+
     public WalStatistics Statistics => new(AppendedSizes.Count, 0, 0, 0, Bytes);
 
     public long Append(ReadOnlySpan<byte> record) => Enqueue(record);

@@ -544,6 +544,9 @@ public sealed class StorageEngineTests : IDisposable
         public bool Exists(string path) => SharpCoreDB.Wal.IO.OsFileSystem.Instance.Exists(path);
 
         public void Delete(string path) => SharpCoreDB.Wal.IO.OsFileSystem.Instance.Delete(path);
+
+        public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
+            SharpCoreDB.Wal.IO.OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
     }
 
     [Theory]

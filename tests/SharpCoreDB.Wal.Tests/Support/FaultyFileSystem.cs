@@ -42,6 +42,9 @@ public sealed class FaultyFileSystem(IFileSystem inner) : IFileSystem
 
     public void Delete(string path) => inner.Delete(path);
 
+    public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
+        inner.EnumerateFiles(directoryPath, searchPattern);
+
     public void SyncDirectory(string directoryPath) => inner.SyncDirectory(directoryPath);
 
     private static bool IsSegment(string path) => char.IsAsciiDigit(path[^1]);

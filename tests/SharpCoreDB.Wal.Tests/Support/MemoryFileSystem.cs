@@ -1,5 +1,7 @@
 // An in-memory file system for the exhaustive recovery tests, which open a damaged
 // log thousands of times: the recovery logic is what they test, not the disk.
+// Paths are keys; a relative one lives in the current directory, as on a disk.
+using System.IO.Enumeration;
 using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Wal.Tests.Support;
@@ -41,6 +43,28 @@ public sealed class MemoryFileSystem : IFileSystem
         lock (_files)
         {
             _files.Remove(path);
+        }
+    }
+
+    public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern)
+    {
+        string directory = Path.GetFullPath(directoryPath);
+        lock (_files)
+        {
+            return _files.Keys
+                .Where(key => Path.GetFullPath(Path.GetDirectoryName(key) is { Length: > 0 } parent ? parent : ".") == directory &&
+                              FileSystemName.MatchesSimpleExpression(searchPattern, Path.GetFileName(key)))
+                .Select(key => Path.Combine(directoryPath, Path.GetFileName(key)))
+                .ToList();
+        }
+    }
+
+    /// <summary>The paths of every file, for tests that list what a log left behind.</summary>
+    public List<string> Paths()
+    {
+        lock (_files)
+        {
+            return [.. _files.Keys];
         }
     }
 

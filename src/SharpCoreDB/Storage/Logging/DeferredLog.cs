@@ -29,6 +29,9 @@ internal sealed class DeferredLog(Func<IWriteAheadLog> open, WalDurability durab
 
     public WalStatistics Statistics => Volatile.Read(ref _log)?.Statistics ?? default;
 
+    // No log file existed when the database opened, so recovery found nothing until the real log is opened.
+    public WalRecoveryReport Recovery => Volatile.Read(ref _log)?.Recovery ?? WalRecoveryReport.Empty;
+
     public long Append(ReadOnlySpan<byte> record) => Opened().Append(record);
 
     public ValueTask<long> AppendAsync(ReadOnlyMemory<byte> record, CancellationToken cancellationToken = default) =>
