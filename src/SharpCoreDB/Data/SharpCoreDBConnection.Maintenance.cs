@@ -48,6 +48,11 @@ public sealed partial class SharpCoreDBConnection
             log.Fsyncs,
             storage.Checkpoints,
             storage.IsEncrypted,
-            storage.IsInMemory);
+            storage.IsInMemory)
+        {
+            CachedImages = storage.Cache.ImagesInMemory,
+            SpilledVersions = storage.Cache.SpilledVersions,
+            RecoveryNotes = storage.RecoveryNotes,
+        };
     }
 }

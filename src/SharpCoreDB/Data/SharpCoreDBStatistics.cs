@@ -31,4 +31,17 @@ public sealed record SharpCoreDBStatistics(
     long LogFsyncs,
     long Checkpoints,
     bool IsEncrypted,
-    bool IsInMemory);
+    bool IsInMemory)
+{
+    /// <summary>Page images the cache holds in memory, older versions kept for readers included (what Cache Size bounds).</summary>
+    public int CachedImages { get; init; }
+
+    /// <summary>Old page versions that long-running readers pinned and that were moved to the version spill file.</summary>
+    public int SpilledVersions { get; init; }
+
+    /// <summary>
+    /// What opening the database found damaged and repaired or skipped (a header slot written again, log records
+    /// already in the file, a torn write cut off), one sentence each; empty when it was closed cleanly.
+    /// </summary>
+    public IReadOnlyList<string> RecoveryNotes { get; init; } = [];
+}

@@ -49,7 +49,11 @@ internal sealed partial class StorageEngine
         StorageEngine? engine = null;
         try
         {
-            bool isNew = storageFile.Length == 0 || (!options.ReadOnly && IsInterruptedCreation(storageFile));
+            // A new database: none was there, or a creation a crash cut short (an empty file, or one page holding
+            // only a torn first header). With a log beside it the file held data once: never start it over.
+            bool logBeside = fileExisted && options.LogExists(path + "-wal", fs);
+            bool isNew = !fileExisted
+                || (!logBeside && (storageFile.Length == 0 || (!options.ReadOnly && IsInterruptedCreation(storageFile))));
             if (isNew && options.ReadOnly)
             {
                 throw NotADatabase(path, 0, "the file is empty");
@@ -113,7 +117,9 @@ internal sealed partial class StorageEngine
                 log = OpenLog(path + "-wal", options, header.CheckpointLsn);
             }
 
+            RefuseLostRecords(path, log.Recovery, header.CheckpointLsn);
             engine = new StorageEngine(options, file.Layout, file, journal, log, header, encryption);
+            engine.NoteRecovery(slots, log.Recovery, header.CheckpointLsn);
             engine.Cache.AllowFileLsn(Math.Max(header.CheckpointLsn, log.LastLsn));
             engine.Recover(header, rewriteHeader: !isNew && !options.ReadOnly && (encryption is not null || slots is { Agree: false }));
             return engine;
@@ -200,6 +206,11 @@ internal sealed partial class StorageEngine
                 }
             });
         }
+        catch (WalDamagedException e)
+        {
+            // RefuseLostRecords already refused a hole past the checkpoint; this guards the same rule.
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"The write-ahead log of '{Path}' is damaged: {e.Message}", e);
+        }
         catch (IOException e)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"Reading the write-ahead log failed: {e.Message}", e);
@@ -253,6 +264,50 @@ internal sealed partial class StorageEngine
         catch (SharpCoreDBException e) when (e.ErrorCode is SharpCoreDBErrorCode.DiskFull or SharpCoreDBErrorCode.IoError)
         {
             LastCheckpointError = e;
+        }
+    }
+
+    // Damage in the log that later, durable records follow is a loss of committed transactions
+    // unless the damaged records are already in the database file (at or below the checkpoint).
+    // The open is refused, saying which records are gone and where, and nothing is changed: the
+    // log still holds every record after the hole for whoever restores the damaged bytes.
+    private static void RefuseLostRecords(string path, WalRecoveryReport recovery, long checkpointLsn)
+    {
+        foreach (WalDamage damage in recovery.Damage)
+        {
+            if (damage.LastMissingLsn > checkpointLsn)
+            {
+                throw new SharpCoreDBException(
+                    SharpCoreDBErrorCode.Corrupt,
+                    $"The write-ahead log of '{path}' is damaged: log records {damage.FirstMissingLsn} to {damage.LastMissingLsn} "
+                    + $"(segment {damage.SegmentSequence}, {damage.Length} bytes from offset {damage.Offset}) cannot be read, and later records "
+                    + "prove they had been committed. Opening it would silently lose committed transactions; restore the log's damaged "
+                    + "bytes or the database from a backup.");
+            }
+        }
+    }
+
+    // What the open found and repaired, for RecoveryNotes.
+    private void NoteRecovery(HeaderSlots? slots, WalRecoveryReport recovery, long checkpointLsn)
+    {
+        if (slots is { Agree: false, Problem: { } problem })
+        {
+            _recoveryNotes.Add(_options.ReadOnly ? problem + " (left as it is: opened read-only)" : problem + "; both slots were written again");
+        }
+
+        foreach (WalDamage damage in recovery.Damage)
+        {
+            _recoveryNotes.Add($"log records {damage.FirstMissingLsn} to {damage.LastMissingLsn} are damaged, but were already in the database file (checkpoint LSN {checkpointLsn})");
+        }
+
+        foreach (string repair in recovery.Repairs)
+        {
+            _recoveryNotes.Add("log: " + repair);
+        }
+
+        if (recovery.TornBytesCut > 0)
+        {
+            _recoveryNotes.Add($"log: {recovery.TornBytesCut} bytes of a write the crash cut short (never acknowledged) were cut off");
         }
     }
 
@@ -321,8 +376,10 @@ internal sealed partial class StorageEngine
     // never overwritten.
     private static bool IsInterruptedCreation(IStorageFile file)
     {
+        // Creation sizes the file to its first page before writing the header, so anything but
+        // exactly one page (a file cut short, say) is not an interrupted creation.
         long length = file.Length;
-        if (length > PageLayout.MaxPageSize)
+        if (length < PageLayout.MinPageSize || length > PageLayout.MaxPageSize || (length & (length - 1)) != 0)
         {
             return false;
         }

@@ -36,6 +36,7 @@ internal sealed partial class StorageEngine : IDisposable
     private WriteTransaction? _writer;
     private long _memoryLsn;
     private readonly CheckpointWorker _checkpointWorker;
+    private readonly List<string> _recoveryNotes = [];
     private Exception? _logFailure;
     private bool _disposed;
 
@@ -92,6 +93,9 @@ internal sealed partial class StorageEngine : IDisposable
     internal SharpCoreDB.Wal.IO.IFileSystem FileSystem => _options.FileSystem;
 
     public string? Path => _options.Path;
+
+    /// <summary>What the open found damaged and repaired or skipped (a header slot, the log), one sentence each; empty after a clean close.</summary>
+    public IReadOnlyList<string> RecoveryNotes => _recoveryNotes;
 
     /// <summary>Log records replayed when the database was opened.</summary>
     public int RecoveredRecords { get; private set; }

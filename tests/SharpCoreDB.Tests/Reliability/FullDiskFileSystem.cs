@@ -26,6 +26,8 @@ internal sealed class FullDiskFileSystem(string directory) : IFileSystem
 
     public void SyncDirectory(string path) => OsFileSystem.Instance.SyncDirectory(path);
 
+    public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) => OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
+
     private void Reserve(IStorageFile file, long newLength)
     {
         lock (this)

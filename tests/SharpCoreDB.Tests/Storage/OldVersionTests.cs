@@ -151,6 +151,8 @@ public sealed class OldVersionTests : IDisposable
 
         public void Delete(string path) => OsFileSystem.Instance.Delete(path);
 
+        public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) => OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
+
         public int WrittenTo(string nameContains)
         {
             lock (_writes)
