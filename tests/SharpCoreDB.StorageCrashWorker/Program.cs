@@ -1,4 +1,5 @@
-// Child process of the storage crash test. Usage: <database path> <threads> <group commit: true|false>
+// Child process of the storage crash test. Usage: <database path> <threads> <group commit: true|false>,
+// or <database path> sort for the spilling-sort workload (SortWorkload).
 // Opens the database in FullSync mode with a small cache and a small checkpoint
 // threshold (so that checkpoints run all the time and kills land inside them),
 // then commits CrashWorkload transactions from several threads, printing
@@ -9,6 +10,12 @@ using SharpCoreDB.StorageCrashWorker;
 using SharpCoreDB.Wal;
 
 string path = args[0];
+if (args[1] == "sort")
+{
+    SortWorkload.Run(path);
+    return;
+}
+
 int threads = int.Parse(args[1]);
 bool groupCommit = bool.Parse(args[2]);
 var timeout = TimeSpan.FromSeconds(30);

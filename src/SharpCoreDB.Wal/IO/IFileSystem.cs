@@ -17,6 +17,14 @@ public enum StorageFileMode
 
     /// <summary>Create a new empty file, replacing one that exists.</summary>
     CreateNew,
+
+    /// <summary>
+    /// Create a new empty file that no crash can leave behind: on Linux it never has a name (O_TMPFILE, in the
+    /// path's directory), on other Unixes its name is removed right after it is opened (the open handle keeps
+    /// it alive), on Windows it is deleted when its last handle closes, which the system does for a killed
+    /// process too. For temporary files (sort runs, old page versions).
+    /// </summary>
+    Temporary,
 }
 
 /// <summary>The file operations of SharpCoreDB, replaceable for fault injection.</summary>

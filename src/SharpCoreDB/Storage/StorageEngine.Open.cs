@@ -10,7 +10,9 @@
 // no log beside the file (a clean close deletes it) step 3 has nothing to replay, and
 // the log is only created at the first write (DeferredLog).
 //
-// An open that fails leaves nothing behind: files it created are deleted again.
+// An open that fails leaves nothing behind: files it created are deleted again. A
+// read-write open also deletes temporary files a crash left beside the database
+// (TemporaryFiles).
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Logging;
@@ -120,6 +122,11 @@ internal sealed partial class StorageEngine
             RefuseLostRecords(path, log.Recovery, header.CheckpointLsn);
             engine = new StorageEngine(options, file.Layout, file, journal, log, header, encryption);
             engine.NoteRecovery(slots, log.Recovery, header.CheckpointLsn);
+            if (!options.ReadOnly && TemporaryFiles.DeleteLeftovers(fs, System.IO.Path.GetDirectoryName(path)!) is > 0 and int leftovers)
+            {
+                engine._recoveryNotes.Add($"{leftovers} temporary files a crash had left beside the database were deleted");
+            }
+
             engine.Cache.AllowFileLsn(Math.Max(header.CheckpointLsn, log.LastLsn));
             engine.Recover(header, rewriteHeader: !isNew && !options.ReadOnly && (encryption is not null || slots is { Agree: false }));
             return engine;

@@ -6,7 +6,10 @@
 // that thread counts are its own.
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Tests.Engine;
+using SharpCoreDB.Tests.Storage;
 
 namespace SharpCoreDB.Tests.Reliability;
 
@@ -52,6 +55,58 @@ public sealed class ResourceTests : IDisposable
         {
             using var exclusive = new FileStream(file, FileMode.Open, FileAccess.ReadWrite, FileShare.None);
         }
+    }
+
+    // An outside probe saw a process that opens, verifies and closes a database 1,314 times grow
+    // from 30 to 142 MB. Here each of 300 cycles recovers an encrypted database from the same crash
+    // image (log replay, checkpoint, journal), checks it and closes it: the live heap after a full
+    // collection may not grow between cycle 50 and cycle 300 (measured here: flat to the kilobyte).
+    [Fact]
+    public void OpenVerifyCloseCyclesKeepTheHeapFlat()
+    {
+        string image = Path.Combine(_dir, "image");
+        Directory.CreateDirectory(image);
+        var key = new EncryptionSettings { Key = new byte[32] };
+        var fs = new CrashableFileSystem();
+        var crashed = new EngineHarness(new StorageOptions { Path = Path.Combine(image, "c.scdb"), FileSystem = fs, Encryption = key });
+        crashed.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
+        for (int i = 0; i < 300; i++)
+        {
+            crashed.Execute("INSERT INTO t (v) VALUES (?1)", new string('r', 100) + i);
+        }
+
+        fs.Crash();
+        crashed.Dispose();
+
+        string run = Path.Combine(_dir, "run");
+        long heapAt50 = 0;
+        for (int cycle = 1; cycle <= 300; cycle++)
+        {
+            if (Directory.Exists(run))
+            {
+                Directory.Delete(run, recursive: true);
+            }
+
+            Directory.CreateDirectory(run);
+            foreach (string file in Directory.GetFiles(image))
+            {
+                System.IO.File.Copy(file, Path.Combine(run, Path.GetFileName(file)));
+            }
+
+            using (var harness = new EngineHarness(new StorageOptions { Path = Path.Combine(run, "c.scdb"), Encryption = key }))
+            {
+                Assert.Equal("ok", harness.Scalar("PRAGMA integrity_check"));
+                Assert.Equal(300L, harness.Scalar("SELECT COUNT(*) FROM t"));
+            }
+
+            if (cycle == 50)
+            {
+                heapAt50 = GC.GetTotalMemory(forceFullCollection: true);
+            }
+        }
+
+        long growth = GC.GetTotalMemory(forceFullCollection: true) - heapAt50;
+        Assert.True(growth < 1 << 20, $"the live heap grew by {growth} bytes over 250 open/verify/close cycles");
     }
 
     private static int OpenHandlesInto(string directory)

@@ -7,7 +7,6 @@
 // and, at close, deleted.
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
-using SharpCoreDB.Storage.Cache;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Wal.IO;
@@ -78,14 +77,14 @@ public sealed class OldVersionTests : IDisposable
         }
 
         // No plaintext reaches the spill file of an encrypted database.
-        Assert.True(fs.WrittenTo(VersionSpill.FilePrefix) > 0);
-        Assert.Equal(encrypted, !fs.Contains(VersionSpill.FilePrefix, MarkerBytes(0)));
+        Assert.True(fs.WrittenTo(TemporaryFiles.VersionsPrefix) > 0);
+        Assert.Equal(encrypted, !fs.Contains(TemporaryFiles.VersionsPrefix, MarkerBytes(0)));
 
         reader.Dispose();
         Assert.Equal(0, engine.Cache.SpilledVersions);
         Assert.Equal(0, engine.Cache.ChainedPages);
         engine.Dispose();
-        Assert.Empty(Directory.GetFiles(_dir, VersionSpill.FilePrefix + "*"));
+        Assert.Empty(Directory.GetFiles(_dir, TemporaryFiles.VersionsPrefix + "*"));
     }
 
     [Fact]

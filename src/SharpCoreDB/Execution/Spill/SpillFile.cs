@@ -8,10 +8,12 @@
 //
 // An encrypted database's spill blocks are sealed with the spill subkey and a
 // nonce from the database's NonceSequence, so no user data reaches a temporary
-// file in plaintext. The file goes through StorageOptions.FileSystem and is
-// deleted when the sorter is disposed.
+// file in plaintext. The file goes through StorageOptions.FileSystem as a temporary
+// file (Storage/TemporaryFiles): it disappears when the sorter closes it, and even
+// when the process is killed mid-sort.
 using System.Buffers.Binary;
 using System.Security.Cryptography;
+using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Values;
@@ -24,11 +26,9 @@ internal sealed class SpillFile : IDisposable
 {
     internal const int BlockSize = 64 * 1024;
     internal const int TagSize = 16;
-    private readonly IFileSystem _fileSystem;
     private readonly IStorageFile _file;
     private readonly DatabaseEncryption? _encryption;
     private readonly AesGcm? _cipher;
-    private readonly string _path;
     private byte[] _block = new byte[BlockSize];
     private int _blockLength;
     private long _writeOffset;
@@ -39,22 +39,10 @@ internal sealed class SpillFile : IDisposable
 
     public SpillFile(IFileSystem fileSystem, string directory, DatabaseEncryption? encryption)
     {
-        _fileSystem = fileSystem;
         _encryption = encryption;
+        _file = TemporaryFiles.Create(fileSystem, directory, TemporaryFiles.SortRunPrefix, "a sort's temporary file");
         _cipher = encryption?.CreateSpillCipher();
-        _path = Path.Combine(directory, "sharpcoredb-sort-" + Guid.NewGuid().ToString("N") + ".tmp");
-        try
-        {
-            _file = fileSystem.Open(_path, StorageFileMode.OpenOrCreate);
-        }
-        catch (Exception e) when (e is IOException or UnauthorizedAccessException)
-        {
-            _cipher?.Dispose();
-            throw Failure(e, "creating");
-        }
     }
-
-    public string FilePath => _path;
 
     public void Write(ReadOnlySpan<DbValue> row)
     {
@@ -113,14 +101,6 @@ internal sealed class SpillFile : IDisposable
         _block = [];
         _cipher?.Dispose();
         _file.Dispose();
-        try
-        {
-            _fileSystem.Delete(_path);
-        }
-        catch (IOException)
-        {
-            // A temporary file that cannot be deleted now is harmless; nothing refers to it.
-        }
     }
 
     // A failed read or write of the temporary file fails the statement with the project's error
@@ -153,7 +133,7 @@ internal sealed class SpillFile : IDisposable
         }
         catch (CryptographicException e)
         {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"A block of the temporary file {_path} failed authentication.", e);
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"A block of the temporary file {_file.Path} failed authentication.", e);
         }
     }
 
@@ -225,7 +205,7 @@ internal sealed class SpillFile : IDisposable
             int n = _file.Read(offset + done, buffer[done..]);
             if (n <= 0)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The temporary file {_path} ended early.");
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The temporary file {_file.Path} ended early.");
             }
 
             done += n;

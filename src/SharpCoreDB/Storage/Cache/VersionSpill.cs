@@ -7,8 +7,9 @@
 // encoded with the database's own page codec (checksummed, or encrypted with a
 // fresh nonce, so nothing reaches the disk in plaintext), and comes back when an
 // old reader asks for it (read again each time, never cached again). A slot is
-// reused once its version is pruned; the file is emptied when no slot is in use
-// and deleted when the database closes.
+// reused once its version is pruned; the file is emptied when no slot is in use.
+// It is a temporary file (TemporaryFiles): it disappears when the database closes
+// it, or when the process dies.
 //
 // Only versions that no checkpoint will need are moved: older than the newest
 // image the database file holds for the page (PageCache decides).
@@ -21,14 +22,10 @@ namespace SharpCoreDB.Storage.Cache;
 /// <summary>A temporary file of page-sized slots holding old page versions.</summary>
 internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPageCodec codec) : IDisposable
 {
-    /// <summary>Temporary files of this kind start with this name (an open deletes leftovers, see StorageEngine).</summary>
-    public const string FilePrefix = "sharpcoredb-versions-";
-
     private readonly Lock _lock = new();
     private readonly Stack<long> _free = new();
     private readonly byte[] _buffer = new byte[codec.Layout.PageSize];
     private IStorageFile? _file;
-    private string? _path;
     private long _slots;
     private int _inUse;
     private bool _disposed;
@@ -42,7 +39,7 @@ internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPa
         lock (_lock)
         {
             ObjectDisposedException.ThrowIf(_disposed, this);
-            IStorageFile file = _file ??= Create();
+            IStorageFile file = _file ??= TemporaryFiles.Create(fileSystem, directory, TemporaryFiles.VersionsPrefix, "the old page versions' file");
             long slot = _free.Count > 0 ? _free.Pop() : _slots++;
             codec.Encode(pageNumber, image, _buffer);
             try
@@ -52,7 +49,7 @@ internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPa
             catch (IOException e)
             {
                 _free.Push(slot);
-                throw IoFailure.From(e, $"moving an old version of page {pageNumber} to '{_path}'");
+                throw IoFailure.From(e, $"moving an old version of page {pageNumber} to '{file.Path}'");
             }
 
             _inUse++;
@@ -67,19 +64,20 @@ internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPa
         lock (_lock)
         {
             ObjectDisposedException.ThrowIf(_disposed, this);
+            IStorageFile file = _file ?? throw new InvalidOperationException("Nothing was moved to the version spill file.");
             int read;
             try
             {
-                read = _file!.Read(slot * _buffer.Length, image);
+                read = file.Read(slot * _buffer.Length, image);
             }
             catch (IOException e)
             {
-                throw IoFailure.From(e, $"reading an old version of page {pageNumber} from '{_path}'");
+                throw IoFailure.From(e, $"reading an old version of page {pageNumber} from '{file.Path}'");
             }
 
             if (read != image.Length)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"An old version of page {pageNumber} is missing from '{_path}'.");
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"An old version of page {pageNumber} is missing from '{file.Path}'.");
             }
         }
 
@@ -126,30 +124,6 @@ internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPa
 
             _disposed = true;
             _file?.Dispose();
-            if (_path is not null)
-            {
-                try
-                {
-                    fileSystem.Delete(_path);
-                }
-                catch (IOException)
-                {
-                    // A leftover is deleted by the next open of a database in this directory.
-                }
-            }
-        }
-    }
-
-    private IStorageFile Create()
-    {
-        _path = System.IO.Path.Combine(directory, FilePrefix + Guid.NewGuid().ToString("N") + ".tmp");
-        try
-        {
-            return fileSystem.Open(_path, StorageFileMode.CreateNew);
-        }
-        catch (IOException e)
-        {
-            throw IoFailure.From(e, $"creating '{_path}' for old page versions");
         }
     }
 }
