@@ -197,26 +197,7 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
     {
         for (int i = 0; i < commits; i++)
         {
-            using var tx = engine.BeginWrite(Timeout);
-            TableTree tree;
-            if (tx.State.CatalogRoot == 0)
-            {
-                tree = TableTree.Create(tx);
-                tx.State = tx.State with { CatalogRoot = tree.RootPage };
-            }
-            else
-            {
-                tree = TableTree.Open(tx, tx.State.CatalogRoot);
-            }
-
-            long n = tree.NextRowId();
-            tree.Insert(n, CrashWorkload.Payload(n), BTreeInsertMode.FailIfExists);
-            if (n > CrashWorkload.Window)
-            {
-                tree.Delete(n - CrashWorkload.Window);
-            }
-
-            tx.Commit();
+            WorkloadCommits.CommitNext(engine, Timeout);
         }
     }
 }

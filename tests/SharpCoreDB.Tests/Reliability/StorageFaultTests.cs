@@ -96,31 +96,8 @@ public sealed class StorageFaultTests(ITestOutputHelper output) : IDisposable
         CheckpointLogBytes = long.MaxValue,
     };
 
-    // One transaction of the crash-test workload; returns its number once acknowledged.
-    private static long Commit(StorageEngine engine)
-    {
-        using var tx = engine.BeginWrite(Timeout);
-        TableTree tree;
-        if (tx.State.CatalogRoot == 0)
-        {
-            tree = TableTree.Create(tx);
-            tx.State = tx.State with { CatalogRoot = tree.RootPage };
-        }
-        else
-        {
-            tree = TableTree.Open(tx, tx.State.CatalogRoot);
-        }
-
-        long n = tree.NextRowId();
-        tree.Insert(n, CrashWorkload.Payload(n), BTreeInsertMode.FailIfExists);
-        if (n > 10)
-        {
-            tree.Delete(n - 10);
-        }
-
-        tx.Commit();
-        return n;
-    }
+    // One transaction of the crash-test workload (a 10-row window); returns its number once acknowledged.
+    private static long Commit(StorageEngine engine) => WorkloadCommits.CommitNext(engine, Timeout, window: 10);
 
     private static long Verify(string path)
     {
