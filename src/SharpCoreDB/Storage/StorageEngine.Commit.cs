@@ -1,0 +1,144 @@
+// Commits and what follows them: the record logged and the pages installed under
+// the writer lock (CommitLocked), the wait for the log outside it, after which a
+// FullSync commit becomes visible to new readers, and the background checkpoint the
+// log's growth asks for (on the database's own thread: CheckpointWorker). A log
+// failure is remembered: from then on the database refuses writes until reopened.
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Wal;
+
+namespace SharpCoreDB.Storage;
+
+internal sealed partial class StorageEngine
+{
+    internal long CommitLocked(WriteTransaction transaction)
+    {
+        ThrowIfLogFailed();
+        var pages = transaction.ChangedPages;
+        if (pages.Count == 0 && transaction.State == transaction.StartState)
+        {
+            return 0;
+        }
+
+        long lsn;
+        if (Log is null)
+        {
+            lsn = ++_memoryLsn;
+        }
+        else
+        {
+            _record.Begin(transaction.State);
+            foreach (var (number, page) in pages)
+            {
+                var newBody = page.Image.AsSpan(PageLayout.HeaderSize, Layout.BodySize);
+                var oldBody = page.Fresh ? _zeroBody : page.BaseImage.AsSpan(PageLayout.HeaderSize, Layout.BodySize);
+                _record.AddPage(number, PageHeader.GetType(page.Image), page.Fresh, oldBody, newBody);
+            }
+
+            lsn = EnqueueRecord(_logCipher is null ? _record.Written : _logCipher.Seal(_record.Written));
+        }
+
+        long oldest = Snapshots.Oldest;
+        foreach (var (number, page) in pages)
+        {
+            PageHeader.SetLsn(page.Image, lsn);
+            Cache.Install(number, page.Image, lsn, oldest);
+        }
+
+        // Readers see the commit once it is durable (FullSync), or at once when acknowledging it does not wait
+        // for the disk (Async, no log): a commit the log then fails to store is never seen.
+        Snapshots.Publish(lsn, transaction.State, visibleNow: Log is null || Log.Durability == WalDurability.Async);
+        return lsn;
+    }
+
+    internal void WaitForCommit(long lsn)
+    {
+        if (lsn != 0 && Log is not null)
+        {
+            try
+            {
+                Log.WaitForCommit(lsn);
+            }
+            catch (IOException e)
+            {
+                throw LogFailed(e);
+            }
+
+            Snapshots.Reveal(lsn);
+            AfterCommit();
+        }
+    }
+
+    internal async ValueTask WaitForCommitAsync(long lsn, CancellationToken cancellationToken)
+    {
+        if (lsn != 0 && Log is not null)
+        {
+            try
+            {
+                await Log.WaitForCommitAsync(lsn, cancellationToken).ConfigureAwait(false);
+            }
+            catch (IOException e)
+            {
+                throw LogFailed(e);
+            }
+
+            Snapshots.Reveal(lsn);
+            AfterCommit();
+        }
+    }
+
+    private long EnqueueRecord(ReadOnlySpan<byte> record)
+    {
+        try
+        {
+            return Log!.Enqueue(record);
+        }
+        catch (IOException e)
+        {
+            throw LogFailed(e);
+        }
+    }
+
+    private void AfterCommit()
+    {
+        // Bytes logged since the last checkpoint began, not the log file's length (see Checkpointer.LogBytesCovered).
+        if (Log is not null && _checkpointer is not null && Log.Statistics.BytesAppended - _checkpointer.LogBytesCovered > _options.CheckpointLogBytes)
+        {
+            QueueCheckpoint();
+        }
+    }
+
+    private void QueueCheckpoint()
+    {
+        if (_checkpointer is not null && !_disposed && !_options.ReadOnly)
+        {
+            _checkpointWorker.Request();
+        }
+    }
+
+    // On the checkpoint worker's thread. The log keeps everything until a checkpoint succeeds, so
+    // a failure is recorded (and the next request tries again), not thrown into nowhere.
+    private void RunBackgroundCheckpoint()
+    {
+        try
+        {
+            if (!_disposed)
+            {
+                _checkpointer!.Run();
+            }
+        }
+        catch (Exception e) when (e is IOException or SharpCoreDBException or ObjectDisposedException)
+        {
+            LastCheckpointError = e;
+        }
+    }
+
+    private SharpCoreDBException LogFailed(Exception e)
+    {
+        _logFailure ??= e;
+        return new SharpCoreDBException(
+            SharpCoreDBErrorCode.LogFailed,
+            $"The write-ahead log failed ({e.Message}); the database refuses writes until it is reopened.",
+            e);
+    }
+}
