@@ -3,14 +3,30 @@
 // The exit code is 1 when a filter matched nothing, a case failed validation, or a case
 // did not run to the end, so that scripts/bench-dry-run.sh can fail CI on a broken suite.
 // Two by-hand probes run instead of BenchmarkDotNet: `--wal-placement-probe [cpu]`
-// (Wal/WalPlacementProbe.cs) and `--interleaved-batch [rounds] [contenders]`
-// (Suites/InterleavedBatchProbe.cs).
+// (Wal/WalPlacementProbe.cs), `--interleaved-batch [rounds] [contenders]`
+// (Suites/InterleavedBatchProbe.cs), `--cold-process [rounds]` (Suites/ColdProcessProbe.cs,
+// which runs itself as `--cold-child`) and `--commit-cpu [commits] [rounds]` (Suites/CommitCpuProbe.cs).
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 
 if (args.Length > 0 && args[0] == "--wal-placement-probe")
 {
     return SharpCoreDB.Benchmarks.Wal.WalPlacementProbe.Run(args.Length > 1 ? args[1] : null);
+}
+
+if (args.Length > 0 && args[0] == "--cold-process")
+{
+    return SharpCoreDB.Benchmarks.Suites.ColdProcessProbe.Run(args.Length > 1 ? args[1] : null);
+}
+
+if (args.Length >= 4 && args[0] == "--cold-child")
+{
+    return SharpCoreDB.Benchmarks.Suites.ColdProcessProbe.RunChild(args[1], args[2], args[3]);
+}
+
+if (args.Length > 0 && args[0] == "--commit-cpu")
+{
+    return SharpCoreDB.Benchmarks.Suites.CommitCpuProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
 }
 
 if (args.Length > 0 && args[0] == "--interleaved-batch")
