@@ -22,8 +22,8 @@ public sealed partial class SharpCoreDBCommand
         SharpCoreDBConnection connection = OpenConnection();
         CheckTransaction(connection, Transaction);
         Session session = connection.Session;
-        PreparedStatements? prepared = _prepared;
-        SqlScript script = prepared is not null && ReferenceEquals(prepared.Session, session) ? prepared.Script : CommandUnit.Parse(_commandText);
+        PreparedStatements prepared = PreparedFor(session);
+        SqlScript script = prepared.Script;
         ParameterValues values = _parameterValues ??= new ParameterValues(Parameters, 0);
         CommandCancellation cancellation = StartCancellation();
         try
@@ -33,7 +33,7 @@ public sealed partial class SharpCoreDBCommand
             for (int i = 0; i < script.Count; i++)
             {
                 cancellation.ThrowIfCancelled();
-                PreparedStatement statement = prepared?.Get(session, script, i) ?? session.Prepare(script[i]);
+                PreparedStatement statement = prepared.Get(session, script, i)!;
                 if (connection.IsReadOnly)
                 {
                     ReadOnlyGuard.Check(statement.Statement);

@@ -1,7 +1,7 @@
 // A SQL command. The text may hold several statements (read them with
-// NextResult). Texts are parsed through one process-wide statement cache;
-// Prepare compiles the statements once for the connection's session and later
-// executions reuse them with new parameter values. A command on a connection with
+// NextResult). Texts are parsed through one process-wide statement cache; the
+// statements are compiled once for the connection's session, by Prepare or by the
+// first execution, and later executions reuse them with new parameter values. A command on a connection with
 // an open transaction joins it, whether or not Transaction is set.
 // Timeout (CommandTimeout), Cancel() and cancellation tokens all stop a running
 // statement through the token the engine watches (CommandCancellation).
@@ -9,6 +9,7 @@ using System.ComponentModel;
 using System.Data;
 using System.Data.Common;
 using System.Diagnostics.CodeAnalysis;
+using SharpCoreDB.Engine;
 
 namespace SharpCoreDB.Data;
 
@@ -211,12 +212,27 @@ public sealed partial class SharpCoreDBCommand : DbCommand
         cancellationToken.ThrowIfCancellationRequested();
         SharpCoreDBConnection connection = OpenConnection();
         CheckTransaction(connection, Transaction);
-        var unit = new CommandUnit(CommandUnit.Parse(_commandText), Parameters, _prepared, batchCommand: null);
+        PreparedStatements prepared = PreparedFor(connection.Session);
+        var unit = new CommandUnit(prepared.Script, Parameters, prepared, batchCommand: null);
         var cancellation = new CommandCancellation(CommandTimeout, cancellationToken);
         _running = cancellation;
         var reader = new SharpCoreDBDataReader(connection, [unit], behavior, cancellation, () => _running = null);
         await reader.StartAsync(isAsync, cancellationToken).ConfigureAwait(false);
         return reader;
+    }
+
+    // The command's compiled statements for this session: those of Prepare(), or, as Microsoft.Data.Sqlite
+    // does, the ones its first execution compiles, kept until CommandText or Connection changes. Without
+    // this a command run again (the usual way: Dapper never calls Prepare) compiled its plan each time.
+    private PreparedStatements PreparedFor(Session session)
+    {
+        PreparedStatements? prepared = _prepared;
+        if (prepared is null || !ReferenceEquals(prepared.Session, session))
+        {
+            prepared = _prepared = new PreparedStatements(session, CommandUnit.Parse(_commandText));
+        }
+
+        return prepared;
     }
 
     /// <summary>Throws when the command's transaction is not the connection's open one.</summary>
