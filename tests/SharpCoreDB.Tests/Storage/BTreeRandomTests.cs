@@ -2,7 +2,9 @@
 // seeded random inserts (fail-if-exists and replace), updates and deletes, with
 // 4 KiB pages: the tree grows to depth 3 (table-shaped keys) and 5 (long keys with
 // long shared prefixes, so separators are long and interior nodes split and merge
-// too), then is emptied back to a lone root leaf, which only merges reaching the
+// too), or grows runs of equal index values in rowid order inside the tree (so
+// splits after a run's new last entry, tail splits and sharing with siblings all
+// happen), then is emptied back to a lone root leaf, which only merges reaching the
 // root can do. Along the way Verify checks the structure and fill, and full scans
 // both ways and random seeks are compared with the reference.
 using SharpCoreDB.Storage.BTree;
@@ -13,24 +15,45 @@ namespace SharpCoreDB.Tests.Storage;
 
 public class BTreeRandomTests
 {
+    public enum KeyShape
+    {
+        /// <summary>8-byte rowid keys, random.</summary>
+        RowIds,
+
+        /// <summary>Long keys with a 250-byte shared prefix, random.</summary>
+        LongPrefixes,
+
+        /// <summary>Index keys of one of 12 values followed by an ascending rowid: runs that grow at their end.</summary>
+        ValueRuns,
+    }
+
+    private long _nextRowId;
+
     /// <summary>SHARPCOREDB_LONG_TESTS=1 runs ten times the operations (see docs/testing.md).</summary>
     private static readonly int Scale = Environment.GetEnvironmentVariable("SHARPCOREDB_LONG_TESTS") == "1" ? 10 : 1;
 
     [Fact]
     public void TableShapedKeysMatchReference()
     {
-        int maxDepth = Run(seed: 11, operations: 160_000 * Scale, longKeys: false, PageType.TableNode, redistributedLevels: 1);
+        int maxDepth = Run(seed: 11, operations: 160_000 * Scale, KeyShape.RowIds, PageType.TableNode, redistributedLevels: 1);
         Assert.True(maxDepth >= 3, $"depth reached only {maxDepth}");
     }
 
     [Fact]
     public void LongKeysSplitAndMergeAtEveryLevel()
     {
-        int maxDepth = Run(seed: 23, operations: 120_000 * Scale, longKeys: true, PageType.IndexNode, redistributedLevels: 3);
+        int maxDepth = Run(seed: 23, operations: 120_000 * Scale, KeyShape.LongPrefixes, PageType.IndexNode, redistributedLevels: 3);
         Assert.True(maxDepth >= 4, $"depth reached only {maxDepth}");
     }
 
-    private static int Run(int seed, int operations, bool longKeys, PageType type, int redistributedLevels)
+    [Fact]
+    public void RunsOfEqualIndexValuesMatchReference()
+    {
+        int maxDepth = Run(seed: 37, operations: 160_000 * Scale, KeyShape.ValueRuns, PageType.IndexNode, redistributedLevels: 1);
+        Assert.True(maxDepth >= 2, $"depth reached only {maxDepth}");
+    }
+
+    private int Run(int seed, int operations, KeyShape shape, PageType type, int redistributedLevels)
     {
         var rng = new Random(seed);
         var pages = new InMemoryPageAccess(4096);
@@ -45,15 +68,15 @@ public class BTreeRandomTests
         {
             if (op % 1500 == 1499 && op > operations / 5)
             {
-                DeleteRun(tree, reference, keys, positions, NewKey(rng, longKeys), rng.Next(20, 400));
+                DeleteRun(tree, reference, keys, positions, NewKey(rng, shape), rng.Next(20, 400));
                 continue;
             }
 
             double insertShare = op < operations * 4 / 10 ? 0.75 : op < operations * 7 / 10 ? 0.5 : 0.2;
             if (rng.NextDouble() < insertShare)
             {
-                byte[] key = keys.Count > 0 && rng.Next(4) == 0 ? keys[rng.Next(keys.Count)] : NewKey(rng, longKeys);
-                byte[] value = NewValue(rng, longKeys);
+                byte[] key = keys.Count > 0 && rng.Next(4) == 0 ? keys[rng.Next(keys.Count)] : NewKey(rng, shape);
+                byte[] value = NewValue(rng, shape);
                 BTreeInsertMode mode = rng.Next(2) == 0 ? BTreeInsertMode.FailIfExists : BTreeInsertMode.Replace;
                 bool existed = reference.ContainsKey(key);
                 Assert.Equal(!existed, tree.Insert(key, value, mode));
@@ -70,7 +93,7 @@ public class BTreeRandomTests
             }
             else
             {
-                byte[] key = keys.Count > 0 && rng.Next(5) != 0 ? keys[rng.Next(keys.Count)] : NewKey(rng, longKeys);
+                byte[] key = keys.Count > 0 && rng.Next(5) != 0 ? keys[rng.Next(keys.Count)] : NewKey(rng, shape);
                 bool existed = reference.Remove(key);
                 Assert.Equal(existed, tree.Delete(key));
                 if (existed)
@@ -88,12 +111,12 @@ public class BTreeRandomTests
 
             if (op % 20000 == 0)
             {
-                CheckAgainstReference(tree, reference, rng, longKeys);
+                CheckAgainstReference(tree, reference, rng, shape);
             }
         }
 
         maxDepth = Math.Max(maxDepth, tree.Verify().Depth);
-        CheckAgainstReference(tree, reference, rng, longKeys);
+        CheckAgainstReference(tree, reference, rng, shape);
 
         // Empty it: every page but the root comes back, and the root is a leaf again.
         foreach (byte[] key in keys)
@@ -124,7 +147,7 @@ public class BTreeRandomTests
     }
 
     /// <summary>Deletes up to <paramref name="count"/> consecutive keys from the first at or after <paramref name="start"/>, as a scan that deletes what it visits.</summary>
-    private static void DeleteRun(
+    private void DeleteRun(
         BTree tree, SortedDictionary<byte[], byte[]> reference, List<byte[]> keys, Dictionary<byte[], int> positions, byte[] start, int count)
     {
         BTreeCursor cursor = tree.OpenCursor();
@@ -137,7 +160,7 @@ public class BTreeRandomTests
         }
     }
 
-    private static void CheckAgainstReference(BTree tree, SortedDictionary<byte[], byte[]> reference, Random rng, bool longKeys)
+    private void CheckAgainstReference(BTree tree, SortedDictionary<byte[], byte[]> reference, Random rng, KeyShape shape)
     {
         byte[][] sortedKeys = [.. reference.Keys];
         BTreeCursor cursor = tree.OpenCursor();
@@ -160,7 +183,7 @@ public class BTreeRandomTests
 
         for (int probe = 0; probe < 300; probe++)
         {
-            byte[] key = sortedKeys.Length > 0 && probe % 2 == 0 ? sortedKeys[rng.Next(sortedKeys.Length)] : NewKey(rng, longKeys);
+            byte[] key = sortedKeys.Length > 0 && probe % 2 == 0 ? sortedKeys[rng.Next(sortedKeys.Length)] : NewKey(rng, shape);
             int index = Array.BinarySearch(sortedKeys, key, ByteArrayComparer.Instance);
             bool found = index >= 0;
             int lower = found ? index : ~index; // first >= key
@@ -179,7 +202,7 @@ public class BTreeRandomTests
         // previous probe (and sometimes a Next) left the cursor, which takes the search-the-current-leaf path.
         for (int k = 0; k < sortedKeys.Length; k += 1 + rng.Next(3))
         {
-            byte[] key = rng.Next(4) == 0 ? NewKey(rng, longKeys) : sortedKeys[k];
+            byte[] key = rng.Next(4) == 0 ? NewKey(rng, shape) : sortedKeys[k];
             int index = Array.BinarySearch(sortedKeys, key, ByteArrayComparer.Instance);
             int lower = index >= 0 ? index : ~index;
             AssertSeek(cursor.SeekGE(key), cursor, sortedKeys, lower);
@@ -225,13 +248,24 @@ public class BTreeRandomTests
         positions.Remove(key);
     }
 
-    private static byte[] NewKey(Random rng, bool longKeys)
+    private byte[] NewKey(Random rng, KeyShape shape)
     {
-        if (!longKeys)
+        if (shape == KeyShape.RowIds)
         {
             byte[] rowKey = new byte[RowIdKey.Size];
             RowIdKey.Write(rng.NextInt64(-60_000, 60_000), rowKey);
             return rowKey;
+        }
+
+        if (shape == KeyShape.ValueRuns)
+        {
+            // Like an index on a column with few values, filled in rowid order: (value, rowid).
+            byte[] entry = new byte[3 + RowIdKey.Size];
+            entry[0] = 0x30;
+            entry[1] = (byte)('a' + rng.Next(12));
+            entry[2] = 0;
+            RowIdKey.Write(++_nextRowId, entry.AsSpan(3));
+            return entry;
         }
 
         // A 250-byte shared prefix, a 4-byte id, then 0..150 random bytes: separators stay ~255 bytes long.
@@ -242,10 +276,10 @@ public class BTreeRandomTests
         return key;
     }
 
-    private static byte[] NewValue(Random rng, bool longKeys)
+    private static byte[] NewValue(Random rng, KeyShape shape)
     {
         int roll = rng.Next(100);
-        int length = longKeys
+        int length = shape == KeyShape.ValueRuns ? 0 : shape == KeyShape.LongPrefixes
             ? roll < 90 ? rng.Next(0, 200) : rng.Next(600, 2500)
             : roll < 70 ? rng.Next(0, 60) : roll < 95 ? rng.Next(60, 900) : rng.Next(900, 9000);
         byte[] value = new byte[length];

@@ -102,10 +102,11 @@ public class BTreeTests
     {
         var pages = new InMemoryPageAccess(4096);
         var table = TableTree.Create(pages);
-        var rng = new Random(9);
 
+        // The same rows both times: the refill must fit in the pages the first fill used.
         void Fill()
         {
+            var rng = new Random(9);
             for (long id = 1; id <= 20_000; id++)
             {
                 int length = id % 50 == 0 ? 3000 : rng.Next(10, 200);
@@ -487,11 +488,12 @@ public class BTreeTests
     }
 
     [Fact]
-    public void AscendingInsertsPackTheirPagesWhereOtherOrdersSplitEvenly()
+    public void AscendingDescendingAndShuffledInsertsAllKeepLeavesWellFilled()
     {
         // Rowids, timestamps and sequences only ever grow: a split in half would leave every
-        // page half empty for good. Descending inserts always hit the leftmost leaf, whose
-        // split must stay even; a shuffled order must too. All three hold the same entries.
+        // page half empty for good. Descending inserts always hit the leftmost leaf, and a
+        // shuffled order lands anywhere; both share cells with a sibling that has room before
+        // they split. All three hold the same entries.
         const int rows = 20_000;
         BTreeStats Fill(IEnumerable<long> order)
         {
@@ -516,13 +518,43 @@ public class BTreeTests
         var shuffled = Fill(Enumerable.Range(0, rows).Select(i => (long)i).OrderBy(_ => Random.Shared.Next()));
         Assert.All([ascending, descending, shuffled], stats => Assert.Equal(rows, stats.Entries));
 
-        // A 4 KB leaf holds 35 of these cells. An append split leaves MinFill (20%) on the right, so
-        // ascending leaves end up about 80% full; descending ones half full; shuffled ones about ln 2.
+        // A 4 KB leaf holds 35 of these cells. An append at the right edge moves only the new cell
+        // to the new right leaf, so ascending leaves end up full; sharing with siblings keeps the
+        // others above about 3/4 (a split in halves alone: descending 1/2, shuffled about ln 2).
         int full = (rows + 34) / 35;
-        Assert.InRange(ascending.LeafPages, full, full * 13 / 10);
-        Assert.InRange(descending.LeafPages, full * 17 / 10, full * 5 / 2);
-        Assert.True(shuffled.LeafPages > ascending.LeafPages * 11 / 10, $"shuffled {shuffled.LeafPages}, ascending {ascending.LeafPages}");
-        Assert.True(ascending.InteriorPages < descending.InteriorPages, $"ascending {ascending.InteriorPages}, descending {descending.InteriorPages}");
+        Assert.InRange(ascending.LeafPages, full, full * 11 / 10);
+        Assert.InRange(descending.LeafPages, full, full * 13 / 10);
+        Assert.InRange(shuffled.LeafPages, full, full * 14 / 10);
+        Assert.True(ascending.InteriorPages <= descending.InteriorPages, $"ascending {ascending.InteriorPages}, descending {descending.InteriorPages}");
+    }
+
+    [Fact]
+    public void AnIndexOnFewValuesFilledInRowidOrderKeepsItsLeavesFull()
+    {
+        // (value, rowid) entries for 40 values, rowids ascending: every value's run grows at its
+        // end, inside the tree. Splitting right after a run's new last entry leaves the run at the
+        // end of its leaf, whose next entries are then tail splits (about 80% stays); splitting in
+        // halves left every full leaf of a run half empty for good. Measured: 219 leaves for 149
+        // full ones (68%); 274 (54%) before.
+        const int entries = 40_000;
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.IndexNode);
+        var random = new Random(5);
+        for (long rowid = 1; rowid <= entries; rowid++)
+        {
+            byte[] key = new byte[3 + RowIdKey.Size];
+            key[0] = 0x30;
+            key[1] = (byte)(64 + random.Next(40));
+            RowIdKey.Write(rowid, key.AsSpan(3));
+            Assert.True(tree.Insert(key, [], BTreeInsertMode.FailIfExists));
+        }
+
+        BTreeStats stats = tree.Verify();
+        Assert.Equal(entries, stats.Entries);
+
+        // A 4 KB leaf (4060 bytes of cells) holds 270 of these 15-byte cells with their slots.
+        int full = (entries + 269) / 270;
+        Assert.InRange(stats.LeafPages, full, full * 15 / 10);
     }
 
     private static byte[] Key(long id)

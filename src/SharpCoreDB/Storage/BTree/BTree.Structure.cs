@@ -6,13 +6,18 @@
 // back out with Distribute, which picks the split point by bytes.
 //
 // Appends: a node split in half keeps half its page empty for good when keys only
-// ever grow (rowids, timestamps, sequence numbers), because nothing is ever
-// inserted to the left of the split again. So when the new cell lands at the end
-// of a node that is the rightmost child of its parent (or the root), the split
-// moves only the smallest tail that satisfies MinFill to the new right node and
-// leaves the rest (about 80%) on the left, the way SQLite's balance_quick packs
-// appended rows. Ascending inserts then fill pages to ~80–100% instead of 50%:
-// fewer pages to log, checkpoint, cache and scan.
+// ever grow, because nothing is ever inserted to the left of the split again. That
+// happens at the right edge of the tree (rowids, timestamps, sequence numbers) and
+// inside it (an index on (category, rowid) grows at the end of every category's
+// run). So the shape of a split follows where the new cell lands (SplitShape):
+//   new cell last in a leaf on the tree's right edge  -> it goes alone to the new
+//        right node, the left node stays full (SQLite's balance_quick); the right
+//        edge is the one place a node may be under MinFill (BTree.Verify)
+//   new cell last in any other node                   -> the smallest tail that
+//        satisfies MinFill goes right, about 80% stays left
+//   anywhere else                                     -> halves by bytes
+// Ascending inserts then fill pages to ~95% at the right edge and ~80% inside,
+// instead of 50%: fewer pages to log, checkpoint, cache, scan and store.
 using System.Diagnostics;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -38,12 +43,115 @@ internal sealed partial class BTree
             return false;
         }
 
-        SplitNode(level, slot, cell);
+        bool leafNode = BTreeNode.IsLeaf(body);
+        if (leafNode && EndsARun(body, slot, cell))
+        {
+            SplitNode(level, slot, cell, SplitShape.AfterNewCell);
+            return true;
+        }
+
+        if (slot < BTreeNode.Count(body) && level > 0 && leafNode && TryShareWithSibling(level, slot, cell))
+        {
+            return false;
+        }
+
+        SplitNode(level, slot, cell, shape: null);
         return true;
     }
 
-    /// <summary>Splits the node at <paramref name="level"/>, with <paramref name="cell"/> added at <paramref name="slot"/>, into two.</summary>
-    private void SplitNode(int level, int slot, ReadOnlySpan<byte> cell)
+    // True when a new index entry lengthens a run of entries with equal indexed values (its key minus the
+    // rowid suffix equals its left neighbour's) that the next entry does not belong to: an index on a
+    // column with few distinct values, filled in rowid order, grows like this at the end of every run.
+    // Splitting right after the new entry leaves the run at the end of its node, so that its next entries
+    // are appends there.
+    private bool EndsARun(ReadOnlySpan<byte> body, int slot, ReadOnlySpan<byte> cell)
+    {
+        if (_treeType != (byte)Storage.Pages.PageType.IndexNode || slot == 0 || slot >= BTreeNode.Count(body))
+        {
+            return false;
+        }
+
+        ReadOnlySpan<byte> key = BTreeNode.CellKey(cell, leaf: true);
+        ReadOnlySpan<byte> before = BTreeNode.Key(body, slot - 1, leaf: true);
+        ReadOnlySpan<byte> after = BTreeNode.Key(body, slot, leaf: true);
+        if (key.Length <= Records.RowIdKey.Size)
+        {
+            return false;
+        }
+
+        ReadOnlySpan<byte> values = key[..^Records.RowIdKey.Size];
+        return before.Length == key.Length && before.StartsWith(values)
+            && !(after.Length == key.Length && after.StartsWith(values));
+    }
+
+    // A full leaf whose new cell does not go at its end (a split there would be in halves, leaving both
+    // halves half empty until inserts happen to land there) first tries to share its cells with a sibling
+    // that has room, B*-tree style: the two nodes get the cells in halves and the parent a new separator.
+    // Random inserts then keep leaves about 80% full instead of 2/3, and inserts that grow a run inside the
+    // tree (an index on (category, rowid)) push the following run into the sibling, so that the growing run
+    // soon ends at the node's end and gets append splits. True when the cell went in this way.
+    private bool TryShareWithSibling(int level, int slot, ReadOnlySpan<byte> cell)
+    {
+        int parentLevel = level - 1;
+        ReadOnlySpan<byte> parentNode = _pages.Read(_pathPages[parentLevel]).Span;
+        int index = _pathIndex[level];
+        int siblings = BTreeNode.Count(parentNode) + 1;
+        if (siblings < 2)
+        {
+            return false;
+        }
+
+        // Of the two siblings (one at either end of the parent), the one with more room; the node and it share
+        // the separator between them. Worth it only when both end up with room to spare (about 6% each): sharing
+        // two nearly full nodes would move cells back and forth at every insert.
+        uint page = _pathPages[level];
+        int separatorIndex = -1, room = 0;
+        foreach (int candidate in (ReadOnlySpan<int>)[index, index - 1])
+        {
+            if (candidate >= 0 && candidate + 1 < siblings)
+            {
+                uint sibling = BTreeNode.ChildAt(parentNode, candidate == index ? index + 1 : index - 1);
+                int free = (2 * _limits.Capacity) - BTreeNode.UsedBytes(_pages.Read(sibling).Span) - BTreeNode.UsedBytes(_pages.Read(page).Span);
+                if (free > room)
+                {
+                    (separatorIndex, room) = (candidate, free);
+                }
+            }
+        }
+
+        if (separatorIndex < 0 || room < (_limits.Capacity / 8) + cell.Length + 2)
+        {
+            return false;
+        }
+
+        uint leftPage = BTreeNode.ChildAt(parentNode, separatorIndex);
+        uint rightPage = BTreeNode.ChildAt(parentNode, separatorIndex + 1);
+        CellList cells = Cells();
+        cells.Clear();
+        cells.AddAll(_pages.Read(leftPage).Span);
+        int offset = leftPage == page ? 0 : cells.Count;
+        cells.AddAll(_pages.Read(rightPage).Span);
+        cells.Insert(offset + slot, cell);
+        int split = LeafHalves(cells);
+        if (cells.NodeBytesOf(0, split) > _limits.Capacity || cells.NodeBytesOf(split, cells.Count) > _limits.Capacity)
+        {
+            return false;
+        }
+
+        Activity.Redistributions[_leafLevel - level]++;
+        Span<byte> parent = _pages.Write(_pathPages[parentLevel]).Span;
+        int separatorLength = Distribute(cells, leaf: true, SplitShape.Halves, newCell: -1, rightmost: 0, _pages.Write(leftPage).Span, _pages.Write(rightPage).Span);
+        int cellLength = BTreeNode.WriteInteriorCell(CellBuffer(), leftPage, SeparatorBuffer()[..separatorLength]);
+        BTreeNode.RemoveCell(parent, separatorIndex, false);
+        InsertCell(parentLevel, separatorIndex, CellBuffer()[..cellLength]);
+        return true;
+    }
+
+    /// <summary>
+    /// Splits the node at <paramref name="level"/>, with <paramref name="cell"/> added at <paramref name="slot"/>, into two,
+    /// in <paramref name="shape"/>, or in the shape where the new cell lands calls for when it is null.
+    /// </summary>
+    private void SplitNode(int level, int slot, ReadOnlySpan<byte> cell, SplitShape? shape)
     {
         uint page = _pathPages[level];
         Span<byte> body = _pages.Write(page).Span;
@@ -54,14 +162,16 @@ internal sealed partial class BTree
         cells.AddAll(body);
         cells.Insert(slot, cell);
         Activity.Splits[_leafLevel - level]++;
-        bool append = slot == cells.Count - 1 && IsRightEdge(level);
+        shape ??= slot != cells.Count - 1 ? SplitShape.Halves
+            : leaf && IsOnRightEdge(level) ? SplitShape.NewCellAlone
+            : SplitShape.MinFillTail;
 
         if (level == 0)
         {
             // The root keeps its page number: its cells move to two new pages below it.
             uint left = _pages.Allocate(PageType);
             uint right = _pages.Allocate(PageType);
-            int length = Distribute(cells, leaf, append, rightmost, _pages.Write(left).Span, _pages.Write(right).Span);
+            int length = Distribute(cells, leaf, shape.Value, slot, rightmost, _pages.Write(left).Span, _pages.Write(right).Span);
             Span<byte> root = _pages.Write(page).Span;
             BTreeNode.Format(root, BTreeNode.InteriorKind, _treeType);
             int cellLength = BTreeNode.WriteInteriorCell(CellBuffer(), left, SeparatorBuffer()[..length]);
@@ -71,13 +181,24 @@ internal sealed partial class BTree
         }
 
         uint newRight = _pages.Allocate(PageType);
-        int separator = Distribute(cells, leaf, append, rightmost, _pages.Write(page).Span, _pages.Write(newRight).Span);
+        int separator = Distribute(cells, leaf, shape.Value, slot, rightmost, _pages.Write(page).Span, _pages.Write(newRight).Span);
         InsertSeparator(level - 1, _pathIndex[level], page, newRight, separator);
     }
 
-    // The root, or the rightmost child of its parent on the recorded path.
-    private bool IsRightEdge(int level) =>
-        level == 0 || _pathIndex[level] == BTreeNode.Count(_pages.Read(_pathPages[level - 1]).Span);
+    // The root, or a node reached through the rightmost child at every level of the recorded path:
+    // no key in the tree is above its keys.
+    private bool IsOnRightEdge(int level)
+    {
+        for (int l = level; l > 0; l--)
+        {
+            if (_pathIndex[l] != BTreeNode.Count(_pages.Read(_pathPages[l - 1]).Span))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     /// <summary>
     /// After the child at <paramref name="childIndex"/> of the node at <paramref name="level"/> split into
@@ -92,13 +213,14 @@ internal sealed partial class BTree
     }
 
     /// <summary>
-    /// Deals <paramref name="cells"/> out into two fresh nodes, about half the bytes each (or, for an
-    /// <paramref name="append"/>, only the MinFill tail on the right), and leaves the separator between
-    /// them in the separator buffer; returns its length. Leaves get the shortest prefix of the right
+    /// Deals <paramref name="cells"/> out into two fresh nodes as <paramref name="shape"/> says (halves by
+    /// bytes, the MinFill tail on the right, the last cell alone on the right, or everything up to the new
+    /// cell at <paramref name="newCell"/> on the left), and leaves the separator
+    /// between them in the separator buffer; returns its length. Leaves get the shortest prefix of the right
     /// node's first key that is above the left node's last key; interior nodes promote the middle cell's
     /// key, whose child becomes the left node's rightmost child.
     /// </summary>
-    private int Distribute(CellList cells, bool leaf, bool append, uint rightmost, Span<byte> left, Span<byte> right)
+    private int Distribute(CellList cells, bool leaf, SplitShape shape, int newCell, uint rightmost, Span<byte> left, Span<byte> right)
     {
         int count = cells.Count;
         int total = cells.NodeBytes;
@@ -106,24 +228,22 @@ internal sealed partial class BTree
         BTreeNode.Format(left, kind, _treeType);
         BTreeNode.Format(right, kind, _treeType);
         int split;
-        if (append && AppendSplit(cells, leaf) is int tail and > 0)
+        if (shape == SplitShape.NewCellAlone && leaf && count >= 2)
+        {
+            split = count - 1;
+        }
+        else if (shape == SplitShape.AfterNewCell && leaf && newCell + 1 < count
+            && Fits(cells.NodeBytesOf(0, newCell + 1)) && Fits(cells.NodeBytesOf(newCell + 1, count)))
+        {
+            split = newCell + 1;
+        }
+        else if (shape is SplitShape.MinFillTail or SplitShape.NewCellAlone && AppendSplit(cells, leaf) is int tail and > 0)
         {
             split = tail;
         }
         else if (leaf)
         {
-            // The smallest split that puts at least half the bytes on the left, keeping a cell on each side.
-            split = 0;
-            int bytes = 0;
-            while (split < count - 1)
-            {
-                bytes += cells[split].Length + 2;
-                split++;
-                if (bytes * 2 >= total)
-                {
-                    break;
-                }
-            }
+            split = LeafHalves(cells);
         }
         else
         {
@@ -142,7 +262,7 @@ internal sealed partial class BTree
         int rightStart = leaf ? split : split + 1;
         if (cells.NodeBytesOf(0, split) > _limits.Capacity || cells.NodeBytesOf(rightStart, count) > _limits.Capacity)
         {
-            throw new InvalidOperationException("A B+tree node split left a half that does not fit in a page.");
+            throw new InvalidOperationException($"A B+tree node split ({shape}) left a half that does not fit in a page.");
         }
 
         for (int i = 0; i < split; i++)
@@ -171,6 +291,26 @@ internal sealed partial class BTree
         ReadOnlySpan<byte> key = BTreeNode.CellKey(middle, false);
         key.CopyTo(separator);
         return key.Length;
+    }
+
+    // A non-root node of this many bytes is neither under MinFill nor over a page.
+    private bool Fits(int nodeBytes) => nodeBytes >= _limits.MinFill && nodeBytes <= _limits.Capacity;
+
+    // The smallest leaf split that puts at least half the bytes on the left, keeping a cell on each side.
+    private static int LeafHalves(CellList cells)
+    {
+        int split = 0, bytes = 0;
+        while (split < cells.Count - 1)
+        {
+            bytes += cells[split].Length + 2;
+            split++;
+            if (bytes * 2 >= cells.NodeBytes)
+            {
+                break;
+            }
+        }
+
+        return split;
     }
 
     /// <summary>
@@ -250,7 +390,7 @@ internal sealed partial class BTree
         Activity.Redistributions[_leafLevel - level]++;
 
         // Redistribute: both stay, with the cells shared out evenly and a new separator between them.
-        int separatorLength = Distribute(cells, leaf, append: false, rightmost, left, right);
+        int separatorLength = Distribute(cells, leaf, SplitShape.Halves, newCell: -1, rightmost, left, right);
         int cellLength = BTreeNode.WriteInteriorCell(CellBuffer(), leftPage, SeparatorBuffer()[..separatorLength]);
         BTreeNode.RemoveCell(parent, separatorIndex, false);
         bool split = InsertCell(parentLevel, separatorIndex, CellBuffer()[..cellLength]);
@@ -276,4 +416,20 @@ internal sealed partial class BTree
             _pages.Free(child);
         }
     }
+}
+
+/// <summary>How a node that overflows is split (see the top of BTree.Structure.cs).</summary>
+internal enum SplitShape
+{
+    /// <summary>About half the bytes on each side.</summary>
+    Halves,
+
+    /// <summary>The smallest tail of at least MinFill bytes on the right: the new cell was the node's last.</summary>
+    MinFillTail,
+
+    /// <summary>Only the new cell on the right: it was the last of a leaf on the tree's right edge.</summary>
+    NewCellAlone,
+
+    /// <summary>Everything up to the new cell on the left, the rest on the right: the new cell ends a run (EndsARun).</summary>
+    AfterNewCell,
 }

@@ -2,7 +2,9 @@
 // node is well formed (slots inside the body, cells not overlapping, the byte
 // accounting exact), keys are strictly ascending and inside the bounds their
 // ancestors' separators give, every leaf is at the same depth, every non-root
-// node is at least MinFill full, the root has two children if it is interior,
+// node is at least MinFill full (but a leaf on the right edge, which an append
+// split may leave holding only the appended cell), the root has two children if
+// it is interior,
 // no page is reachable twice, and every overflow chain is as long as its value.
 // It reads every page and allocates freely: it is not a hot path.
 using System.Buffers.Binary;
@@ -41,7 +43,7 @@ internal sealed partial class BTree
         bool leaf = kind == BTreeNode.LeafKind;
         int count = BTreeNode.Count(body);
         VerifyLayout(page, body, leaf, count);
-        if (page != RootPage && BTreeNode.UsedBytes(body) < _limits.MinFill)
+        if (page != RootPage && BTreeNode.UsedBytes(body) < _limits.MinFill && !(leaf && upper is null))
         {
             throw Bad(page, $"uses {BTreeNode.UsedBytes(body)} bytes, under the minimum fill of {_limits.MinFill}");
         }
