@@ -164,7 +164,7 @@ internal static class PragmaRunner
                     values[i] = index.Columns[i] == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(index.Columns[i]);
                 }
 
-                byte[] expected = new byte[KeyEncoder.GetSize(values) + RowIdKey.Size];
+                byte[] expected = new byte[KeyEncoder.GetSize(values) + RowIdKey.SuffixSizeOf(rowId)];
                 KeyEncoder.EncodeIndexKey(values, rowId, expected);
                 if (!cursor.Key.SequenceEqual(expected))
                 {

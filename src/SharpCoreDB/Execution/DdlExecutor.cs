@@ -135,11 +135,11 @@ internal static class DdlExecutor
                 hasNull |= values[i].IsNull;
             }
 
-            byte[] key = new byte[KeyEncoder.GetSize(values) + RowIdKey.Size];
+            byte[] key = new byte[KeyEncoder.GetSize(values) + RowIdKey.SuffixSizeOf(rowId)];
             KeyEncoder.EncodeIndexKey(values, rowId, key);
             if (index.IsUnique && !hasNull)
             {
-                byte[] prefix = key[..^RowIdKey.Size];
+                byte[] prefix = key[..^RowIdKey.SuffixSizeOf(rowId)];
                 BTreeCursor probe = tree.OpenCursor();
                 if (probe.SeekPrefixFirst(prefix))
                 {

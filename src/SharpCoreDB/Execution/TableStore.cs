@@ -194,7 +194,7 @@ internal sealed class TableStore
                 continue;
             }
 
-            int length = EncodeKey(index, row, long.MinValue, out bool hasNull) - RowIdKey.Size;
+            int length = EncodeKey(index, row, long.MinValue, out bool hasNull) - RowIdKey.SuffixSizeOf(long.MinValue);
             if (hasNull)
             {
                 continue;
@@ -338,7 +338,7 @@ internal sealed class TableStore
         }
 
         ReadOnlySpan<DbValue> values = _keyValues.AsSpan(0, n);
-        int size = KeyEncoder.GetSize(values) + RowIdKey.Size;
+        int size = KeyEncoder.GetSize(values) + RowIdKey.MaxSuffixSize;
         if (_key.Length < size)
         {
             _key = new byte[Math.Max(size, _key.Length * 2)];

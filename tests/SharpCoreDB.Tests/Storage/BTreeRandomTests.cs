@@ -252,20 +252,18 @@ public class BTreeRandomTests
     {
         if (shape == KeyShape.RowIds)
         {
-            byte[] rowKey = new byte[RowIdKey.Size];
-            RowIdKey.Write(rng.NextInt64(-60_000, 60_000), rowKey);
-            return rowKey;
+            byte[] rowKey = new byte[RowIdKey.MaxSize];
+            return rowKey[..RowIdKey.Write(rng.NextInt64(-60_000, 60_000), rowKey)];
         }
 
         if (shape == KeyShape.ValueRuns)
         {
             // Like an index on a column with few values, filled in rowid order: (value, rowid).
-            byte[] entry = new byte[3 + RowIdKey.Size];
+            byte[] entry = new byte[3 + RowIdKey.MaxSuffixSize];
             entry[0] = 0x30;
             entry[1] = (byte)('a' + rng.Next(12));
             entry[2] = 0;
-            RowIdKey.Write(++_nextRowId, entry.AsSpan(3));
-            return entry;
+            return entry[..(3 + RowIdKey.WriteSuffix(++_nextRowId, entry.AsSpan(3)))];
         }
 
         // A 250-byte shared prefix, a 4-byte id, then 0..150 random bytes: separators stay ~255 bytes long.

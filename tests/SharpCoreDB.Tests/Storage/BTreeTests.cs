@@ -357,13 +357,13 @@ public class BTreeTests
         }
 
         BTreeCursor cursor = tree.OpenCursor();
-        byte[] probe = Key(0);
+        byte[] buffer = new byte[RowIdKey.MaxSize];
         long Work()
         {
             long sum = 0;
             for (int i = 0; i < 20_000; i += 3)
             {
-                RowIdKey.Write(i, probe);
+                ReadOnlySpan<byte> probe = buffer.AsSpan(0, RowIdKey.Write(i, buffer));
                 if (tree.TryGet(probe, out ReadOnlyMemory<byte> value))
                 {
                     sum += value.Length;
@@ -377,7 +377,7 @@ public class BTreeTests
 
             for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
             {
-                sum += cursor.Key[7] + cursor.Value.Length;
+                sum += cursor.Key[^1] + cursor.Value.Length;
             }
 
             for (bool ok = cursor.SeekLast(); ok; ok = cursor.Prev())
@@ -399,20 +399,21 @@ public class BTreeTests
     {
         var pages = new InMemoryPageAccess(4096);
         BTree tree = BTree.Create(pages, PageType.TableNode);
-        byte[] key = new byte[RowIdKey.Size];
-        byte[] value = Filled(120, 4);
+        byte[] key = new byte[RowIdKey.MaxSize];
+        byte[] value = Filled(300, 4);
         void Work()
         {
-            for (int i = 0; i < 10_000; i++)
+            // Enough leaves (about 1,300) that interior nodes split and merge too.
+            for (int i = 0; i < 20_000; i++)
             {
-                RowIdKey.Write((i * 7919L) % 10_000, key);
-                tree.Insert(key, value, BTreeInsertMode.FailIfExists);
+                int length = RowIdKey.Write((i * 7919L) % 20_000, key);
+                tree.Insert(key.AsSpan(0, length), value, BTreeInsertMode.FailIfExists);
             }
 
-            for (int i = 0; i < 10_000; i++)
+            for (int i = 0; i < 20_000; i++)
             {
-                RowIdKey.Write((i * 104_729L) % 10_000, key);
-                tree.Delete(key);
+                int length = RowIdKey.Write((i * 104_729L) % 20_000, key);
+                tree.Delete(key.AsSpan(0, length));
             }
         }
 
@@ -518,10 +519,10 @@ public class BTreeTests
         var shuffled = Fill(Enumerable.Range(0, rows).Select(i => (long)i).OrderBy(_ => Random.Shared.Next()));
         Assert.All([ascending, descending, shuffled], stats => Assert.Equal(rows, stats.Entries));
 
-        // A 4 KB leaf holds 35 of these cells. An append at the right edge moves only the new cell
-        // to the new right leaf, so ascending leaves end up full; sharing with siblings keeps the
-        // others above about 3/4 (a split in halves alone: descending 1/2, shuffled about ln 2).
-        int full = (rows + 34) / 35;
+        // A 4 KB leaf holds 37 of these cells (3-byte keys, 100-byte values). An append at the right
+        // edge moves only the new cell to the new right leaf, so ascending leaves end up full; sharing
+        // with siblings keeps the others above about 3/4 (halves alone: descending 1/2, shuffled ln 2).
+        int full = (rows + 36) / 37;
         Assert.InRange(ascending.LeafPages, full, full * 11 / 10);
         Assert.InRange(descending.LeafPages, full, full * 13 / 10);
         Assert.InRange(shuffled.LeafPages, full, full * 14 / 10);
@@ -542,11 +543,11 @@ public class BTreeTests
         var random = new Random(5);
         for (long rowid = 1; rowid <= entries; rowid++)
         {
-            byte[] key = new byte[3 + RowIdKey.Size];
+            byte[] key = new byte[3 + RowIdKey.MaxSuffixSize];
             key[0] = 0x30;
             key[1] = (byte)(64 + random.Next(40));
-            RowIdKey.Write(rowid, key.AsSpan(3));
-            Assert.True(tree.Insert(key, [], BTreeInsertMode.FailIfExists));
+            int length = 3 + RowIdKey.WriteSuffix(rowid, key.AsSpan(3));
+            Assert.True(tree.Insert(key.AsSpan(0, length), [], BTreeInsertMode.FailIfExists));
         }
 
         BTreeStats stats = tree.Verify();
@@ -559,9 +560,8 @@ public class BTreeTests
 
     private static byte[] Key(long id)
     {
-        byte[] key = new byte[RowIdKey.Size];
-        RowIdKey.Write(id, key);
-        return key;
+        byte[] key = new byte[RowIdKey.MaxSize];
+        return key[..RowIdKey.Write(id, key)];
     }
 
     private static byte[] Filled(int length, byte fill)
@@ -593,8 +593,7 @@ public class BTreeTests
     private static byte[] IndexKey(DbValue first, DbValue second, long rowId)
     {
         DbValue[] columns = [first, second];
-        byte[] key = new byte[KeyEncoder.GetSize(columns) + RowIdKey.Size];
-        KeyEncoder.EncodeIndexKey(columns, rowId, key);
-        return key;
+        byte[] key = new byte[KeyEncoder.GetSize(columns) + RowIdKey.MaxSuffixSize];
+        return key[..KeyEncoder.EncodeIndexKey(columns, rowId, key)];
     }
 }

@@ -76,11 +76,44 @@ public class KeyEncoderTests
             Assert.Equal(rowId, KeyEncoder.ReadRowIdSuffix(IndexKey(columns, rowId)));
         }
 
-        byte[] minus = new byte[8];
-        byte[] plus = new byte[8];
-        RowIdKey.Write(-1, minus);
-        RowIdKey.Write(1, plus);
-        Assert.True(minus.AsSpan().SequenceCompareTo(plus) < 0);
+        byte[] minus = new byte[RowIdKey.MaxSize];
+        byte[] plus = new byte[RowIdKey.MaxSize];
+        Assert.True(minus.AsSpan(0, RowIdKey.Write(-1, minus)).SequenceCompareTo(plus.AsSpan(0, RowIdKey.Write(1, plus))) < 0);
+    }
+
+    [Fact]
+    public void RowIdKeysAreShortRoundTripAndSortLikeTheirValues()
+    {
+        var values = new List<long> { 0, 1, -1, 2, -2, 127, 128, 255, 256, -255, -256, -257, 65535, 65536, (1L << 56) - 1, 1L << 56, long.MaxValue, long.MinValue, long.MinValue + 1 };
+        var rng = new Random(3);
+        for (int i = 0; i < 2000; i++)
+        {
+            values.Add(rng.NextInt64(long.MinValue, long.MaxValue) >> rng.Next(64));
+        }
+
+        var encoded = new List<(long Value, byte[] Key)>();
+        foreach (long value in values)
+        {
+            byte[] key = new byte[RowIdKey.MaxSize];
+            int size = RowIdKey.Write(value, key);
+            Assert.Equal(RowIdKey.SizeOf(value), size);
+            Assert.Equal(value, RowIdKey.Read(key.AsSpan(0, size)));
+            encoded.Add((value, key[..size]));
+
+            byte[] suffixed = new byte[3 + RowIdKey.MaxSuffixSize];
+            int length = 3 + RowIdKey.WriteSuffix(value, suffixed.AsSpan(3));
+            Assert.Equal(RowIdKey.SuffixSizeOf(value), length - 3);
+            Assert.Equal(value, RowIdKey.ReadSuffix(suffixed.AsSpan(0, length)));
+        }
+
+        // Small rowids are small: 1 byte for 0, 4 for the 210,000th row.
+        Assert.Equal(1, RowIdKey.SizeOf(0));
+        Assert.Equal(4, RowIdKey.SizeOf(210_000));
+        Assert.Equal(RowIdKey.MaxSize, RowIdKey.SizeOf(long.MinValue));
+
+        var byValue = encoded.OrderBy(e => e.Value).Select(e => e.Value).ToList();
+        var byKey = encoded.OrderBy(e => e.Key, ByteArrayComparer.Instance).Select(e => e.Value).ToList();
+        Assert.Equal(byValue, byKey);
     }
 
     [Fact]
@@ -110,8 +143,7 @@ public class KeyEncoderTests
 
     private static byte[] IndexKey(DbValue[] values, long rowId)
     {
-        byte[] key = new byte[KeyEncoder.GetSize(values) + RowIdKey.Size];
-        KeyEncoder.EncodeIndexKey(values, rowId, key);
-        return key;
+        byte[] key = new byte[KeyEncoder.GetSize(values) + RowIdKey.MaxSuffixSize];
+        return key[..KeyEncoder.EncodeIndexKey(values, rowId, key)];
     }
 }

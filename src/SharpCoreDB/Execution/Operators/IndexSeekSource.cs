@@ -27,7 +27,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 {
     private readonly List<ReadOnlyMemory<byte>> _prefixes = [];
     private readonly DbValue[] _values = new DbValue[equal.Length + 1];
-    private readonly byte[] _rowKey = new byte[RowIdKey.Size];
+    private readonly byte[] _rowKey = new byte[RowIdKey.MaxSize];
     private byte[] _prefixBuffer = new byte[32];
     private byte[] _low = new byte[16];
     private byte[] _high = new byte[16];
@@ -187,8 +187,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
                 }
 
                 long rowId = KeyEncoder.ReadRowIdSuffix(cursor.Key);
-                RowIdKey.Write(rowId, _rowKey);
-                if (_rows!.SeekExact(_rowKey))
+                if (_rows!.SeekExact(_rowKey.AsSpan(0, RowIdKey.Write(rowId, _rowKey))))
                 {
                     decoder.Decode(_rows.Value, rowId);
                     return true;

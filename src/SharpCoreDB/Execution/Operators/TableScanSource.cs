@@ -79,7 +79,7 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
         }
 
         BTreeCursor cursor = _cursor!;
-        Span<byte> key = stackalloc byte[RowIdKey.Size];
+        Span<byte> key = stackalloc byte[RowIdKey.MaxSize];
         while (true)
         {
             bool ok;
@@ -88,13 +88,11 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
                 _first = false;
                 if (descending)
                 {
-                    RowIdKey.Write(_high, key);
-                    ok = _high == long.MaxValue ? cursor.SeekLast() : cursor.SeekLE(key);
+                    ok = _high == long.MaxValue ? cursor.SeekLast() : cursor.SeekLE(key[..RowIdKey.Write(_high, key)]);
                 }
                 else
                 {
-                    RowIdKey.Write(_low, key);
-                    ok = _low == long.MinValue ? cursor.SeekFirst() : cursor.SeekGE(key);
+                    ok = _low == long.MinValue ? cursor.SeekFirst() : cursor.SeekGE(key[..RowIdKey.Write(_low, key)]);
                 }
             }
             else

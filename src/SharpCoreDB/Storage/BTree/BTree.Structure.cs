@@ -72,16 +72,17 @@ internal sealed partial class BTree
         }
 
         ReadOnlySpan<byte> key = BTreeNode.CellKey(cell, leaf: true);
-        ReadOnlySpan<byte> before = BTreeNode.Key(body, slot - 1, leaf: true);
-        ReadOnlySpan<byte> after = BTreeNode.Key(body, slot, leaf: true);
-        if (key.Length <= Records.RowIdKey.Size)
-        {
-            return false;
-        }
+        return Values(key, out ReadOnlySpan<byte> values)
+            && Values(BTreeNode.Key(body, slot - 1, leaf: true), out ReadOnlySpan<byte> before) && before.SequenceEqual(values)
+            && !(Values(BTreeNode.Key(body, slot, leaf: true), out ReadOnlySpan<byte> after) && after.SequenceEqual(values));
 
-        ReadOnlySpan<byte> values = key[..^Records.RowIdKey.Size];
-        return before.Length == key.Length && before.StartsWith(values)
-            && !(after.Length == key.Length && after.StartsWith(values));
+        // An index key without its rowid suffix (false for a key that has none: a tree of other keys).
+        static bool Values(ReadOnlySpan<byte> indexKey, out ReadOnlySpan<byte> values)
+        {
+            bool ok = Records.RowIdKey.TrySuffixSize(indexKey, out int suffix);
+            values = ok ? indexKey[..^suffix] : default;
+            return ok;
+        }
     }
 
     // A full leaf whose new cell does not go at its end (a split there would be in halves, leaving both

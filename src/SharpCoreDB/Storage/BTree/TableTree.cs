@@ -37,9 +37,8 @@ internal sealed class TableTree
     /// <summary>Stores <paramref name="record"/> under <paramref name="rowId"/>; see <see cref="BTree.Insert"/>.</summary>
     public bool Insert(long rowId, ReadOnlySpan<byte> record, BTreeInsertMode mode)
     {
-        Span<byte> key = stackalloc byte[RowIdKey.Size];
-        RowIdKey.Write(rowId, key);
-        return Tree.Insert(key, record, mode);
+        Span<byte> key = stackalloc byte[RowIdKey.MaxSize];
+        return Tree.Insert(key[..RowIdKey.Write(rowId, key)], record, mode);
     }
 
     public bool TryGet(long rowId, out ReadOnlyMemory<byte> record)
@@ -51,23 +50,20 @@ internal sealed class TableTree
     /// <summary>Finds row <paramref name="rowId"/>; a record in an overflow chain is read into <paramref name="spill"/> (see <see cref="BTree.TryGet(ReadOnlySpan{byte}, ref byte[], out ReadOnlyMemory{byte})"/>).</summary>
     public bool TryGet(long rowId, ref byte[]? spill, out ReadOnlyMemory<byte> record)
     {
-        Span<byte> key = stackalloc byte[RowIdKey.Size];
-        RowIdKey.Write(rowId, key);
-        return Tree.TryGet(key, ref spill, out record);
+        Span<byte> key = stackalloc byte[RowIdKey.MaxSize];
+        return Tree.TryGet(key[..RowIdKey.Write(rowId, key)], ref spill, out record);
     }
 
     public bool Contains(long rowId)
     {
-        Span<byte> key = stackalloc byte[RowIdKey.Size];
-        RowIdKey.Write(rowId, key);
-        return Tree.ContainsKey(key);
+        Span<byte> key = stackalloc byte[RowIdKey.MaxSize];
+        return Tree.ContainsKey(key[..RowIdKey.Write(rowId, key)]);
     }
 
     public bool Delete(long rowId)
     {
-        Span<byte> key = stackalloc byte[RowIdKey.Size];
-        RowIdKey.Write(rowId, key);
-        return Tree.Delete(key);
+        Span<byte> key = stackalloc byte[RowIdKey.MaxSize];
+        return Tree.Delete(key[..RowIdKey.Write(rowId, key)]);
     }
 
     /// <summary>The largest rowid in the table, or null if it is empty.</summary>

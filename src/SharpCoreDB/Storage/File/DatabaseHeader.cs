@@ -13,7 +13,7 @@
 //
 // Slot layout (little-endian), each field's range named below and used by the code:
 //   0    8  magic "SCDBHDR1"
-//   8    4  format version (1)
+//   8    4  format version (2)
 //   12   4  page size in bytes
 //   16  16  database id (random, fixed at creation; bound into encrypted pages)
 //   32   8  sequence number of this header write
@@ -37,7 +37,8 @@ internal sealed record DatabaseHeader
     public const int SlotSize = 512;
     public const int SlotAOffset = 0;
     public const int SlotBOffset = 2048;
-    public const int FormatVersion = 1;
+    /// <summary>2: rowids in table keys and index-key suffixes take 1 to 10 bytes (RowIdKey); 1 had 8.</summary>
+    public const int FormatVersion = 2;
 
     /// <summary>Bytes 0..7: the magic.</summary>
     internal const int MagicOffset = 0;
@@ -133,7 +134,10 @@ internal sealed record DatabaseHeader
         int version = BinaryPrimitives.ReadInt32LittleEndian(slot[VersionOffset..]);
         if (version != FormatVersion)
         {
-            problem = $"format version {version} is not supported (this build reads version {FormatVersion})";
+            problem = version < FormatVersion
+                ? $"it has format version {version}, written by an earlier build of SharpCoreDB; this build reads format version "
+                  + $"{FormatVersion}. Copy its data out with the build that wrote it"
+                : $"it has format version {version}, written by a newer build of SharpCoreDB; this build reads format version {FormatVersion}";
             return null;
         }
 

@@ -6,12 +6,13 @@
 //
 //   0x05                     NULL
 //   0x10..0x14 ...           a number (NumericKey)
-//   0x20 + 8 bytes           a DateTime: ticks XOR 2^63, big-endian
+//   0x20 + 8 bytes           a DateTime: ticks XOR 2^63, big-endian (OrderedInt64)
 //   0x30 + escaped + 00 01   text: UTF-8 with each 00 written as 00 FF
 //   0x40 + 16 bytes          a Guid: its RFC 4122 big-endian bytes
 //   0x50 + escaped + 00 01   a blob, escaped like text
 //
-// An index key is the encoded key columns followed by the rowid (RowIdKey, 8 bytes).
+// An index key is the encoded key columns followed by the rowid as a suffix
+// (RowIdKey: 2 to 10 bytes, readable from the key's end).
 using System.Text;
 using SharpCoreDB.Values;
 
@@ -71,7 +72,7 @@ internal static class KeyEncoder
                 return 1;
             case DbValueType.DateTime:
                 destination[0] = DateTimeTag;
-                RowIdKey.Write(value.RawBits, destination[1..]);
+                OrderedInt64.Write(value.RawBits, destination[1..]);
                 return 9;
             case DbValueType.Guid:
                 destination[0] = GuidTag;
@@ -106,16 +107,18 @@ internal static class KeyEncoder
         return written;
     }
 
-    /// <summary>Writes an index key: the key columns, then the rowid; returns the bytes written.</summary>
+    /// <summary>
+    /// Writes an index key: the key columns, then the rowid suffix; returns the bytes written. The destination
+    /// needs <see cref="GetSize(ReadOnlySpan{DbValue})"/> plus <see cref="RowIdKey.MaxSuffixSize"/> bytes at most.
+    /// </summary>
     public static int EncodeIndexKey(ReadOnlySpan<DbValue> columns, long rowId, Span<byte> destination)
     {
         int written = Encode(columns, destination);
-        RowIdKey.Write(rowId, destination[written..]);
-        return written + RowIdKey.Size;
+        return written + RowIdKey.WriteSuffix(rowId, destination[written..]);
     }
 
     /// <summary>The rowid at the end of an index key.</summary>
-    public static long ReadRowIdSuffix(ReadOnlySpan<byte> indexKey) => RowIdKey.Read(indexKey[^RowIdKey.Size..]);
+    public static long ReadRowIdSuffix(ReadOnlySpan<byte> indexKey) => RowIdKey.ReadSuffix(indexKey);
 
     /// <summary>
     /// Escapes the <paramref name="length"/> raw bytes at the start of <paramref name="buffer"/> in place
