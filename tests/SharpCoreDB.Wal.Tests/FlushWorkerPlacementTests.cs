@@ -120,9 +120,16 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     }
 
     [Fact]
-    public async Task TheWorkerIsNotPinnedWhenTheOptionsSayNoOrWhenNoCpuIsNamed()
+    public async Task TheWorkerIsNotPinnedByDefaultWhenTheOptionsSayNoOrWhenNoCpuIsNamed()
     {
         var naming = new CpuNamingFileSystem(new MemoryFileSystem(), cpu: 0);
+        Assert.False(new WalOptions().PinFlushWorker);
+        using (var log = WriteAheadLog.Open("default.wal", new WalOptions { FileSystem = naming }))
+        {
+            await log.AppendAsync(new byte[] { 1 });
+            Assert.Equal(-1, ((GroupCommitWal)log).FlushWorkerCpu);
+        }
+
         using (var log = WriteAheadLog.Open("free.wal", new WalOptions { FileSystem = naming, PinFlushWorker = false }))
         {
             await log.AppendAsync(new byte[] { 1 });
