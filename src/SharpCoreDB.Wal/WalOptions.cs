@@ -33,14 +33,15 @@ public sealed record WalOptions
     public long InitialLsn { get; init; }
 
     /// <summary>
-    /// True (the default) to run the group-commit log's flush worker on the CPU that takes the
-    /// disk's completion interrupts, where the disk has exactly one such CPU (a single-queue
-    /// device on Linux; see <see cref="IFileSystem.CompletionCpu"/>). A thread that sleeps in
-    /// fsync on another CPU is woken by an inter-processor interrupt, which on a virtual
-    /// machine costs a large part of a fast disk's flush. False leaves the worker to the
-    /// scheduler. Other threads are never pinned.
+    /// True to run the group-commit log's flush worker on the CPU that takes the disk's completion
+    /// interrupts, where the disk has exactly one such CPU (a single-queue device on Linux; see
+    /// <see cref="IFileSystem.CompletionCpu"/>). A thread that sleeps in fsync on another CPU is woken
+    /// by an inter-processor interrupt, which on a virtual machine costs a large part of a fast disk's
+    /// flush. False (the default) leaves the worker to the scheduler: blocking FullSync committers
+    /// lead their own flush rounds, so the worker serves only awaiting callers and Async mode, and a
+    /// library should not change its host's thread affinity unasked. Other threads are never pinned.
     /// </summary>
-    public bool PinFlushWorker { get; init; } = true;
+    public bool PinFlushWorker { get; init; }
 
     /// <summary>Where the log's bytes go; tests replace it to inject faults.</summary>
     public IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;

@@ -1,11 +1,12 @@
 // How committers of the group-commit log wait for their fsync. An fsync is held at a
-// gate while committers pile up behind it, some appending into the group in flight and
-// the rest into the next one (the worker writes and fsyncs it as soon as the first
-// returns). Held long enough, every committer gives up spinning and blocks, so that the
-// wake-up path is exercised for sure. On release, every one of them must return, each
-// seeing its own record durable; if the held fsync fails instead, every one of them (in
-// flight or pending, blocked, spinning or awaiting) must get that failure, and the log
-// must refuse further appends.
+// gate while committers pile up behind it: the first committer leads the group in flight
+// (its own record, fsynced on its own thread), the rest append into the next group, which
+// one of them leads as soon as the first round ends. Held long enough, every follower
+// blocks (after at most a few microseconds of spinning), so that the wake-up and hand-off
+// paths are exercised for sure. On release, every one of them must return, each seeing
+// its own record durable; if the held fsync fails instead, every one of them (the leader,
+// blocked, spinning or awaiting followers) must get that failure, and the log must refuse
+// further appends.
 using System.Diagnostics;
 using SharpCoreDB.Wal.GroupCommit;
 using SharpCoreDB.Wal.IO;
@@ -76,8 +77,8 @@ public sealed class CommitWaitTests : IDisposable
         Assert.Equal(Payloads.Make(99, 0), records[0].Payload);
     }
 
-    // Builds the pile: one acknowledged record, then one committer whose fsync is held at
-    // the gate (the group in flight), then many more behind it (the pending group).
+    // Builds the pile: one acknowledged record, then one committer leading a round whose fsync
+    // is held at the gate (the group in flight), then many more behind it (the pending group).
     private sealed class CommitterPile
     {
         private readonly Thread[] _threads = new Thread[BlockingCommitters + 1];
@@ -111,7 +112,8 @@ public sealed class CommitWaitTests : IDisposable
             WaitUntil(() => log.LastLsn == LastLsn, "every committer to append");
             if (untilAllBlock)
             {
-                WaitUntil(() => ((GroupCommitWal)log).BlockedCommitters == _threads.Length, "every committer to block");
+                // Every committer but the leader, who sits in the held fsync.
+                WaitUntil(() => ((GroupCommitWal)log).BlockedCommitters == _threads.Length - 1, "every follower to block");
             }
 
             Assert.Equal(1, faulty.HeldFlushes);

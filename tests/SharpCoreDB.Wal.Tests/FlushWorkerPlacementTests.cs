@@ -1,7 +1,8 @@
 // Where the group-commit log's flush worker runs. DiskCompletionCpu is tested against
 // fake sysfs/procfs trees shaped like the real ones (virtio-blk, a partition, NVMe, a
 // SCSI disk behind a host adapter), so each rule can fail on its own; the log tests check
-// that the worker pins itself where the file system says, and nowhere when told not to.
+// that the worker (started by an awaited append, which it serves) pins itself where the file
+// system says when asked to, and nowhere by default or when told not to.
 using SharpCoreDB.Wal.GroupCommit;
 using SharpCoreDB.Wal.IO;
 using SharpCoreDB.Wal.Placement;
@@ -101,15 +102,15 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     }
 
     [Fact]
-    public void TheWorkerRunsOnTheCpuTheFileSystemNamesAndTheLogStillCommits()
+    public async Task TheWorkerRunsOnTheCpuTheFileSystemNamesAndTheLogStillCommits()
     {
         // Pinning needs Linux and a second CPU to be worth anything; elsewhere the worker stays free.
         int expected = OperatingSystem.IsLinux() && Environment.ProcessorCount > 1 ? 0 : -1;
         var fileSystem = new CpuNamingFileSystem(new MemoryFileSystem(), cpu: 0);
-        var options = new WalOptions { FileSystem = fileSystem };
+        var options = new WalOptions { FileSystem = fileSystem, PinFlushWorker = true };
         using (var log = WriteAheadLog.Open("placed.wal", options))
         {
-            log.Append([1, 2, 3]);
+            await log.AppendAsync(new byte[] { 1, 2, 3 });
             Assert.Equal(expected, ((GroupCommitWal)log).FlushWorkerCpu);
             log.Append([4, 5]);
         }
@@ -119,31 +120,38 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     }
 
     [Fact]
-    public void TheWorkerIsNotPinnedWhenTheOptionsSayNoOrNoCpuIsNamed()
+    public async Task TheWorkerIsNotPinnedByDefaultWhenTheOptionsSayNoOrWhenNoCpuIsNamed()
     {
         var naming = new CpuNamingFileSystem(new MemoryFileSystem(), cpu: 0);
-        using (var log = WriteAheadLog.Open("free.wal", new WalOptions { FileSystem = naming, PinFlushWorker = false }))
+        Assert.False(new WalOptions().PinFlushWorker);
+        using (var log = WriteAheadLog.Open("default.wal", new WalOptions { FileSystem = naming }))
         {
-            log.Append([1]);
+            await log.AppendAsync(new byte[] { 1 });
             Assert.Equal(-1, ((GroupCommitWal)log).FlushWorkerCpu);
-            Assert.Equal(0, naming.Questions);
         }
 
-        using (var log = WriteAheadLog.Open("silent.wal", new WalOptions { FileSystem = new MemoryFileSystem() }))
+        using (var log = WriteAheadLog.Open("free.wal", new WalOptions { FileSystem = naming, PinFlushWorker = false }))
         {
-            log.Append([1]);
+            await log.AppendAsync(new byte[] { 1 });
+            Assert.Equal(-1, ((GroupCommitWal)log).FlushWorkerCpu);
+        }
+
+        Assert.Equal(0, naming.Questions);
+        using (var log = WriteAheadLog.Open("silent.wal", new WalOptions { FileSystem = new MemoryFileSystem(), PinFlushWorker = true }))
+        {
+            await log.AppendAsync(new byte[] { 1 });
             Assert.Equal(-1, ((GroupCommitWal)log).FlushWorkerCpu);
         }
     }
 
     [Fact]
-    public void OnTheRealDiskTheWorkerGoesWhereTheOperatingSystemSays()
+    public async Task OnTheRealDiskTheWorkerGoesWhereTheOperatingSystemSays()
     {
         string path = _root.File("real.wal");
         int named = OsFileSystem.Instance.CompletionCpu(path);
         Assert.InRange(named, -1, Environment.ProcessorCount - 1);
-        using var log = WriteAheadLog.Open(path, new WalOptions());
-        log.Append([9]);
+        using var log = WriteAheadLog.Open(path, new WalOptions { PinFlushWorker = true });
+        await log.AppendAsync(new byte[] { 9 });
         Assert.Equal(Environment.ProcessorCount > 1 ? named : -1, ((GroupCommitWal)log).FlushWorkerCpu);
     }
 

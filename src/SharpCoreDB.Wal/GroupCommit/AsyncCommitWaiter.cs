@@ -1,7 +1,7 @@
 // A reusable awaitable for one FullSync append waiting for its fsync. Pooled by
 // CommitWaiters and handed out as a ValueTask, so that an awaited commit allocates
 // no Task in the steady state. Continuations run on the thread pool, never on the
-// flush worker, so that user code cannot stall the next fsync.
+// thread that completed the round, so that user code cannot stall the next fsync.
 using System.Threading.Tasks.Sources;
 
 namespace SharpCoreDB.Wal.GroupCommit;
@@ -21,6 +21,9 @@ internal sealed class AsyncCommitWaiter : IValueTaskSource<long>, IValueTaskSour
 
     /// <summary>The LSN this waiter waits for.</summary>
     public long Lsn { get; set; }
+
+    /// <summary>The next waiter the same round completes (CommitWaiters chains them under its lock).</summary>
+    public AsyncCommitWaiter? NextReady { get; set; }
 
     public short Version => _core.Version;
 

@@ -1,8 +1,10 @@
 // The group-commit write-ahead log: appenders copy their records into shared buffers
-// without taking a lock (WalBufferChain), one background thread writes and fsyncs
-// each group of records at once (WalFlushWorker), and committers wait for the durable
-// LSN to pass theirs (CommitWaiters) — blocking, or awaiting a pooled ValueTask.
-// Many commits, one fsync. The files and their recovery are WalSegmentChain's.
+// without taking a lock (WalBufferChain); a blocking committer waiting for its record
+// either leads a flush round on its own thread (WalGroupWriter: seal, write, one fsync
+// for everything appended so far) or follows the round in progress (CommitWaiters);
+// awaiting callers and Async mode are served by a background thread started on demand
+// (WalFlushWorker). Many commits, one fsync. The files and their recovery are
+// WalSegmentChain's.
 using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.Segments;
 
@@ -14,6 +16,7 @@ internal sealed class GroupCommitWal : IWriteAheadLog
     private readonly WalSegmentChain _segments;
     private readonly WalBufferChain _buffers;
     private readonly CommitWaiters _waiters;
+    private readonly WalGroupWriter _writer;
     private readonly WalFlushWorker _worker;
     private readonly long _openedAtLsn;
     private int _disposed;
@@ -25,10 +28,10 @@ internal sealed class GroupCommitWal : IWriteAheadLog
         _openedAtLsn = segments.LastLsn;
         _waiters = new CommitWaiters(segments.LastLsn);
         _buffers = new WalBufferChain(options.BufferSize, segments.LastLsn, _waiters);
+        _writer = new WalGroupWriter(_buffers, segments);
         var fileSystem = options.FileSystem;
         Func<int>? findWorkerCpu = options.PinFlushWorker ? () => fileSystem.CompletionCpu(path) : null;
-        _worker = new WalFlushWorker(_buffers, segments, _waiters, options.Durability, options.FlushInterval, findWorkerCpu);
-        _worker.Start();
+        _worker = new WalFlushWorker(_buffers, _writer, _waiters, options.Durability, options.FlushInterval, findWorkerCpu);
     }
 
     public WalDurability Durability { get; }
@@ -40,7 +43,10 @@ internal sealed class GroupCommitWal : IWriteAheadLog
     /// <summary>The CPU the flush worker is pinned to, or -1; for tests.</summary>
     internal int FlushWorkerCpu => _worker.PinnedCpu;
 
-    /// <summary>True while the flush worker sleeps with no flush requested; for tests.</summary>
+    /// <summary>True once the flush worker's thread was started (never, for blocking FullSync use); for tests.</summary>
+    internal bool FlushWorkerStarted => _worker.Started;
+
+    /// <summary>True while the flush worker is not started or sleeps with no flush requested; for tests.</summary>
     internal bool FlushWorkerIdle => _worker.IsIdle;
 
     /// <summary>Committers blocked on their events right now (not spinning); for tests.</summary>
@@ -49,7 +55,7 @@ internal sealed class GroupCommitWal : IWriteAheadLog
     public WalRecoveryReport Recovery => _segments.Recovery;
 
     public WalStatistics Statistics => new(
-        LastLsn - _openedAtLsn, _worker.BytesAppended, _segments.Writes, _segments.Fsyncs, _segments.Length);
+        LastLsn - _openedAtLsn, _writer.BytesAppended, _segments.Writes, _segments.Fsyncs, _segments.Length);
 
     public long Append(ReadOnlySpan<byte> record)
     {
@@ -77,9 +83,13 @@ internal sealed class GroupCommitWal : IWriteAheadLog
 
         try
         {
-            return _waiters.TryRegister(lsn, cancellationToken, out var waiter, out short token)
-                ? new ValueTask<long>(waiter!, token)
-                : new ValueTask<long>(lsn);
+            if (!_waiters.TryRegister(lsn, cancellationToken, out var waiter, out short token))
+            {
+                return new ValueTask<long>(lsn);
+            }
+
+            _worker.Wake();
+            return new ValueTask<long>(waiter!, token);
         }
         catch (Exception exception)
         {
@@ -96,14 +106,25 @@ internal sealed class GroupCommitWal : IWriteAheadLog
         }
 
         long lsn = _buffers.Append(record, out bool sealedBuffer);
-        if (sealedBuffer)
+        if (Durability == WalDurability.Async)
         {
-            _worker.Wake();
-            _buffers.WaitWhileBacklogged();
+            // Nobody waits in Async mode: the worker writes every FlushInterval, and at once when a buffer fills.
+            if (sealedBuffer)
+            {
+                _worker.Wake();
+            }
+            else
+            {
+                _worker.EnsureStarted();
+            }
         }
-        else if (Durability == WalDurability.FullSync)
+
+        if (sealedBuffer && _buffers.Backlogged)
         {
-            _worker.Wake();
+            // In FullSync the buffers' committers lead their rounds; only many filled by callers who do not
+            // wait yet (Enqueue without WaitForCommit) need the worker.
+            _worker.RequestFlush();
+            _buffers.WaitWhileBacklogged();
         }
 
         return lsn;
@@ -118,7 +139,7 @@ internal sealed class GroupCommitWal : IWriteAheadLog
         }
 
         ThrowIfNeverAppended(lsn);
-        _waiters.Wait(lsn);
+        _waiters.WaitOrLead(lsn, WaiterKind.Committer, _writer);
     }
 
     public ValueTask WaitForCommitAsync(long lsn, CancellationToken cancellationToken = default)
@@ -132,9 +153,13 @@ internal sealed class GroupCommitWal : IWriteAheadLog
             }
 
             ThrowIfNeverAppended(lsn);
-            return _waiters.TryRegister(lsn, cancellationToken, out var waiter, out short token)
-                ? new ValueTask(waiter!, token)
-                : ValueTask.CompletedTask;
+            if (!_waiters.TryRegister(lsn, cancellationToken, out var waiter, out short token))
+            {
+                return ValueTask.CompletedTask;
+            }
+
+            _worker.Wake();
+            return new ValueTask(waiter!, token);
         }
         catch (Exception exception)
         {
@@ -152,8 +177,7 @@ internal sealed class GroupCommitWal : IWriteAheadLog
             return;
         }
 
-        _worker.RequestFlush();
-        _waiters.Wait(target);
+        _waiters.WaitOrLead(target, WaiterKind.Committer, _writer);
     }
 
     public void Replay(long afterLsn, WalRecordHandler handler)
@@ -177,14 +201,14 @@ internal sealed class GroupCommitWal : IWriteAheadLog
         }
 
         _worker.Stop();
+        var closingFailure = _waiters.CloseAfterFinalRound(_writer);
         _buffers.ReleaseUnwritten();
-        _waiters.Close();
         _segments.Dispose();
-        if (_worker.FailedWhileStopping)
+        if (closingFailure is not null)
         {
             throw new WalFailedException(
                 "The log could not write its last records while closing; records acknowledged in Async mode may be lost.",
-                _waiters.Failure);
+                closingFailure);
         }
     }
 

@@ -1,8 +1,9 @@
 // The lock-free append path of the group-commit log. Appenders reserve space and an
 // LSN in the current buffer with one Interlocked.Add, copy their frame in (CRC
 // included) and publish it by adding its size to Filled. Buffers form a chain: each
-// sealed buffer points to the one that replaced it, and the flush worker walks the
-// chain from the oldest unwritten buffer.
+// sealed buffer points to the one that replaced it, and whoever holds the flush lead
+// (WalGroupWriter's caller: a committer, the flush worker or Dispose) walks the chain
+// from the oldest unwritten buffer.
 //
 // Buffer objects are pooled. That is safe because a pooled buffer's State stays
 // sealed (its byte counter past Capacity) until Reset publishes a new one with a
@@ -11,14 +12,19 @@
 // reservation in the buffer's new life. Pooled buffers all have the configured
 // capacity; a buffer sized for an oversized record is never pooled.
 //
-// Each frame carries the durable LSN the flush worker last published (CommitWaiters),
+// Each frame carries the durable LSN the last flush round published (CommitWaiters),
 // read with one volatile read as the appender writes its frame: every record up to it
 // was fsynced before this frame can reach the disk, which recovery uses as evidence.
 //
 // Back-pressure: an appender that fills a buffer while more than MaxPendingBuffers
-// sealed buffers wait for the worker waits for the worker to catch up. That bounds the
-// memory an Async log holds when the disk is slower than the appenders, and keeps the
-// arrays in circulation small enough for the array pool to hand them back out.
+// sealed buffers wait to be written waits for the flush rounds to catch up. That bounds
+// the memory an Async log holds when the disk is slower than the appenders, and keeps
+// the arrays in circulation small enough for the array pool to hand them back out.
+//
+// Waiting for another thread's few instructions (an appender publishing the buffer that
+// replaces the one it sealed, or finishing its copy) uses SpinWait's default: a few
+// microseconds of spinning, then yields, then 1 ms sleeps, so that a thread preempted in
+// the middle of them costs its waiters no core.
 using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Wal.GroupCommit;
@@ -34,10 +40,9 @@ internal sealed class WalBufferChain
     private readonly Stack<WalBuffer> _pool = new();
     private WalBuffer _current;
     private volatile bool _closing;
-    private volatile bool _workerStopped;
     private int _pendingBuffers;
 
-    // durability: where the flush worker publishes the durable LSN that frames record.
+    // durability: where flush rounds publish the durable LSN that frames record, and whether the log stopped.
     public WalBufferChain(int bufferSize, long lastLsn, CommitWaiters durability)
     {
         _bufferSize = bufferSize;
@@ -46,7 +51,7 @@ internal sealed class WalBufferChain
         Oldest = _current;
     }
 
-    /// <summary>The oldest buffer not yet written; read and moved only by the flush worker.</summary>
+    /// <summary>The oldest buffer not yet written; read and moved only by the holder of the flush lead.</summary>
     public WalBuffer Oldest { get; set; }
 
     /// <summary>The LSN of the newest reserved record.</summary>
@@ -70,7 +75,7 @@ internal sealed class WalBufferChain
                     return buffer.SealedLastLsn;
                 }
 
-                spinner.SpinOnce(sleep1Threshold: -1);
+                spinner.SpinOnce();
             }
         }
     }
@@ -86,8 +91,11 @@ internal sealed class WalBufferChain
         }
     }
 
-    /// <summary>True if the current buffer holds any reserved record.</summary>
-    public bool CurrentHasRecords => WalBuffer.Offset(Volatile.Read(ref Volatile.Read(ref _current).State)) != 0;
+    /// <summary>True if a sealed buffer waits to be written (Async mode writes it without waiting for the interval).</summary>
+    public bool HasSealedBuffers => Volatile.Read(ref _pendingBuffers) > 0;
+
+    /// <summary>True if more than <see cref="MaxPendingBuffers"/> sealed buffers wait to be written.</summary>
+    public bool Backlogged => Volatile.Read(ref _pendingBuffers) > MaxPendingBuffers;
 
     /// <summary>
     /// Copies a frame for <paramref name="payload"/> into the log's memory and returns its LSN;
@@ -125,47 +133,52 @@ internal sealed class WalBufferChain
     }
 
     /// <summary>
-    /// Seals the current buffer so the worker can write it; false if it is empty (and not
-    /// <paramref name="closing"/>) or an appender is sealing it right now.
-    /// When closing, no new buffer replaces it and further appends fail.
+    /// Seals the current buffer for a flush round, so that every record reserved so far sits in a
+    /// sealed buffer of the chain. An empty current buffer is left as it is. If an appender is sealing
+    /// the current buffer right now (its reservation ran past the end), waits until it has published
+    /// the buffer that replaces it: the seal is then visible to the round's walk.
     /// </summary>
-    public bool TrySealCurrent(bool closing)
+    public void SealForFlush()
     {
-        if (closing)
-        {
-            _closing = true;
-        }
-
-        var buffer = Volatile.Read(ref _current);
-        long state = Volatile.Read(ref buffer.State);
+        var spinner = default(SpinWait);
         while (true)
         {
+            var buffer = Volatile.Read(ref _current);
+            long state = Volatile.Read(ref buffer.State);
             long offset = WalBuffer.Offset(state);
-            if (offset > buffer.Capacity || (offset == 0 && !closing))
+            if (offset == 0)
             {
-                return false;
+                return;
             }
 
-            long sealedState = (state & ~WalBuffer.OffsetMask) | (buffer.Capacity + 1L);
-            long seen = Interlocked.CompareExchange(ref buffer.State, sealedState, state);
-            if (seen == state)
+            if (offset <= buffer.Capacity)
             {
-                break;
+                if (TrySeal(buffer, state, closing: false))
+                {
+                    return;
+                }
+
+                continue;
             }
 
-            state = seen;
+            if (Volatile.Read(ref _current) == buffer)
+            {
+                spinner.SpinOnce();
+            }
         }
+    }
 
-        int count = WalBuffer.Count(state);
-        Interlocked.Increment(ref _pendingBuffers);
-        var next = closing ? null : Rent(_bufferSize, buffer.BaseLsn + count, 0);
-        buffer.Seal((int)WalBuffer.Offset(state), count, next);
-        if (next is not null)
+    /// <summary>
+    /// Seals the current buffer for good (the closing round of Dispose): no buffer replaces it and
+    /// later appends fail with ObjectDisposedException.
+    /// </summary>
+    public void SealForClose()
+    {
+        var spinner = default(SpinWait);
+        while (!TrySealCurrent(closing: true))
         {
-            Volatile.Write(ref _current, next);
+            spinner.SpinOnce();
         }
-
-        return true;
     }
 
     /// <summary>Gives a written buffer's array back, and the buffer to the pool if it has the standard size.</summary>
@@ -183,9 +196,9 @@ internal sealed class WalBufferChain
     }
 
     /// <summary>
-    /// Gives back the arrays of the buffers the worker never wrote. Called by Dispose once the worker
-    /// thread has ended: after a clean stop every buffer is already written and recycled, but a failed
-    /// write or fsync leaves the buffer being written and the current one behind. The current buffer is
+    /// Gives back the arrays of the buffers no round wrote. Called by Dispose once the log is closed (no
+    /// round can run any more): after a clean closing round every buffer is already written and recycled,
+    /// but a failed write or fsync leaves the buffer being written and the current one behind. The current buffer is
     /// sealed first, so a late appender fails instead of copying into an array that is back in the pool,
     /// and an appender still finishing its copy is waited for.
     /// </summary>
@@ -195,7 +208,7 @@ internal sealed class WalBufferChain
         var spinner = default(SpinWait);
         while (!TrySealCurrent(closing: true))
         {
-            // Sealed already: by the worker's closing round (no successor), or by an appender that is
+            // Sealed already: by the closing round (no successor), or by an appender that is
             // about to publish the buffer that replaces it.
             var current = Volatile.Read(ref _current);
             if (Volatile.Read(ref current.Sealed) == 1 && current.Next is null)
@@ -203,14 +216,14 @@ internal sealed class WalBufferChain
                 break;
             }
 
-            spinner.SpinOnce(sleep1Threshold: -1);
+            spinner.SpinOnce();
         }
 
         for (WalBuffer? buffer = Oldest; buffer is not null;)
         {
             while (Volatile.Read(ref buffer.Filled) < buffer.SealedLength)
             {
-                spinner.SpinOnce(sleep1Threshold: -1);
+                spinner.SpinOnce();
             }
 
             var next = buffer.Next;
@@ -223,17 +236,69 @@ internal sealed class WalBufferChain
         }
     }
 
-    /// <summary>Called by the worker when it stops for good: nobody waits for it any more.</summary>
-    public void MarkWorkerStopped() => _workerStopped = true;
-
-    /// <summary>Called by an appender that just sealed a buffer: waits while too many are pending.</summary>
+    /// <summary>
+    /// Called by an appender that just sealed a buffer: waits while too many are pending (or until the
+    /// log stops). SpinWait spins a few microseconds, then yields and sleeps a millisecond at a time:
+    /// the wait lasts as long as the disk needs to catch up.
+    /// </summary>
     public void WaitWhileBacklogged()
     {
         var spinner = default(SpinWait);
-        while (Volatile.Read(ref _pendingBuffers) > MaxPendingBuffers && !_workerStopped)
+        while (Backlogged && !_durability.Stopped)
         {
             spinner.SpinOnce();
         }
+    }
+
+    // Seals the current buffer; false if it is empty (and not closing) or an appender is sealing it
+    // right now. When closing, no new buffer replaces it and further appends fail.
+    private bool TrySealCurrent(bool closing)
+    {
+        if (closing)
+        {
+            _closing = true;
+        }
+
+        var buffer = Volatile.Read(ref _current);
+        long state = Volatile.Read(ref buffer.State);
+        while (true)
+        {
+            long offset = WalBuffer.Offset(state);
+            if (offset > buffer.Capacity || (offset == 0 && !closing))
+            {
+                return false;
+            }
+
+            if (TrySeal(buffer, state, closing))
+            {
+                return true;
+            }
+
+            state = Volatile.Read(ref buffer.State);
+        }
+    }
+
+    // Seals buffer if its state is still the one read: pushes the byte counter past the end (so that
+    // later reservations go to the next buffer) and publishes the successor. False if an appender
+    // reserved meanwhile (read the state again and retry).
+    private bool TrySeal(WalBuffer buffer, long state, bool closing)
+    {
+        long sealedState = (state & ~WalBuffer.OffsetMask) | (buffer.Capacity + 1L);
+        if (Interlocked.CompareExchange(ref buffer.State, sealedState, state) != state)
+        {
+            return false;
+        }
+
+        int count = WalBuffer.Count(state);
+        Interlocked.Increment(ref _pendingBuffers);
+        var next = closing ? null : Rent(_bufferSize, buffer.BaseLsn + count, 0);
+        buffer.Seal((int)WalBuffer.Offset(state), count, next);
+        if (next is not null)
+        {
+            Volatile.Write(ref _current, next);
+        }
+
+        return true;
     }
 
     private long SealAndAppend(WalBuffer buffer, int start, int countBefore, ReadOnlySpan<byte> payload, int frameSize)
@@ -259,7 +324,7 @@ internal sealed class WalBufferChain
                 throw new ObjectDisposedException(nameof(GroupCommitWal));
             }
 
-            spinner.SpinOnce(sleep1Threshold: -1);
+            spinner.SpinOnce();
         }
     }
 

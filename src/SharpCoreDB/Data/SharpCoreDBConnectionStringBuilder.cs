@@ -103,7 +103,7 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         set => this[Name(ConnectionStringKeyword.Pooling)] = value;
     }
 
-    /// <summary>Run the log's flush worker on the log disk's interrupt CPU (default true). Alias: PinFlushWorker.</summary>
+    /// <summary>Run the log's flush worker on the log disk's interrupt CPU (default false). Alias: PinFlushWorker.</summary>
     public bool PinFlushWorker
     {
         get => _options.PinFlushWorker;

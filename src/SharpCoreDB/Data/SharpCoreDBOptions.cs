@@ -54,10 +54,12 @@ public sealed record SharpCoreDBOptions
 
     /// <summary>
     /// Run the group-commit log's flush worker on the CPU that takes the log disk's completion interrupts,
-    /// when the disk has exactly one (docs/wal.md, "Where the flush worker runs"); false leaves it to the
-    /// scheduler. Like the other storage settings, the first connection to open a database decides it.
+    /// when the disk has exactly one (docs/wal.md, "Where the flush worker runs"); false (the default) leaves
+    /// it to the scheduler. Blocking commits fsync on their own thread (a leader of its group), so the worker
+    /// only serves awaited commits and Async mode, and a library does not set its host's thread affinity
+    /// unasked. Like the other storage settings, the first connection to open a database decides it.
     /// </summary>
-    public bool PinFlushWorker { get; init; } = true;
+    public bool PinFlushWorker { get; init; }
 
     /// <summary>True for a private or shared in-memory database.</summary>
     public bool IsInMemory =>

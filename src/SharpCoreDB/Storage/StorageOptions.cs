@@ -25,8 +25,11 @@ internal sealed record StorageOptions
     /// <summary>Group-commit log (true) or the fsync-per-commit baseline (false).</summary>
     public bool UseGroupCommitWal { get; init; } = true;
 
-    /// <summary>Run the group-commit log's flush worker on the log disk's interrupt CPU (<see cref="WalOptions.PinFlushWorker"/>).</summary>
-    public bool PinFlushWorker { get; init; } = true;
+    /// <summary>
+    /// Run the group-commit log's flush worker on the log disk's interrupt CPU (<see cref="WalOptions.PinFlushWorker"/>).
+    /// Off by default: blocking commits fsync on their own thread, so only awaited commits and Async mode use the worker.
+    /// </summary>
+    public bool PinFlushWorker { get; init; }
 
     /// <summary>Create the file if it does not exist.</summary>
     public bool CreateIfMissing { get; init; } = true;

@@ -15,7 +15,7 @@ public sealed class ConnectionStringBuilderTests
         Assert.Equal(WalDurability.FullSync, builder.Durability);
         Assert.True(builder.UseGroupCommitWal);
         Assert.True(builder.Pooling);
-        Assert.True(builder.PinFlushWorker);
+        Assert.False(builder.PinFlushWorker);
         Assert.Equal(30, builder.DefaultTimeout);
         Assert.Equal(8192, builder.PageSize);
         Assert.Equal(64L << 20, builder.CacheSize);
@@ -27,7 +27,7 @@ public sealed class ConnectionStringBuilderTests
     {
         var builder = new SharpCoreDBConnectionStringBuilder(
             "data source=app.scdb;MODE=readwrite;password=s3cret;durability=async;usegroupcommitwal=false;" +
-            "cache size=16MB;page size=16384;default timeout=5;pooling=no;pin flush worker=false");
+            "cache size=16MB;page size=16384;default timeout=5;pooling=no;pin flush worker=true");
         Assert.Equal("app.scdb", builder.DataSource);
         Assert.Equal(SharpCoreDBOpenMode.ReadWrite, builder.Mode);
         Assert.Equal("s3cret", builder.Password);
@@ -37,7 +37,7 @@ public sealed class ConnectionStringBuilderTests
         Assert.Equal(16384, builder.PageSize);
         Assert.Equal(5, builder.DefaultTimeout);
         Assert.False(builder.Pooling);
-        Assert.False(builder.PinFlushWorker);
+        Assert.True(builder.PinFlushWorker);
     }
 
     [Theory]
@@ -51,13 +51,13 @@ public sealed class ConnectionStringBuilderTests
     [Fact]
     public void Other_aliases_resolve_to_their_keys()
     {
-        var builder = new SharpCoreDBConnectionStringBuilder("Pwd=p;CacheSize=4096;PageSize=4096;Command Timeout=7;Group Commit=false;PinFlushWorker=0");
+        var builder = new SharpCoreDBConnectionStringBuilder("Pwd=p;CacheSize=4096;PageSize=4096;Command Timeout=7;Group Commit=false;PinFlushWorker=1");
         Assert.Equal("p", builder.Password);
         Assert.Equal(4096, builder.CacheSize);
         Assert.Equal(4096, builder.PageSize);
         Assert.Equal(7, builder.DefaultTimeout);
         Assert.False(builder.UseGroupCommitWal);
-        Assert.False(builder.PinFlushWorker);
+        Assert.True(builder.PinFlushWorker);
     }
 
     [Fact]
@@ -134,7 +134,7 @@ public sealed class ConnectionStringBuilderTests
             PageSize = 4096,
             DefaultTimeout = 3,
             Pooling = false,
-            PinFlushWorker = false,
+            PinFlushWorker = true,
         };
         var builder = new SharpCoreDBConnectionStringBuilder(options);
         Assert.Equal(options, new SharpCoreDBConnectionStringBuilder(builder.ConnectionString).ToOptions());
@@ -152,7 +152,7 @@ public sealed class ConnectionStringBuilderTests
             UseGroupCommitWal = false,
             CacheSize = 123456,
             PageSize = 16384,
-            PinFlushWorker = false,
+            PinFlushWorker = true,
         }.ToStorageOptions();
         Assert.Equal(Path.GetFullPath("x.scdb"), storage.Path);
         Assert.False(storage.CreateIfMissing);
@@ -161,8 +161,8 @@ public sealed class ConnectionStringBuilderTests
         Assert.False(storage.UseGroupCommitWal);
         Assert.Equal(123456, storage.CacheSizeBytes);
         Assert.Equal(16384, storage.PageSize);
-        Assert.False(storage.PinFlushWorker);
-        Assert.True(new SharpCoreDBOptions { DataSource = "x.scdb" }.ToStorageOptions().PinFlushWorker);
+        Assert.True(storage.PinFlushWorker);
+        Assert.False(new SharpCoreDBOptions { DataSource = "x.scdb" }.ToStorageOptions().PinFlushWorker);
 
         var memory = new SharpCoreDBOptions { DataSource = ":memory:" }.ToStorageOptions();
         Assert.Null(memory.Path);
