@@ -13,7 +13,6 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.Values;
