@@ -4,6 +4,7 @@
 // and returns the new in-memory catalog.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;

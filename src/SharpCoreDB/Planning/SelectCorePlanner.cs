@@ -7,6 +7,7 @@ using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 
 namespace SharpCoreDB.Planning;
 
