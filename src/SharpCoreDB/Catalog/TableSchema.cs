@@ -31,6 +31,12 @@ internal sealed class TableSchema
         }
     }
 
+    /// <summary>
+    /// The column "ordinal" that stands for the rowid itself (rowid, oid, _rowid_ when no
+    /// column has that name) in plans: below -1, which means "no such column".
+    /// </summary>
+    public const int RowIdOrdinal = -2;
+
     public string Name { get; }
 
     public IReadOnlyList<ColumnSchema> Columns { get; }

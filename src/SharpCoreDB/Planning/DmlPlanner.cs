@@ -59,7 +59,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
                 {
                     if (table.RowIdColumn < 0 && IsRowId(insert.Columns[i]))
                     {
-                        targets[i] = -2;
+                        targets[i] = TableSchema.RowIdOrdinal;
                         continue;
                     }
 
