@@ -30,7 +30,7 @@ internal static class IndexOrder
             case TableScanSource scan:
                 if (order.Count == 1 && order[0].Column == TableSchema.RowIdOrdinal)
                 {
-                    return (scan.InDirection(order[0].Descending), true);
+                    return (scan.InDirection(Direction(order[0].Descending)), true);
                 }
 
                 if (!scan.IsBounded)
@@ -39,8 +39,8 @@ internal static class IndexOrder
                     {
                         if (Follows(table, index, 0, order, out bool backwards))
                         {
-                            var full = new IndexSeekSource(planning.Query, table, index, scan.Decoder, relation.Name, [], null, null, false, null,
-                                false, backwards);
+                            var full = new IndexSeekSource(planning.Query, table, index, scan.Decoder, relation.Name, IndexProbe.Everything,
+                                Direction(backwards));
                             return (full, true);
                         }
                     }
@@ -51,7 +51,7 @@ internal static class IndexOrder
             case IndexSeekSource seek when !seek.HasInList:
                 if (Follows(table, seek.Index, seek.EqualCount, order, out bool reverse))
                 {
-                    return (seek.InDirection(reverse), true);
+                    return (seek.InDirection(Direction(reverse)), true);
                 }
 
                 break;
@@ -59,6 +59,8 @@ internal static class IndexOrder
 
         return (source, false);
     }
+
+    private static ScanDirection Direction(bool backwards) => backwards ? ScanDirection.Backward : ScanDirection.Forward;
 
     // True when the index entries whose first `fixedColumns` columns are constant
     // come in `order`, read forward or (backwards = true) backward: terms on the

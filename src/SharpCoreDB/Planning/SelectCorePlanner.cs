@@ -15,7 +15,7 @@ namespace SharpCoreDB.Planning;
 internal sealed record CorePlan(PlanNode Root, IReadOnlyList<OutputColumn> Columns, SortKey[] SortKeys, bool Correlated);
 
 /// <summary>SELECT core planner.</summary>
-internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSchema, long> estimateRows)
+internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<TableSchema, long> estimateRows)
 {
     public CorePlan Plan(SelectBody body, Scope? parent, SqlList<OrderingTerm> orderBy)
     {
@@ -33,6 +33,71 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
             AddSource(core.From, scope, whereAst, onAst);
         }
 
+        if (CountRowsShortcut(core, scope, orderBy) is { } counted)
+        {
+            return counted;
+        }
+
+        if (scope.Relations.Count > 64)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "at most 64 tables in a join");
+        }
+
+        // The phases run in this order because each leaves state in the scope for the next:
+        // result aliases (for WHERE and ORDER BY), then conditions, then everything read after
+        // the join (group keys, outputs, HAVING, sort keys) compiled before the join is built,
+        // so that each relation's RowDecoder knows every column the query uses.
+        List<(Expression Expression, string Name)> items = ResultItems(core, scope);
+        bool aggregate = IsAggregate(core, items, orderBy);
+        ExpressionWalker.Conjuncts(core.Where, whereAst);
+        (List<Conjunct> where, Dictionary<Relation, List<Conjunct>> on) = CompileConditions(whereAst, onAst, scope);
+        Frame? aggregateFrame = aggregate ? new Frame() : null;
+        List<Evaluator> groupKeys = aggregate ? CompileGroupKeys(core, items, scope, aggregateFrame!) : [];
+        var outputs = new List<Evaluator>();
+        var columns = new List<OutputColumn>();
+        foreach ((Expression e, string name) in items)
+        {
+            Evaluator evaluator = planning.Expressions.Compile(e, scope);
+            outputs.Add(evaluator);
+            columns.Add(Describe(name, evaluator, scope));
+        }
+
+        Evaluator? having = core.Having is null ? null : planning.Expressions.Compile(core.Having, scope);
+        SortKey[] sortKeys = CompileSortKeys(core, items, orderBy, outputs, scope);
+        scope.AggregatesAllowed = false;
+
+        var joins = new JoinPlanner(planning, estimateRows)
+        {
+            RequiredOrder = aggregate || core.Distinct ? null : OrderColumns(scope, sortKeys, outputs),
+        };
+        PlanNode root = joins.Build(scope, where, on);
+        if (joins.OrderSatisfied)
+        {
+            sortKeys = [];
+        }
+
+        if (aggregate)
+        {
+            root = new AggregateNode(planning.Query, root, scope.Frame, [.. groupKeys], [.. scope.Aggregates.Select(a => a.Spec)], aggregateFrame!);
+        }
+
+        if (having is not null)
+        {
+            root = new FilterNode(root, having, "HAVING");
+        }
+
+        root = new ProjectNode(root, [.. outputs], items.Count);
+        if (core.Distinct)
+        {
+            root = new DistinctNode(root);
+        }
+
+        return new CorePlan(root, columns, sortKeys, scope.Correlated);
+    }
+
+    // SELECT count(*) FROM t alone reads the table's row count without decoding a row.
+    private CorePlan? CountRowsShortcut(SelectCore core, Scope scope, SqlList<OrderingTerm> orderBy)
+    {
         if (core.Where is null && core.GroupBy.Count == 0 && core.Having is null && !core.Distinct && orderBy.Count == 0
             && scope.Relations.Count == 1 && scope.Relations[0].Table is { } counted && core.Columns.Count == 1
             && core.Columns[0] is ExpressionColumn { Expression: FunctionCallExpression { Star: true } call } countColumn
@@ -42,12 +107,12 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
             return new CorePlan(new CountRowsNode(planning.Query, counted), [new OutputColumn(countName, SqlTypeAffinity.None, null, null, null)], [], false);
         }
 
-        if (scope.Relations.Count > 64)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "at most 64 tables in a join");
-        }
+        return null;
+    }
 
-        // Result columns (with * expanded) and their aliases.
+    // The result columns with * expanded, each with its name; aliases become visible to the scope.
+    private static List<(Expression Expression, string Name)> ResultItems(SelectCore core, Scope scope)
+    {
         var items = new List<(Expression Expression, string Name)>();
         foreach (ResultColumn column in core.Columns)
         {
@@ -90,6 +155,11 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
             }
         }
 
+        return items;
+    }
+
+    private static bool IsAggregate(SelectCore core, List<(Expression Expression, string Name)> items, SqlList<OrderingTerm> orderBy)
+    {
         bool aggregate = core.GroupBy.Count > 0 || (core.Having is not null);
         foreach ((Expression e, _) in items)
         {
@@ -101,9 +171,14 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
             aggregate |= ExpressionCompiler.ContainsAggregate(term.Expression);
         }
 
-        // WHERE and LEFT JOIN ON conditions.
+        return aggregate;
+    }
+
+    // WHERE and each LEFT JOIN's ON condition, split into compiled conjuncts.
+    private (List<Conjunct> Where, Dictionary<Relation, List<Conjunct>> On) CompileConditions(List<Expression> whereAst,
+        Dictionary<Relation, List<Expression>> onAst, Scope scope)
+    {
         var analyzer = new PredicateAnalyzer(planning);
-        ExpressionWalker.Conjuncts(core.Where, whereAst);
         var where = new List<Conjunct>();
         foreach (Expression e in whereAst)
         {
@@ -128,38 +203,36 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
             on[r] = list;
         }
 
-        // Compile the output expressions before the join is built, so RowDecoders know every used column.
-        Frame? aggregateFrame = aggregate ? new Frame() : null;
-        var groupKeys = new List<Evaluator>();
-        if (aggregate)
-        {
-            foreach (Expression g in core.GroupBy)
-            {
-                Expression key = g is IntegerLiteral position && position.Value >= 1 && position.Value <= items.Count
-                    ? items[(int)position.Value - 1].Expression
-                    : g;
-                if (ExpressionCompiler.ContainsAggregate(key))
-                {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "aggregate functions are not allowed in the GROUP BY clause");
-                }
+        return (where, on);
+    }
 
-                groupKeys.Add(planning.Expressions.Compile(key, scope));
+    // GROUP BY keys (a number names a result column); from here on aggregates may be compiled.
+    private List<Evaluator> CompileGroupKeys(SelectCore core, List<(Expression Expression, string Name)> items, Scope scope, Frame aggregateFrame)
+    {
+        var groupKeys = new List<Evaluator>();
+        foreach (Expression g in core.GroupBy)
+        {
+            Expression key = g is IntegerLiteral position && position.Value >= 1 && position.Value <= items.Count
+                ? items[(int)position.Value - 1].Expression
+                : g;
+            if (ExpressionCompiler.ContainsAggregate(key))
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "aggregate functions are not allowed in the GROUP BY clause");
             }
 
-            scope.AggregateFrame = aggregateFrame;
-            scope.AggregatesAllowed = true;
+            groupKeys.Add(planning.Expressions.Compile(key, scope));
         }
 
-        var outputs = new List<Evaluator>();
-        var columns = new List<OutputColumn>();
-        foreach ((Expression e, string name) in items)
-        {
-            Evaluator evaluator = planning.Expressions.Compile(e, scope);
-            outputs.Add(evaluator);
-            columns.Add(Describe(name, evaluator, scope));
-        }
+        scope.AggregateFrame = aggregateFrame;
+        scope.AggregatesAllowed = true;
+        return groupKeys;
+    }
 
-        Evaluator? having = core.Having is null ? null : planning.Expressions.Compile(core.Having, scope);
+    // ORDER BY terms as sort keys over the projected row: a number or an alias names a result
+    // column, an expression equal to one reuses it, anything else becomes a hidden column.
+    private SortKey[] CompileSortKeys(SelectCore core, List<(Expression Expression, string Name)> items, SqlList<OrderingTerm> orderBy,
+        List<Evaluator> outputs, Scope scope)
+    {
         var sortKeys = new SortKey[orderBy.Count];
         for (int i = 0; i < orderBy.Count; i++)
         {
@@ -196,40 +269,7 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
             sortKeys[i] = SelectPlanner.Key(slot, term);
         }
 
-        scope.AggregatesAllowed = false;
-        var joins = new JoinPlanner(planning, estimateRows)
-        {
-            RequiredOrder = aggregate || core.Distinct ? null : OrderColumns(scope, sortKeys, outputs),
-        };
-        PlanNode root = joins.Build(scope, where, on);
-        if (joins.OrderSatisfied)
-        {
-            sortKeys = [];
-        }
-
-        if (aggregate)
-        {
-            var specs = new AggregateSpec[scope.Aggregates.Count];
-            for (int i = 0; i < specs.Length; i++)
-            {
-                specs[i] = scope.Aggregates[i].Spec;
-            }
-
-            root = new AggregateNode(planning.Query, root, scope.Frame, [.. groupKeys], specs, aggregateFrame!);
-        }
-
-        if (having is not null)
-        {
-            root = new FilterNode(root, having, "HAVING");
-        }
-
-        root = new ProjectNode(root, [.. outputs], items.Count);
-        if (core.Distinct)
-        {
-            root = new DistinctNode(root);
-        }
-
-        return new CorePlan(root, columns, sortKeys, scope.Correlated);
+        return sortKeys;
     }
 
     // The sort keys as columns of the query's only table, or null when some key is
@@ -304,193 +344,5 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
         }
 
         return new OutputColumn(name, evaluator.Affinity, null, null, null);
-    }
-
-    private void AddSource(TableSource source, Scope scope, List<Expression> where, Dictionary<Relation, List<Expression>> on)
-    {
-        switch (source)
-        {
-            case TableReference reference:
-                AddTable(reference, scope);
-                break;
-            case SubquerySource subquery:
-                {
-                    SelectPlan plan = planning.Selects.Plan(subquery.Query, scope.Parent);
-                    AddRelation(scope, subquery.Alias ?? "subquery_" + scope.Relations.Count, null, plan, Names(plan.Columns), Affinities(plan.Columns));
-                    break;
-                }
-
-            case JoinSource join:
-                {
-                    AddSource(join.Left, scope, where, on);
-                    int before = scope.Relations.Count;
-                    ulong leftMask = 0;
-                    for (int i = 0; i < before; i++)
-                    {
-                        leftMask |= JoinPlanner.Bit(scope.Relations[i]);
-                    }
-
-                    AddSource(join.Right, scope, where, on);
-                    Relation right = scope.Relations[^1];
-                    var conditions = new List<Expression>();
-                    if (join.On is not null)
-                    {
-                        conditions.Add(join.On);
-                    }
-
-                    foreach (string column in join.Using)
-                    {
-                        Relation? left = null;
-                        for (int i = 0; i < before && left is null; i++)
-                        {
-                            if (scope.Relations[i].FindColumn(column) >= 0)
-                            {
-                                left = scope.Relations[i];
-                            }
-                        }
-
-                        if (left is null || right.FindColumn(column) < 0)
-                        {
-                            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot join using column {column} - column not present in both tables");
-                        }
-
-                        right.HiddenByUsing.Add(column);
-                        conditions.Add(new BinaryExpression(BinaryOperator.Equal, new ColumnReference(left.Name, column), new ColumnReference(right.Name, column)));
-                    }
-
-                    if (join.Kind == JoinKind.Left)
-                    {
-                        right.IsLeftJoined = true;
-                        right.MustFollow = leftMask;
-                        on[right] = conditions;
-                    }
-                    else
-                    {
-                        where.AddRange(conditions);
-                    }
-
-                    break;
-                }
-        }
-    }
-
-    private void AddTable(TableReference reference, Scope scope)
-    {
-        string name = reference.Name.Name;
-        string alias = reference.Alias ?? name;
-        TableSchema? table = planning.Catalog.FindTable(name);
-        if (table is not null)
-        {
-            var names = new string[table.Columns.Count];
-            var affinities = new SqlTypeAffinity[table.Columns.Count];
-            for (int i = 0; i < names.Length; i++)
-            {
-                names[i] = table.Columns[i].Name;
-                affinities[i] = table.Columns[i].Affinity;
-            }
-
-            AddRelation(scope, alias, table, null, names, affinities);
-            return;
-        }
-
-        ViewSchema? view = planning.Catalog.FindView(name);
-        if (view is null)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: {name}");
-        }
-
-        if (!planning.ExpandingViews.Add(view.Name))
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"view {view.Name} is circularly defined");
-        }
-
-        try
-        {
-            SelectPlan plan = planning.Selects.Plan(view.Query, null);
-            string[] columnNames = view.ColumnNames.Count == plan.Columns.Count ? [.. view.ColumnNames] : Names(plan.Columns);
-            AddRelation(scope, alias, null, plan, columnNames, Affinities(plan.Columns));
-        }
-        finally
-        {
-            planning.ExpandingViews.Remove(view.Name);
-        }
-    }
-
-    private static void AddRelation(Scope scope, string alias, TableSchema? table, SelectPlan? plan, string[] names, SqlTypeAffinity[] affinities)
-    {
-        var relation = new Relation
-        {
-            Name = alias,
-            Index = scope.Relations.Count,
-            Table = table,
-            Subplan = plan?.Root,
-            SubplanCorrelated = plan?.Correlated ?? false,
-            ColumnNames = names,
-            Affinities = affinities,
-            Used = new bool[names.Length],
-        };
-        relation.FirstSlot = scope.Frame.Reserve(names.Length);
-        relation.RowIdSlot = scope.Frame.Reserve(1);
-        scope.Relations.Add(relation);
-    }
-
-    private static string[] Names(IReadOnlyList<OutputColumn> columns)
-    {
-        var names = new string[columns.Count];
-        for (int i = 0; i < names.Length; i++)
-        {
-            names[i] = columns[i].Name;
-        }
-
-        return names;
-    }
-
-    private static SqlTypeAffinity[] Affinities(IReadOnlyList<OutputColumn> columns)
-    {
-        var result = new SqlTypeAffinity[columns.Count];
-        for (int i = 0; i < result.Length; i++)
-        {
-            result[i] = columns[i].Affinity;
-        }
-
-        return result;
-    }
-
-    private CorePlan PlanValues(ValuesBody values, Scope? parent, SqlList<OrderingTerm> orderBy)
-    {
-        var rows = new Evaluator[values.Rows.Count][];
-        int width = values.Rows.Count > 0 ? values.Rows[0].Count : 0;
-        for (int r = 0; r < rows.Length; r++)
-        {
-            if (values.Rows[r].Count != width)
-            {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "all VALUES must have the same number of terms");
-            }
-
-            rows[r] = new Evaluator[width];
-            for (int c = 0; c < width; c++)
-            {
-                rows[r][c] = planning.Expressions.Compile(values.Rows[r][c], parent);
-            }
-        }
-
-        var columns = new List<OutputColumn>();
-        for (int c = 0; c < width; c++)
-        {
-            columns.Add(new OutputColumn("column" + (c + 1), SqlTypeAffinity.None, null, null, null));
-        }
-
-        var keys = new SortKey[orderBy.Count];
-        for (int i = 0; i < keys.Length; i++)
-        {
-            if (orderBy[i].Expression is not IntegerLiteral position || position.Value < 1 || position.Value > width)
-            {
-                throw SelectPlanner.OutOfRange(i, width);
-            }
-
-            keys[i] = SelectPlanner.Key((int)position.Value - 1, orderBy[i]);
-        }
-
-        return new CorePlan(new ValuesNode(rows), columns, keys, false);
     }
 }

@@ -22,11 +22,17 @@ namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>An index seek or range scan, fetching each row from the table.</summary>
 internal sealed class IndexSeekSource(QueryContext context, TableSchema table, IndexSchema index, RowDecoder decoder, string alias,
-    Evaluator[] equal, Evaluator[]? lastIn, Evaluator? low, bool lowInclusive, Evaluator? high, bool highInclusive,
-    bool descending = false) : RowSource
+    IndexProbe probe, ScanDirection direction) : RowSource
 {
+    private readonly Evaluator[] _equal = probe.Equal;
+    private readonly Evaluator[]? _lastIn = probe.LastIn;
+    private readonly Evaluator? _lowValue = probe.Range.Low?.Value;
+    private readonly bool _lowInclusive = probe.Range.Low?.Inclusive ?? false;
+    private readonly Evaluator? _highValue = probe.Range.High?.Value;
+    private readonly bool _highInclusive = probe.Range.High?.Inclusive ?? false;
+    private readonly bool _descending = direction == ScanDirection.Backward;
     private readonly List<ReadOnlyMemory<byte>> _prefixes = [];
-    private readonly DbValue[] _values = new DbValue[equal.Length + 1];
+    private readonly DbValue[] _values = new DbValue[probe.Equal.Length + 1];
     private readonly byte[] _rowKey = new byte[RowIdKey.MaxSize];
     private byte[] _prefixBuffer = new byte[32];
     private byte[] _low = new byte[16];
@@ -44,17 +50,15 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
     public IndexSchema Index => index;
 
     /// <summary>Index columns bound by equality (the rows come in the order of the columns after them).</summary>
-    public int EqualCount => equal.Length;
+    public int EqualCount => _equal.Length;
 
-    public bool HasInList => lastIn is not null;
+    public bool HasInList => _lastIn is not null;
 
-    public bool Descending => descending;
+    public bool Descending => _descending;
 
     /// <summary>The same seek run in the given direction.</summary>
-    public IndexSeekSource InDirection(bool backwards) =>
-        backwards == descending
-            ? this
-            : new(context, table, index, decoder, alias, equal, lastIn, low, lowInclusive, high, highInclusive, backwards);
+    public IndexSeekSource InDirection(ScanDirection wanted) =>
+        wanted == direction ? this : new(context, table, index, decoder, alias, probe, wanted);
 
     public override void Open()
     {
@@ -73,41 +77,41 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
         _prefix = 0;
         _positioned = false;
         _lowLength = _highLength = -1;
-        int rangeColumn = equal.Length + (lastIn is null ? 0 : 1);
+        int rangeColumn = _equal.Length + (_lastIn is null ? 0 : 1);
         if (rangeColumn < index.Columns.Length)
         {
-            if (low is not null && !TryEncode(low.Evaluate(), rangeColumn, ref _low, out _lowLength))
+            if (_lowValue is not null && !TryEncode(_lowValue.Evaluate(), rangeColumn, ref _low, out _lowLength))
             {
                 return;
             }
 
-            if (high is not null && !TryEncode(high.Evaluate(), rangeColumn, ref _high, out _highLength))
+            if (_highValue is not null && !TryEncode(_highValue.Evaluate(), rangeColumn, ref _high, out _highLength))
             {
                 return;
             }
         }
 
         DbValue[] values = _values;
-        for (int i = 0; i < equal.Length; i++)
+        for (int i = 0; i < _equal.Length; i++)
         {
-            values[i] = Convert(equal[i].Evaluate(), i);
+            values[i] = Convert(_equal[i].Evaluate(), i);
             if (values[i].IsNull)
             {
                 return;
             }
         }
 
-        if (lastIn is null)
+        if (_lastIn is null)
         {
-            int length = Encode(values.AsSpan(0, equal.Length), ref _prefixBuffer);
+            int length = Encode(values.AsSpan(0, _equal.Length), ref _prefixBuffer);
             _prefixes.Add(_prefixBuffer.AsMemory(0, length));
             return;
         }
 
-        foreach (Evaluator item in lastIn)
+        foreach (Evaluator item in _lastIn)
         {
-            values[equal.Length] = Convert(item.Evaluate(), equal.Length);
-            if (!values[equal.Length].IsNull)
+            values[_equal.Length] = Convert(item.Evaluate(), _equal.Length);
+            if (!values[_equal.Length].IsNull)
             {
                 byte[] prefix = [];
                 Encode(values, ref prefix);
@@ -140,16 +144,16 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
         bool hasHigh = _highLength >= 0;
         while (_prefix < _prefixes.Count)
         {
-            ReadOnlySpan<byte> prefix = _prefixes[descending ? _prefixes.Count - 1 - _prefix : _prefix].Span;
+            ReadOnlySpan<byte> prefix = _prefixes[_descending ? _prefixes.Count - 1 - _prefix : _prefix].Span;
             bool ok;
             if (!_positioned)
             {
                 _positioned = true;
-                ok = descending ? PositionLast(cursor, prefix) : PositionFirst(cursor, prefix);
+                ok = _descending ? PositionLast(cursor, prefix) : PositionFirst(cursor, prefix);
             }
             else
             {
-                ok = descending ? cursor.Prev() : cursor.Next();
+                ok = _descending ? cursor.Prev() : cursor.Next();
             }
 
             if (ok && cursor.KeyStartsWith(prefix))
@@ -158,7 +162,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
                 if ((hasLow || hasHigh) && rest[0] == KeyEncoder.NullTag)
                 {
                     // NULLs sort first: going backward, every key left under this prefix is NULL too.
-                    if (descending)
+                    if (_descending)
                     {
                         NextPrefix();
                     }
@@ -166,20 +170,20 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
                     continue;
                 }
 
-                if (!descending && hasHigh)
+                if (!_descending && hasHigh)
                 {
                     int c = CompareBound(rest, _high.AsSpan(0, _highLength));
-                    if (c > 0 || (c == 0 && !highInclusive))
+                    if (c > 0 || (c == 0 && !_highInclusive))
                     {
                         NextPrefix();
                         continue;
                     }
                 }
 
-                if (descending && hasLow)
+                if (_descending && hasLow)
                 {
                     int c = CompareBound(rest, _low.AsSpan(0, _lowLength));
-                    if (c < 0 || (c == 0 && !lowInclusive))
+                    if (c < 0 || (c == 0 && !_lowInclusive))
                     {
                         NextPrefix();
                         continue;
@@ -207,24 +211,23 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
     public override string Describe()
     {
         var parts = new List<string>();
-        for (int i = 0; i < equal.Length; i++)
+        for (int i = 0; i < _equal.Length; i++)
         {
             parts.Add(table.Columns[index.Columns[i]].Name + "=?");
         }
 
-        int next = equal.Length;
-        if (lastIn is not null)
+        int next = _equal.Length;
+        if (_lastIn is not null)
         {
             parts.Add(table.Columns[index.Columns[next++]].Name + " IN (...)");
         }
 
-        if (next < index.Columns.Length && (low is not null || high is not null))
+        if (next < index.Columns.Length && probe.Range.IsBounded)
         {
-            string name = table.Columns[index.Columns[next]].Name;
-            parts.Add(low is not null && high is not null ? $"{name}>? AND {name}<?" : low is not null ? name + ">?" : name + "<?");
+            parts.Add(probe.Range.Describe(table.Columns[index.Columns[next]].Name));
         }
 
-        string direction = descending ? " (descending)" : string.Empty;
+        string direction = _descending ? " (descending)" : string.Empty;
         return parts.Count == 0
             ? $"SCAN {alias} USING INDEX {index.Name}{direction}"
             : $"SEARCH {alias} USING INDEX {index.Name} ({string.Join(" AND ", parts)}){direction}";
@@ -240,7 +243,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
         ReadOnlySpan<byte> start = Concat(prefix, _low.AsSpan(0, _lowLength));
         bool ok = cursor.SeekGE(start);
-        while (ok && !lowInclusive && cursor.KeyStartsWith(start))
+        while (ok && !_lowInclusive && cursor.KeyStartsWith(start))
         {
             ok = cursor.Next();
         }
@@ -258,7 +261,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
         }
 
         ReadOnlySpan<byte> start = Concat(prefix, _high.AsSpan(0, _highLength));
-        return highInclusive ? cursor.SeekPrefixEnd(start) : cursor.SeekLT(start);
+        return _highInclusive ? cursor.SeekPrefixEnd(start) : cursor.SeekLT(start);
     }
 
     private ReadOnlySpan<byte> Concat(ReadOnlySpan<byte> prefix, ReadOnlySpan<byte> bound)

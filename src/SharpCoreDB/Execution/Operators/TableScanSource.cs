@@ -3,7 +3,6 @@
 // conjuncts the planner could check on the record's bytes) reject rows before
 // they are decoded; the conjuncts still run on the rows that get through.
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.BTree;
@@ -14,8 +13,9 @@ namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>Reads a table's rows, all of them or a rowid range.</summary>
 internal sealed class TableScanSource(QueryContext context, TableSchema table, RowDecoder decoder, string alias,
-    Evaluator? low, bool lowInclusive, Evaluator? high, bool highInclusive, bool descending) : RowSource
+    ScanRange range, ScanDirection direction) : RowSource
 {
+    private readonly bool _descending = direction == ScanDirection.Backward;
     private RecordLikeFilter[] _filters = [];
     private BTreeCursor? _cursor;
     private bool _first;
@@ -25,9 +25,9 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
     private int _tick;
 
     /// <summary>True when a rowid range limits the scan.</summary>
-    public bool IsBounded => low is not null || high is not null;
+    public bool IsBounded => range.IsBounded;
 
-    public bool Descending => descending;
+    public bool Descending => _descending;
 
     public RowDecoder Decoder => decoder;
 
@@ -35,10 +35,8 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
     public IReadOnlyList<RecordLikeFilter> RecordFilters => _filters;
 
     /// <summary>The same scan in the given rowid direction (for an ORDER BY rowid the scan serves).</summary>
-    public TableScanSource InDirection(bool backwards) =>
-        backwards == descending
-            ? this
-            : new(context, table, decoder, alias, low, lowInclusive, high, highInclusive, backwards) { _filters = _filters };
+    public TableScanSource InDirection(ScanDirection wanted) =>
+        wanted == direction ? this : new(context, table, decoder, alias, range, wanted) { _filters = _filters };
 
     /// <summary>Adds a pre-check of one of the level's conjuncts on the record bytes.</summary>
     public void AddRecordFilter(RecordLikeFilter filter) => _filters = [.. _filters, filter];
@@ -50,12 +48,12 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
         _empty = false;
         _low = long.MinValue;
         _high = long.MaxValue;
-        if (low is not null && !Bound(low.Evaluate(), lowInclusive, true, ref _low))
+        if (range.Low is { } low && !Bound(low.Value.Evaluate(), low.Inclusive, isLow: true, ref _low))
         {
             _empty = true;
         }
 
-        if (high is not null && !Bound(high.Evaluate(), highInclusive, false, ref _high))
+        if (range.High is { } high && !Bound(high.Value.Evaluate(), high.Inclusive, isLow: false, ref _high))
         {
             _empty = true;
         }
@@ -86,7 +84,7 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
             if (_first)
             {
                 _first = false;
-                if (descending)
+                if (_descending)
                 {
                     ok = _high == long.MaxValue ? cursor.SeekLast() : cursor.SeekLE(key[..RowIdKey.Write(_high, key)]);
                 }
@@ -97,7 +95,7 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
             }
             else
             {
-                ok = descending ? cursor.Prev() : cursor.Next();
+                ok = _descending ? cursor.Prev() : cursor.Next();
             }
 
             if (!ok)
@@ -131,13 +129,9 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
 
     public override string Describe()
     {
-        if (low is null && high is null)
-        {
-            return $"SCAN {alias}" + (descending ? " (descending)" : string.Empty);
-        }
-
-        string range = low is not null && high is not null ? "rowid>? AND rowid<?" : low is not null ? "rowid>?" : "rowid<?";
-        return $"SEARCH {alias} USING INTEGER PRIMARY KEY ({range})";
+        return range.IsBounded
+            ? $"SEARCH {alias} USING INTEGER PRIMARY KEY ({range.Describe("rowid")})"
+            : $"SCAN {alias}" + (_descending ? " (descending)" : string.Empty);
     }
 
     private bool Passes(ReadOnlySpan<byte> record)

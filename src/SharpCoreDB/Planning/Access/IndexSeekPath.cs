@@ -1,0 +1,113 @@
+// An index seek (EXPLAIN: "SEARCH t USING INDEX i (a=? AND b>?)"): equality on a prefix of
+// the index columns, then optionally an IN list on the next column, then optionally a range
+// on the column after that; each row found is fetched from the table. Its cost is the rows
+// it reads, a fifth more for the fetch, plus one descent of a tree of the table's size.
+// A predicate is used only if its value's affinity is the column's or none, since the
+// index holds values with the column's affinity applied.
+using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Sql.Ast;
+
+namespace SharpCoreDB.Planning.Access;
+
+/// <summary>A seek or range scan on one index.</summary>
+internal sealed class IndexSeekPath : AccessPath
+{
+    // Fetching each index entry's row from the table costs about a fifth of reading it.
+    private const double FetchOverhead = 1.2;
+
+    private readonly double _cost;
+
+    private IndexSeekPath(AccessRequest request, IndexSchema index, IndexProbe probe, double rows)
+    {
+        Source = new IndexSeekSource(request.Planning.Query, request.Table, index, request.Decoder, request.Relation.Name, probe, ScanDirection.Forward);
+        Rows = rows;
+        _cost = request.OuterRows * ((rows * FetchOverhead) + Math.Log2(request.TableRows));
+    }
+
+    public override RowSource Source { get; }
+
+    public override double Cost => _cost;
+
+    public override double Rows { get; }
+
+    /// <summary>The seek the usable predicates allow on <paramref name="index"/>, or null when they bind none of its leading columns.</summary>
+    public static IndexSeekPath? TryCreate(AccessRequest request, IndexSchema index)
+    {
+        TableSchema table = request.Table;
+        var equal = new List<Evaluator>();
+        int k = 0;
+        for (; k < index.Columns.Length && Find(request, index.Columns[k], PredicateKind.Equal) is { } eq; k++)
+        {
+            equal.Add(eq.Values[0]);
+        }
+
+        Evaluator[]? inList = null;
+        if (k < index.Columns.Length && Find(request, index.Columns[k], PredicateKind.In) is { } inPredicate)
+        {
+            inList = inPredicate.Values;
+            k++;
+        }
+
+        ScanRange range = k < index.Columns.Length ? RangeOn(request, index.Columns[k]) : ScanRange.All;
+        if (equal.Count == 0 && inList is null && !range.IsBounded)
+        {
+            return null;
+        }
+
+        double n = request.TableRows;
+        double rows = index.IsUnique && equal.Count == index.Columns.Length ? 1 : n * Math.Pow(Selectivity.Equality, equal.Count);
+        if (inList is not null)
+        {
+            rows = Math.Min(n, rows * Selectivity.Equality * inList.Length);
+        }
+
+        if (range.IsBounded)
+        {
+            rows *= Selectivity.OfRange(range.Low is not null, range.High is not null);
+        }
+
+        return new IndexSeekPath(request, index, new IndexProbe([.. equal], inList, range), Math.Max(1, rows));
+    }
+
+    // The first lower and the first upper bound the usable predicates put on the column.
+    private static ScanRange RangeOn(AccessRequest request, int column)
+    {
+        ScanBound? low = null, high = null;
+        foreach (ColumnPredicate p in request.Usable)
+        {
+            if (!Matches(p, column, request.Table))
+            {
+                continue;
+            }
+
+            if (p.Kind is PredicateKind.Greater or PredicateKind.GreaterOrEqual && low is null)
+            {
+                low = new ScanBound(p.Values[0], Inclusive: p.Kind == PredicateKind.GreaterOrEqual);
+            }
+            else if (p.Kind is PredicateKind.Less or PredicateKind.LessOrEqual && high is null)
+            {
+                high = new ScanBound(p.Values[0], Inclusive: p.Kind == PredicateKind.LessOrEqual);
+            }
+        }
+
+        return new ScanRange(low, high);
+    }
+
+    private static ColumnPredicate? Find(AccessRequest request, int column, PredicateKind kind)
+    {
+        foreach (ColumnPredicate p in request.Usable)
+        {
+            if (p.Kind == kind && Matches(p, column, request.Table))
+            {
+                return p;
+            }
+        }
+
+        return null;
+    }
+
+    private static bool Matches(ColumnPredicate p, int column, TableSchema table) =>
+        p.Column == column && (p.ValueAffinity == SqlTypeAffinity.None || p.ValueAffinity == table.Columns[column].Affinity);
+}
