@@ -66,9 +66,12 @@ internal static class BTreeNode
     /// <summary>One slot of the slot array: a cell's offset in the body (u16).</summary>
     internal const int SlotSize = sizeof(ushort);
 
-    /// <summary>Interior cell bytes 0..3: the child page (u32); the key length varint follows.</summary>
-    internal const int InteriorChildOffset = 0;
+    /// <summary>Interior cell bytes 0..3: the child page (u32).</summary>
+    internal const int InteriorChildOffset = 0; // [0-3]
     internal const int InteriorChildSize = sizeof(uint);
+
+    /// <summary>Interior cell bytes 4..: the key length (varint), then the key.</summary>
+    internal const int InteriorKeyLengthOffset = InteriorChildOffset + InteriorChildSize;
 
     /// <summary>The local part of a leaf cell whose value overflows: its first overflow page (u32).</summary>
     internal const int OverflowPointerSize = sizeof(uint);
@@ -129,8 +132,8 @@ internal static class BTreeNode
             return n1 + n2 + (int)keyLength + (int)local;
         }
 
-        int n = Varint.Read(body[(offset + InteriorChildSize)..], out ulong length);
-        return InteriorChildSize + n + (int)length;
+        int n = Varint.Read(body[(offset + InteriorKeyLengthOffset)..], out ulong length);
+        return InteriorKeyLengthOffset + n + (int)length;
     }
 
     /// <summary>The cell in <paramref name="slot"/>, whole.</summary>
@@ -154,8 +157,8 @@ internal static class BTreeNode
             return cell.Slice(n1 + n2, (int)keyLength);
         }
 
-        int n = Varint.Read(cell[InteriorChildSize..], out ulong length);
-        return cell.Slice(InteriorChildSize + n, (int)length);
+        int n = Varint.Read(cell[InteriorKeyLengthOffset..], out ulong length);
+        return cell.Slice(InteriorKeyLengthOffset + n, (int)length);
     }
 
     /// <summary>
@@ -317,7 +320,7 @@ internal static class BTreeNode
     public static int WriteInteriorCell(Span<byte> destination, uint child, ReadOnlySpan<byte> key)
     {
         BinaryPrimitives.WriteUInt32LittleEndian(destination[InteriorChildOffset..], child);
-        int n = InteriorChildSize + Varint.Write(destination[InteriorChildSize..], (ulong)key.Length);
+        int n = InteriorKeyLengthOffset + Varint.Write(destination[InteriorKeyLengthOffset..], (ulong)key.Length);
         key.CopyTo(destination[n..]);
         return n + key.Length;
     }
