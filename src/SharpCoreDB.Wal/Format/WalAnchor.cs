@@ -4,7 +4,8 @@
 // It holds two 40-byte slots, at offsets 0 and 512 (different disk sectors); each
 // update writes the slot the older generation occupies and fsyncs, so a torn
 // update leaves the other slot intact. Open takes the valid slot with the higher
-// generation.
+// generation. docs/wal.md ("Anchor file") has the same table, and every field's
+// offset and size is a constant below that the code reads and writes through.
 //
 //   offset  size  field (of a slot)
 //   0       8     magic "SCDBWANC" (ASCII)
@@ -22,33 +23,43 @@ namespace SharpCoreDB.Wal.Format;
 internal readonly record struct WalAnchor(long Generation, long FirstSequence, long FirstBaseLsn)
 {
     /// <summary>Bytes 0..7 of a slot: the magic.</summary>
-    public const int MagicOffset = 0;
+    public const int MagicOffset = 0; // [0-7]
+    public const int MagicSize = 8;
 
     /// <summary>Bytes 8..15 of a slot: the generation.</summary>
-    public const int GenerationOffset = 8;
+    public const int GenerationOffset = 8; // [8-15]
+    public const int GenerationSize = sizeof(long);
 
     /// <summary>Bytes 16..23 of a slot: the sequence number of the oldest live segment.</summary>
-    public const int FirstSequenceOffset = 16;
+    public const int FirstSequenceOffset = 16; // [16-23]
+    public const int FirstSequenceSize = sizeof(long);
 
     /// <summary>Bytes 24..31 of a slot: the base LSN of that segment.</summary>
-    public const int FirstBaseLsnOffset = 24;
+    public const int FirstBaseLsnOffset = 24; // [24-31]
+    public const int FirstBaseLsnSize = sizeof(long);
 
     /// <summary>Bytes 32..35 of a slot: CRC32 of bytes 0..31.</summary>
-    public const int ChecksumOffset = 32;
+    public const int ChecksumOffset = 32; // [32-35]
+    public const int ChecksumSize = sizeof(uint);
 
     /// <summary>Bytes 36..39 of a slot: reserved, zero.</summary>
-    public const int ReservedOffset = 36;
+    public const int ReservedOffset = 36; // [36-39]
+    public const int ReservedSize = sizeof(uint);
 
-    public const int SlotSize = 40;
-    public const int SlotStride = 512;
-    public const int FileSize = SlotStride + SlotSize;
+    public const int SlotSize = ReservedOffset + ReservedSize;
 
-    private const int MagicLength = 8;
+    /// <summary>File bytes 0..39: the slot of even generations.</summary>
+    public const int EvenSlotOffset = 0;
+
+    /// <summary>File bytes 512..551: the slot of odd generations (another disk sector).</summary>
+    public const int OddSlotOffset = 512;
+
+    public const int FileSize = OddSlotOffset + SlotSize;
 
     private static ReadOnlySpan<byte> Magic => "SCDBWANC"u8;
 
     /// <summary>The file offset this generation is written to.</summary>
-    public long Offset => (Generation & 1) == 0 ? 0 : SlotStride;
+    public long Offset => (Generation & 1) == 0 ? EvenSlotOffset : OddSlotOffset;
 
     public void Write(Span<byte> destination)
     {
@@ -64,8 +75,8 @@ internal readonly record struct WalAnchor(long Generation, long FirstSequence, l
     /// <summary>Reads the newest valid slot of an anchor file's bytes; false if neither slot is valid.</summary>
     public static bool TryReadNewest(ReadOnlySpan<byte> file, out WalAnchor anchor)
     {
-        bool first = TryReadSlot(file, 0, out var a);
-        bool second = TryReadSlot(file, SlotStride, out var b);
+        bool first = TryReadSlot(file, EvenSlotOffset, out var a);
+        bool second = TryReadSlot(file, OddSlotOffset, out var b);
         anchor = first && second ? (a.Generation >= b.Generation ? a : b) : first ? a : b;
         return first || second;
     }
@@ -79,7 +90,7 @@ internal readonly record struct WalAnchor(long Generation, long FirstSequence, l
         }
 
         ReadOnlySpan<byte> slot = file.Slice(offset, SlotSize);
-        if (!slot.Slice(MagicOffset, MagicLength).SequenceEqual(Magic) ||
+        if (!slot.Slice(MagicOffset, MagicSize).SequenceEqual(Magic) ||
             BinaryPrimitives.ReadUInt32LittleEndian(slot[ChecksumOffset..]) != Crc32.HashToUInt32(slot[..ChecksumOffset]))
         {
             return false;

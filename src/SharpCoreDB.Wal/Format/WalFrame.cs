@@ -1,5 +1,6 @@
 // One record on disk (segment format version 2). Frames follow each other without
-// padding inside a segment.
+// padding inside a segment. docs/wal.md ("Frame") has the same table, and every
+// field's offset and size is a constant below that the code reads and writes through.
 //
 //   offset  size  field
 //   0       4     CRC32 (IEEE 802.3, System.IO.Hashing.Crc32), little-endian, of bytes 4 .. 24+length-1
@@ -26,19 +27,23 @@ namespace SharpCoreDB.Wal.Format;
 internal static class WalFrame
 {
     /// <summary>Bytes 0..3: CRC32 of everything from <see cref="LengthOffset"/> to the end of the payload.</summary>
-    public const int ChecksumOffset = 0;
+    public const int ChecksumOffset = 0; // [0-3]
+    public const int ChecksumSize = sizeof(uint);
 
     /// <summary>Bytes 4..7: the payload length.</summary>
-    public const int LengthOffset = 4;
+    public const int LengthOffset = 4; // [4-7]
+    public const int LengthSize = sizeof(int);
 
     /// <summary>Bytes 8..15: the LSN.</summary>
-    public const int LsnOffset = 8;
+    public const int LsnOffset = 8; // [8-15]
+    public const int LsnSize = sizeof(long);
 
     /// <summary>Bytes 16..23: the log's durable LSN when the frame was copied into its buffer.</summary>
-    public const int DurableAtCopyOffset = 16;
+    public const int DurableAtCopyOffset = 16; // [16-23]
+    public const int DurableAtCopySize = sizeof(long);
 
     /// <summary>Bytes before the payload (0..23); the payload starts at byte 24.</summary>
-    public const int HeaderSize = 24;
+    public const int HeaderSize = DurableAtCopyOffset + DurableAtCopySize;
 
     /// <summary>The first byte the CRC covers.</summary>
     public const int ChecksummedFrom = LengthOffset;

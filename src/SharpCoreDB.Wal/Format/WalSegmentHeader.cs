@@ -1,4 +1,6 @@
 // The first 32 bytes of every segment file. Frames start right after it.
+// docs/wal.md ("Segment header") has the same table, and every field's offset and
+// size is a constant below that the code reads and writes through.
 //
 //   offset  size  field
 //   0       8     magic "SCDBWSEG" (ASCII)
@@ -35,30 +37,34 @@ internal enum WalSegmentHeaderStatus
 internal readonly record struct WalSegmentHeader(long Sequence, long BaseLsn)
 {
     /// <summary>Bytes 0..7: the magic.</summary>
-    public const int MagicOffset = 0;
+    public const int MagicOffset = 0; // [0-7]
+    public const int MagicSize = 8;
 
     /// <summary>Bytes 8..15: the sequence number.</summary>
-    public const int SequenceOffset = 8;
+    public const int SequenceOffset = 8; // [8-15]
+    public const int SequenceSize = sizeof(long);
 
     /// <summary>Bytes 16..23: the base LSN.</summary>
-    public const int BaseLsnOffset = 16;
+    public const int BaseLsnOffset = 16; // [16-23]
+    public const int BaseLsnSize = sizeof(long);
 
     /// <summary>Bytes 24..25: the format version.</summary>
-    public const int VersionOffset = 24;
+    public const int VersionOffset = 24; // [24-25]
+    public const int VersionSize = sizeof(ushort);
 
     /// <summary>Bytes 26..27: reserved, zero.</summary>
-    public const int ReservedOffset = 26;
+    public const int ReservedOffset = 26; // [26-27]
+    public const int ReservedSize = sizeof(ushort);
 
     /// <summary>Bytes 28..31: CRC32 of bytes 0..27.</summary>
-    public const int ChecksumOffset = 28;
+    public const int ChecksumOffset = 28; // [28-31]
+    public const int ChecksumSize = sizeof(uint);
 
     /// <summary>The header's size; the first frame starts at this offset.</summary>
-    public const int Size = 32;
+    public const int Size = ChecksumOffset + ChecksumSize;
 
     /// <summary>The format this build writes and reads: 24-byte frame headers with the durable LSN at copy.</summary>
     public const ushort Version = 2;
-
-    private const int MagicLength = 8;
 
     private static ReadOnlySpan<byte> Magic => "SCDBWSEG"u8;
 
@@ -82,7 +88,7 @@ internal readonly record struct WalSegmentHeader(long Sequence, long BaseLsn)
         header = default;
         version = 0;
         if (source.Length < Size ||
-            !source.Slice(MagicOffset, MagicLength).SequenceEqual(Magic) ||
+            !source.Slice(MagicOffset, MagicSize).SequenceEqual(Magic) ||
             BinaryPrimitives.ReadUInt32LittleEndian(source[ChecksumOffset..]) != Crc32.HashToUInt32(source[..ChecksumOffset]))
         {
             return WalSegmentHeaderStatus.Damaged;

@@ -204,7 +204,7 @@ internal sealed class WalFrameReader : IDisposable
             return last + 1;
         }
 
-        return Math.Max(i + 1, lsnField + nonZero - WalFrame.LsnOffset - (sizeof(long) - 1));
+        return Math.Max(i + 1, lsnField + nonZero - WalFrame.LsnOffset - (WalFrame.LsnSize - 1));
     }
 
     // Makes [Position, Position + count) available in the buffer; false if the segment ends first.

@@ -105,8 +105,7 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
         {
             var (page, version) = dirty[i];
             var entry = buffer.AsSpan(CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
-            System.Buffers.Binary.BinaryPrimitives.WriteUInt32LittleEndian(entry, page);
-            entry[4..CheckpointJournal.EntryHeaderSize].Clear();
+            CheckpointJournal.WriteEntryHeader(entry, page);
             file.Codec.Encode(page, version.Image!, entry[CheckpointJournal.EntryHeaderSize..]);
         }
 

@@ -255,13 +255,14 @@ internal sealed partial class StorageEngine
 
         var bytes = new byte[length];
         file.Read(0, bytes);
-        var rest = bytes.AsSpan(Math.Min(bytes.Length, DatabaseHeader.SlotSize));
+        // A creation cut short tore at most slot A (the header of sequence 0 goes there first): the rest is zero.
+        var rest = bytes.AsSpan(DatabaseHeader.SlotAOffset + DatabaseHeader.SlotSize);
         if (rest.ContainsAnyExcept((byte)0))
         {
             return false;
         }
 
-        var slot = bytes.AsSpan(0, Math.Min(bytes.Length, DatabaseHeader.SlotSize));
+        var slot = bytes.AsSpan(DatabaseHeader.SlotAOffset, DatabaseHeader.SlotSize);
         return !slot.ContainsAnyExcept((byte)0)
             || (DatabaseHeader.HasMagic(slot) && DatabaseHeader.TryRead(slot, out _) is null);
     }

@@ -120,7 +120,7 @@ internal sealed partial class BTree
             }
         }
 
-        if (separatorIndex < 0 || room < (_limits.Capacity / 8) + cell.Length + 2)
+        if (separatorIndex < 0 || room < (_limits.Capacity / 8) + cell.Length + BTreeNode.SlotSize)
         {
             return false;
         }
@@ -250,11 +250,11 @@ internal sealed partial class BTree
         {
             // The middle cell goes up: the first cell at which the left side reaches half the bytes.
             split = 0;
-            int bytes = cells[0].Length + 2;
+            int bytes = cells[0].Length + BTreeNode.SlotSize;
             while (split < count - 2 && bytes * 2 < total)
             {
                 split++;
-                bytes += cells[split].Length + 2;
+                bytes += cells[split].Length + BTreeNode.SlotSize;
             }
 
             split = Math.Max(split, 1);
@@ -303,7 +303,7 @@ internal sealed partial class BTree
         int split = 0, bytes = 0;
         while (split < cells.Count - 1)
         {
-            bytes += cells[split].Length + 2;
+            bytes += cells[split].Length + BTreeNode.SlotSize;
             split++;
             if (bytes * 2 >= cells.NodeBytes)
             {
@@ -325,7 +325,7 @@ internal sealed partial class BTree
         int rightBytes = 0;
         for (int start = count - 1; start >= 1; start--)
         {
-            rightBytes += cells[start].Length + 2;
+            rightBytes += cells[start].Length + BTreeNode.SlotSize;
             if (rightBytes >= _limits.MinFill)
             {
                 // An interior split promotes the cell before the right node's first.

@@ -141,7 +141,7 @@ internal sealed partial class BTree
         }
     }
 
-    private static int HeaderAndSlots(int count) => BTreeNode.HeaderSize + (2 * count);
+    private static int HeaderAndSlots(int count) => BTreeNode.SlotAt(count);
 
     private void VerifyValue(uint page, ReadOnlySpan<byte> body, int slot, VerifyState state)
     {

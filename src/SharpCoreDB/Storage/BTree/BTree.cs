@@ -216,7 +216,7 @@ internal sealed partial class BTree
         }
         else
         {
-            Span<byte> pointer = stackalloc byte[4];
+            Span<byte> pointer = stackalloc byte[BTreeNode.OverflowPointerSize];
             BinaryPrimitives.WriteUInt32LittleEndian(pointer, OverflowChain.Write(_pages, value));
             length = BTreeNode.WriteLeafCell(cell, key, value.Length, true, pointer);
         }

@@ -29,7 +29,7 @@ internal readonly struct BTreeLimits
 
         BodySize = bodySize;
         Capacity = bodySize - BTreeNode.HeaderSize;
-        MaxCellSize = (Capacity / 4) - 2;
+        MaxCellSize = (Capacity / 4) - BTreeNode.SlotSize;
         MaxKeySize = MaxCellSize - 12;
         MinFill = Capacity / 5;
     }

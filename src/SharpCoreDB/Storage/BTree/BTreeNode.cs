@@ -1,5 +1,6 @@
 // The slotted layout of a B+tree node inside a page body (docs/file-format.md,
-// "B+tree pages"):
+// "B+tree pages", has the same table; every field's offset and size is a constant
+// below, and the code reads and writes through them):
 //
 //   0      1 byte   kind: 1 = leaf, 2 = interior
 //   1      1 byte   the tree's PageType (3 table, 4 index), so Open needs only the root
@@ -28,48 +29,94 @@ namespace SharpCoreDB.Storage.BTree;
 /// <summary>Reads and edits the slotted node format in a page body.</summary>
 internal static class BTreeNode
 {
-    public const int HeaderSize = 16;
     public const byte LeafKind = 1;
     public const byte InteriorKind = 2;
 
-    public static byte Kind(ReadOnlySpan<byte> body) => body[0];
+    /// <summary>Byte 0: the kind, <see cref="LeafKind"/> or <see cref="InteriorKind"/>.</summary>
+    internal const int KindOffset = 0; // [0]
+    internal const int KindSize = 1;
 
-    public static bool IsLeaf(ReadOnlySpan<byte> body) => body[0] == LeafKind;
+    /// <summary>Byte 1: the tree's page type (3 table, 4 index).</summary>
+    internal const int TreeTypeOffset = 1; // [1]
+    internal const int TreeTypeSize = 1;
 
-    public static byte TreeType(ReadOnlySpan<byte> body) => body[1];
+    /// <summary>Bytes 2..3: the cell count (u16).</summary>
+    internal const int CountOffset = 2; // [2-3]
+    internal const int CountSize = sizeof(ushort);
 
-    public static int Count(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[2..]);
+    /// <summary>Bytes 4..5: the content start (u16): cells occupy [content start, body size).</summary>
+    internal const int ContentStartOffset = 4; // [4-5]
+    internal const int ContentStartSize = sizeof(ushort);
 
-    public static int ContentStart(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[4..]);
+    /// <summary>Bytes 6..7: garbage (u16): bytes of removed cells inside the content area.</summary>
+    internal const int GarbageOffset = 6; // [6-7]
+    internal const int GarbageSize = sizeof(ushort);
 
-    public static int Garbage(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[6..]);
+    /// <summary>Bytes 8..11: interior, the rightmost child page (u32); leaf, 0.</summary>
+    internal const int RightChildOffset = 8; // [8-11]
+    internal const int RightChildSize = sizeof(uint);
 
-    public static uint RightChild(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt32LittleEndian(body[8..]);
+    /// <summary>Bytes 12..15: reserved, zero.</summary>
+    internal const int ReservedOffset = 12; // [12-15]
+    internal const int ReservedSize = 4;
 
-    public static void SetRightChild(Span<byte> body, uint page) => BinaryPrimitives.WriteUInt32LittleEndian(body[8..], page);
+    /// <summary>The node header; the slot array starts right after it.</summary>
+    public const int HeaderSize = ReservedOffset + ReservedSize;
+
+    /// <summary>One slot of the slot array: a cell's offset in the body (u16).</summary>
+    internal const int SlotSize = sizeof(ushort);
+
+    /// <summary>Interior cell bytes 0..3: the child page (u32).</summary>
+    internal const int InteriorChildOffset = 0; // [0-3]
+    internal const int InteriorChildSize = sizeof(uint);
+
+    /// <summary>Interior cell bytes 4..: the key length (varint), then the key.</summary>
+    internal const int InteriorKeyLengthOffset = InteriorChildOffset + InteriorChildSize;
+
+    /// <summary>The local part of a leaf cell whose value overflows: its first overflow page (u32).</summary>
+    internal const int OverflowPointerSize = sizeof(uint);
+
+    public static byte Kind(ReadOnlySpan<byte> body) => body[KindOffset];
+
+    public static bool IsLeaf(ReadOnlySpan<byte> body) => body[KindOffset] == LeafKind;
+
+    public static byte TreeType(ReadOnlySpan<byte> body) => body[TreeTypeOffset];
+
+    public static int Count(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[CountOffset..]);
+
+    public static int ContentStart(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[ContentStartOffset..]);
+
+    public static int Garbage(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[GarbageOffset..]);
+
+    public static uint RightChild(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt32LittleEndian(body[RightChildOffset..]);
+
+    public static void SetRightChild(Span<byte> body, uint page) => BinaryPrimitives.WriteUInt32LittleEndian(body[RightChildOffset..], page);
 
     public static int SlotOffset(ReadOnlySpan<byte> body, int slot) =>
-        BinaryPrimitives.ReadUInt16LittleEndian(body[(HeaderSize + (2 * slot))..]);
+        BinaryPrimitives.ReadUInt16LittleEndian(body[SlotAt(slot)..]);
+
+    /// <summary>Where slot <paramref name="slot"/> sits in the body (also the end of the slot array for slot = count).</summary>
+    public static int SlotAt(int slot) => HeaderSize + (SlotSize * slot);
 
     /// <summary>
     /// The node header and slot array: putting them back undoes adding a cell into the free run or
     /// removing any cell but the last, since neither moves nor overwrites a cell (IPageAccess.WriteHead).
     /// </summary>
-    public static int HeadLength(ReadOnlySpan<byte> body) => HeaderSize + (2 * Count(body));
+    public static int HeadLength(ReadOnlySpan<byte> body) => SlotAt(Count(body));
 
     /// <summary>True when a cell of <paramref name="cellLength"/> bytes and its slot fit between the slot array and the cells, so that adding it moves no cell.</summary>
-    public static bool FitsInFreeRun(ReadOnlySpan<byte> body, int cellLength) => ContentStart(body) - HeadLength(body) >= cellLength + 2;
+    public static bool FitsInFreeRun(ReadOnlySpan<byte> body, int cellLength) => ContentStart(body) - HeadLength(body) >= cellLength + SlotSize;
 
     /// <summary>Bytes the node uses: slots plus live cells (the header is not counted).</summary>
     public static int UsedBytes(ReadOnlySpan<byte> body) =>
-        (2 * Count(body)) + body.Length - ContentStart(body) - Garbage(body);
+        (SlotSize * Count(body)) + body.Length - ContentStart(body) - Garbage(body);
 
     /// <summary>Starts an empty node.</summary>
     public static void Format(Span<byte> body, byte kind, byte treeType)
     {
         body[..HeaderSize].Clear();
-        body[0] = kind;
-        body[1] = treeType;
+        body[KindOffset] = kind;
+        body[TreeTypeOffset] = treeType;
         SetCount(body, 0);
         SetContentStart(body, body.Length);
     }
@@ -81,12 +128,12 @@ internal static class BTreeNode
         {
             int n1 = Varint.Read(body[offset..], out ulong keyLength);
             int n2 = Varint.Read(body[(offset + n1)..], out ulong tag);
-            long local = (tag & 1) != 0 ? 4 : (long)(tag >> 1);
+            long local = (tag & 1) != 0 ? OverflowPointerSize : (long)(tag >> 1);
             return n1 + n2 + (int)keyLength + (int)local;
         }
 
-        int n = Varint.Read(body[(offset + 4)..], out ulong length);
-        return 4 + n + (int)length;
+        int n = Varint.Read(body[(offset + InteriorKeyLengthOffset)..], out ulong length);
+        return InteriorKeyLengthOffset + n + (int)length;
     }
 
     /// <summary>The cell in <paramref name="slot"/>, whole.</summary>
@@ -110,8 +157,8 @@ internal static class BTreeNode
             return cell.Slice(n1 + n2, (int)keyLength);
         }
 
-        int n = Varint.Read(cell[4..], out ulong length);
-        return cell.Slice(4 + n, (int)length);
+        int n = Varint.Read(cell[InteriorKeyLengthOffset..], out ulong length);
+        return cell.Slice(InteriorKeyLengthOffset + n, (int)length);
     }
 
     /// <summary>
@@ -131,10 +178,10 @@ internal static class BTreeNode
 
     /// <summary>The child page at child index <paramref name="index"/> (0..count; count is the rightmost).</summary>
     public static uint ChildAt(ReadOnlySpan<byte> body, int index) =>
-        index == Count(body) ? RightChild(body) : BinaryPrimitives.ReadUInt32LittleEndian(body[SlotOffset(body, index)..]);
+        index == Count(body) ? RightChild(body) : CellChild(body[SlotOffset(body, index)..]);
 
     /// <summary>The child page of an interior cell given from its first byte.</summary>
-    public static uint CellChild(ReadOnlySpan<byte> cell) => BinaryPrimitives.ReadUInt32LittleEndian(cell);
+    public static uint CellChild(ReadOnlySpan<byte> cell) => BinaryPrimitives.ReadUInt32LittleEndian(cell[InteriorChildOffset..]);
 
     public static void SetChildAt(Span<byte> body, int index, uint page)
     {
@@ -144,7 +191,7 @@ internal static class BTreeNode
         }
         else
         {
-            BinaryPrimitives.WriteUInt32LittleEndian(body[SlotOffset(body, index)..], page);
+            BinaryPrimitives.WriteUInt32LittleEndian(body[(SlotOffset(body, index) + InteriorChildOffset)..], page);
         }
     }
 
@@ -180,13 +227,13 @@ internal static class BTreeNode
     public static bool TryInsertCell(Span<byte> body, int slot, ReadOnlySpan<byte> cell)
     {
         int count = Count(body);
-        int need = cell.Length + 2;
+        int need = cell.Length + SlotSize;
         if (HeaderSize + UsedBytes(body) + need > body.Length)
         {
             return false;
         }
 
-        if (ContentStart(body) - (HeaderSize + (2 * count)) < need)
+        if (ContentStart(body) - SlotAt(count) < need)
         {
             Compact(body);
         }
@@ -194,8 +241,8 @@ internal static class BTreeNode
         int offset = ContentStart(body) - cell.Length;
         cell.CopyTo(body[offset..]);
         SetContentStart(body, offset);
-        int slotsAt = HeaderSize + (2 * slot);
-        body[slotsAt..(HeaderSize + (2 * count))].CopyTo(body[(slotsAt + 2)..]);
+        int slotsAt = SlotAt(slot);
+        body[slotsAt..SlotAt(count)].CopyTo(body[(slotsAt + SlotSize)..]);
         BinaryPrimitives.WriteUInt16LittleEndian(body[slotsAt..], (ushort)offset);
         SetCount(body, count + 1);
         return true;
@@ -208,7 +255,7 @@ internal static class BTreeNode
         int offset = ContentStart(body) - cell.Length;
         cell.CopyTo(body[offset..]);
         SetContentStart(body, offset);
-        BinaryPrimitives.WriteUInt16LittleEndian(body[(HeaderSize + (2 * count))..], (ushort)offset);
+        BinaryPrimitives.WriteUInt16LittleEndian(body[SlotAt(count)..], (ushort)offset);
         SetCount(body, count + 1);
     }
 
@@ -217,8 +264,8 @@ internal static class BTreeNode
     {
         int count = Count(body);
         int length = CellLength(body, SlotOffset(body, slot), leaf);
-        int slotsAt = HeaderSize + (2 * slot);
-        body[(slotsAt + 2)..(HeaderSize + (2 * count))].CopyTo(body[slotsAt..]);
+        int slotsAt = SlotAt(slot);
+        body[(slotsAt + SlotSize)..SlotAt(count)].CopyTo(body[slotsAt..]);
         SetCount(body, count - 1);
         if (count == 1)
         {
@@ -246,7 +293,7 @@ internal static class BTreeNode
                 ReadOnlySpan<byte> cell = Cell(scratch.AsSpan(0, body.Length), i, leaf);
                 end -= cell.Length;
                 cell.CopyTo(body[end..]);
-                BinaryPrimitives.WriteUInt16LittleEndian(body[(HeaderSize + (2 * i))..], (ushort)end);
+                BinaryPrimitives.WriteUInt16LittleEndian(body[SlotAt(i)..], (ushort)end);
             }
 
             SetContentStart(body, end);
@@ -272,16 +319,16 @@ internal static class BTreeNode
     /// <summary>Writes an interior cell; returns its length.</summary>
     public static int WriteInteriorCell(Span<byte> destination, uint child, ReadOnlySpan<byte> key)
     {
-        BinaryPrimitives.WriteUInt32LittleEndian(destination, child);
-        int n = 4 + Varint.Write(destination[4..], (ulong)key.Length);
+        BinaryPrimitives.WriteUInt32LittleEndian(destination[InteriorChildOffset..], child);
+        int n = InteriorKeyLengthOffset + Varint.Write(destination[InteriorKeyLengthOffset..], (ulong)key.Length);
         key.CopyTo(destination[n..]);
         return n + key.Length;
     }
 
-    private static void SetCount(Span<byte> body, int count) => BinaryPrimitives.WriteUInt16LittleEndian(body[2..], (ushort)count);
+    private static void SetCount(Span<byte> body, int count) => BinaryPrimitives.WriteUInt16LittleEndian(body[CountOffset..], (ushort)count);
 
     private static void SetContentStart(Span<byte> body, int offset) =>
-        BinaryPrimitives.WriteUInt16LittleEndian(body[4..], (ushort)offset);
+        BinaryPrimitives.WriteUInt16LittleEndian(body[ContentStartOffset..], (ushort)offset);
 
-    private static void SetGarbage(Span<byte> body, int bytes) => BinaryPrimitives.WriteUInt16LittleEndian(body[6..], (ushort)bytes);
+    private static void SetGarbage(Span<byte> body, int bytes) => BinaryPrimitives.WriteUInt16LittleEndian(body[GarbageOffset..], (ushort)bytes);
 }

@@ -41,7 +41,7 @@ internal sealed class CellList
         int sum = 0;
         for (int i = from; i < to; i++)
         {
-            sum += _lengths[i] + 2;
+            sum += _lengths[i] + BTreeNode.SlotSize;
         }
 
         return sum;
@@ -82,6 +82,6 @@ internal sealed class CellList
         _offsets[index] = offset;
         _lengths[index] = length;
         Count++;
-        NodeBytes += length + 2;
+        NodeBytes += length + BTreeNode.SlotSize;
     }
 }

@@ -1,5 +1,6 @@
 // Overflow chains hold values too large for their B+tree cell (docs/file-format.md,
-// "Overflow pages"). Each page of a chain has the body
+// "Overflow pages", has the same table; the constants below are what the code reads
+// and writes). Each page of a chain has the body
 //
 //   0..3   u32 LE   the next page of the chain, 0 on the last page
 //   4..    data     the next (body size - 4) bytes of the value (the last page: the rest)
@@ -14,31 +15,36 @@ namespace SharpCoreDB.Storage.BTree;
 /// <summary>Writes, reads and frees chains of overflow pages.</summary>
 internal static class OverflowChain
 {
-    internal const int NextSize = 4;
+    /// <summary>Body bytes 0..3: the next page of the chain (uint32 LE), 0 on the last.</summary>
+    internal const int NextOffset = 0; // [0-3]
+    internal const int NextSize = sizeof(uint);
+
+    /// <summary>Body bytes 4..: the next bytes of the value, up to the end of the body.</summary>
+    internal const int DataOffset = NextOffset + NextSize; // [4 .. body size - 1]
 
     /// <summary>How many pages a value of <paramref name="length"/> bytes takes.</summary>
-    public static int PageCount(int bodySize, long length) => (int)((length + bodySize - NextSize - 1) / (bodySize - NextSize));
+    public static int PageCount(int bodySize, long length) => (int)((length + bodySize - DataOffset - 1) / (bodySize - DataOffset));
 
     /// <summary>Stores <paramref name="value"/> in new pages; returns the first.</summary>
     public static uint Write(IPageAccess pages, ReadOnlySpan<byte> value)
     {
-        int chunk = pages.Layout.BodySize - NextSize;
+        int chunk = pages.Layout.BodySize - DataOffset;
         uint first = pages.Allocate(PageType.Overflow);
         Span<byte> body = pages.Write(first).Span;
         int position = 0;
         while (true)
         {
             int take = Math.Min(chunk, value.Length - position);
-            value.Slice(position, take).CopyTo(body[NextSize..]);
+            value.Slice(position, take).CopyTo(body[DataOffset..]);
             position += take;
             if (position >= value.Length)
             {
-                BinaryPrimitives.WriteUInt32LittleEndian(body, 0);
+                BinaryPrimitives.WriteUInt32LittleEndian(body[NextOffset..], 0);
                 return first;
             }
 
             uint next = pages.Allocate(PageType.Overflow);
-            BinaryPrimitives.WriteUInt32LittleEndian(body, next);
+            BinaryPrimitives.WriteUInt32LittleEndian(body[NextOffset..], next);
             body = pages.Write(next).Span;
         }
     }
@@ -46,7 +52,7 @@ internal static class OverflowChain
     /// <summary>Reads a whole value of destination.Length bytes starting at <paramref name="first"/>.</summary>
     public static void Read(IPageAccess pages, uint first, Span<byte> destination)
     {
-        int chunk = pages.Layout.BodySize - NextSize;
+        int chunk = pages.Layout.BodySize - DataOffset;
         uint page = first;
         int position = 0;
         while (true)
@@ -58,9 +64,9 @@ internal static class OverflowChain
 
             ReadOnlySpan<byte> body = pages.Read(page).Span;
             int take = Math.Min(chunk, destination.Length - position);
-            body.Slice(NextSize, take).CopyTo(destination[position..]);
+            body.Slice(DataOffset, take).CopyTo(destination[position..]);
             position += take;
-            uint next = BinaryPrimitives.ReadUInt32LittleEndian(body);
+            uint next = NextPage(body);
             if (position >= destination.Length)
             {
                 if (next != 0)
@@ -87,7 +93,7 @@ internal static class OverflowChain
                 throw Corrupt(first, "ends before the value does");
             }
 
-            uint next = BinaryPrimitives.ReadUInt32LittleEndian(pages.Read(page).Span);
+            uint next = NextPage(pages.Read(page).Span);
             visit(page);
             if (i == count - 1 && next != 0)
             {
@@ -105,11 +111,13 @@ internal static class OverflowChain
         uint page = first;
         for (int i = 0; i < count && page != 0; i++)
         {
-            uint next = BinaryPrimitives.ReadUInt32LittleEndian(pages.Read(page).Span);
+            uint next = NextPage(pages.Read(page).Span);
             pages.Free(page);
             page = next;
         }
     }
+
+    private static uint NextPage(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt32LittleEndian(body[NextOffset..]);
 
     private static SharpCoreDBException Corrupt(uint first, string what) =>
         new(SharpCoreDBErrorCode.Corrupt, $"The overflow chain starting at page {first} {what}.");

@@ -5,10 +5,12 @@
 // another position, or from another database, fails authentication even though
 // it is a genuine ciphertext.
 //
-// Disk layout of an encrypted page of size P:
+// Disk layout of an encrypted page of size P (docs/encryption.md, "Pages"):
 //   0 .. P-29    ciphertext of the page's bytes 0 .. P-29
 //   P-28 .. P-17 nonce (epoch, counter: see NonceSequence)
 //   P-16 .. P-1  GCM tag
+// Additional data: page number (uint32 LE, bytes 0..3), database id (bytes 4..19).
+// The offsets below are relative to the trailer and to the additional data.
 using System.Buffers.Binary;
 using System.Security.Cryptography;
 using SharpCoreDB.Storage.Pages;
@@ -18,8 +20,23 @@ namespace SharpCoreDB.Storage.Encryption;
 /// <summary>AES-256-GCM pages with the nonce and tag in the trailer.</summary>
 internal sealed class AesGcmPageCodec : IPageCodec, IDisposable
 {
+    /// <summary>Trailer bytes 0..11: the nonce (see <see cref="NonceSequence"/>).</summary>
+    internal const int NonceOffset = 0; // [P-28 .. P-17]
+    internal const int NonceSize = NonceSequence.NonceSize;
+
+    /// <summary>Trailer bytes 12..27: the GCM tag.</summary>
+    internal const int TagOffset = NonceOffset + NonceSize; // [P-16 .. P-1]
     public const int TagSize = 16;
-    internal const int AadSize = 20;
+
+    /// <summary>Additional data bytes 0..3: the page number (uint32 LE).</summary>
+    internal const int AadPageNumberOffset = 0;
+    internal const int AadPageNumberSize = sizeof(uint);
+
+    /// <summary>Additional data bytes 4..19: the database id.</summary>
+    internal const int AadDatabaseIdOffset = AadPageNumberOffset + AadPageNumberSize;
+    internal const int AadDatabaseIdSize = 16;
+
+    internal const int AadSize = AadDatabaseIdOffset + AadDatabaseIdSize;
     private readonly Guid _databaseId;
     private readonly NonceSequence _nonces;
     private readonly ThreadLocal<AesGcm> _aes;
@@ -40,23 +57,23 @@ internal sealed class AesGcmPageCodec : IPageCodec, IDisposable
 
     public void Encode(uint pageNumber, ReadOnlySpan<byte> plain, Span<byte> disk)
     {
-        int end = Layout.PageSize - PageLayout.EncryptedTrailerSize;
-        var nonce = disk.Slice(end, NonceSequence.NonceSize);
+        int end = Layout.TrailerOffset;
+        var nonce = disk.Slice(end + NonceOffset, NonceSize);
         _nonces.Next(nonce);
         Span<byte> aad = stackalloc byte[AadSize];
         WriteAad(aad, pageNumber);
-        _aes.Value!.Encrypt(nonce, plain[..end], disk[..end], disk.Slice(end + NonceSequence.NonceSize, TagSize), aad);
+        _aes.Value!.Encrypt(nonce, plain[..end], disk[..end], disk.Slice(end + TagOffset, TagSize), aad);
     }
 
     public void Decode(uint pageNumber, ReadOnlySpan<byte> disk, Span<byte> plain)
     {
-        int end = Layout.PageSize - PageLayout.EncryptedTrailerSize;
+        int end = Layout.TrailerOffset;
         Span<byte> aad = stackalloc byte[AadSize];
         WriteAad(aad, pageNumber);
         try
         {
             _aes.Value!.Decrypt(
-                disk.Slice(end, NonceSequence.NonceSize), disk[..end], disk.Slice(end + NonceSequence.NonceSize, TagSize), plain[..end], aad);
+                disk.Slice(end + NonceOffset, NonceSize), disk[..end], disk.Slice(end + TagOffset, TagSize), plain[..end], aad);
         }
         catch (AuthenticationTagMismatchException e)
         {
@@ -81,7 +98,7 @@ internal sealed class AesGcmPageCodec : IPageCodec, IDisposable
 
     private void WriteAad(Span<byte> aad, uint pageNumber)
     {
-        BinaryPrimitives.WriteUInt32LittleEndian(aad, pageNumber);
-        _databaseId.TryWriteBytes(aad[4..]);
+        BinaryPrimitives.WriteUInt32LittleEndian(aad[AadPageNumberOffset..], pageNumber);
+        _databaseId.TryWriteBytes(aad.Slice(AadDatabaseIdOffset, AadDatabaseIdSize));
     }
 }

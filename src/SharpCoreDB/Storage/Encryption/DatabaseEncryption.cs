@@ -52,7 +52,7 @@ internal sealed class DatabaseEncryption : IDisposable
     {
         settings.Validate();
         byte[] dataKey = RandomNumberGenerator.GetBytes(KeySize);
-        keyBlock = new byte[DatabaseHeader.KeyBlockSize];
+        keyBlock = new byte[KeyBlock.Size];
         Wrap(settings, dataKey, keyBlock);
         KeyBlock.SetEpoch(keyBlock, 1);
         return new DatabaseEncryption(dataKey, databaseId, 1);
@@ -155,24 +155,23 @@ internal sealed class DatabaseEncryption : IDisposable
         Span<byte> slot = stackalloc byte[DatabaseHeader.SlotSize];
         header.WriteTo(slot);
         slot.Slice(DatabaseHeader.KeyBlockOffset + KeyBlock.MacOffset, KeyBlock.MacSize).Clear();
-        HMACSHA256.HashData(_macKey, slot[..(DatabaseHeader.SlotSize - 4)], mac);
+        HMACSHA256.HashData(_macKey, slot[..DatabaseHeader.ChecksumOffset], mac);
     }
 
     private static void Wrap(EncryptionSettings settings, byte[] dataKey, byte[] block)
     {
-        block.AsSpan(0, KeyBlock.EpochOffset).Clear();
+        block.AsSpan(..KeyBlock.EpochOffset).Clear();
         var salt = block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize);
         RandomNumberGenerator.Fill(salt);
         block[KeyBlock.SourceOffset] = settings.Password is null ? KeyBlock.RawKeySource : KeyBlock.PasswordSource;
-        System.Buffers.Binary.BinaryPrimitives.WriteInt32LittleEndian(
-            block.AsSpan(KeyBlock.IterationsOffset), settings.Password is null ? 0 : settings.Iterations);
+        KeyBlock.SetIterations(block, settings.Password is null ? 0 : settings.Iterations);
         byte[] kek = KeyEncryptionKey(settings, block);
         try
         {
-            var nonce = block.AsSpan(KeyBlock.WrapNonceOffset, NonceSequence.NonceSize);
+            var nonce = block.AsSpan(KeyBlock.WrapNonceOffset, KeyBlock.WrapNonceSize);
             RandomNumberGenerator.Fill(nonce);
-            using var aes = new AesGcm(kek, AesGcmPageCodec.TagSize);
-            aes.Encrypt(nonce, dataKey, block.AsSpan(KeyBlock.WrappedKeyOffset, KeySize), block.AsSpan(KeyBlock.WrapTagOffset, AesGcmPageCodec.TagSize));
+            using var aes = new AesGcm(kek, KeyBlock.WrapTagSize);
+            aes.Encrypt(nonce, dataKey, block.AsSpan(KeyBlock.WrappedKeyOffset, KeyBlock.WrappedKeySize), block.AsSpan(KeyBlock.WrapTagOffset, KeyBlock.WrapTagSize));
         }
         finally
         {
@@ -196,11 +195,11 @@ internal sealed class DatabaseEncryption : IDisposable
         byte[] dataKey = new byte[KeySize];
         try
         {
-            using var aes = new AesGcm(kek, AesGcmPageCodec.TagSize);
+            using var aes = new AesGcm(kek, KeyBlock.WrapTagSize);
             aes.Decrypt(
-                block.AsSpan(KeyBlock.WrapNonceOffset, NonceSequence.NonceSize),
-                block.AsSpan(KeyBlock.WrappedKeyOffset, KeySize),
-                block.AsSpan(KeyBlock.WrapTagOffset, AesGcmPageCodec.TagSize),
+                block.AsSpan(KeyBlock.WrapNonceOffset, KeyBlock.WrapNonceSize),
+                block.AsSpan(KeyBlock.WrappedKeyOffset, KeyBlock.WrappedKeySize),
+                block.AsSpan(KeyBlock.WrapTagOffset, KeyBlock.WrapTagSize),
                 dataKey);
             return dataKey;
         }

@@ -1,5 +1,6 @@
 // Seals commit records before they reach the log, so the log file holds no
 // plaintext; the log library itself never sees a key. A sealed record is
+// (docs/encryption.md, "Log records"; the offsets are the constants below)
 //   0  12  nonce (see NonceSequence)
 //   12  n  ciphertext of the n-byte commit record
 //   12+n 16 GCM tag
@@ -13,7 +14,17 @@ namespace SharpCoreDB.Storage.Encryption;
 /// <summary>AES-256-GCM for log records.</summary>
 internal sealed class LogRecordCipher : IDisposable
 {
-    public const int Overhead = NonceSequence.NonceSize + AesGcmPageCodec.TagSize;
+    /// <summary>Bytes 0..11: the nonce.</summary>
+    internal const int NonceOffset = 0; // [0-11]
+    internal const int NonceSize = NonceSequence.NonceSize;
+
+    /// <summary>Bytes 12..12+n-1: the ciphertext of an n-byte record.</summary>
+    internal const int CiphertextOffset = NonceOffset + NonceSize; // [12 .. 12+n-1]
+
+    /// <summary>The last 16 bytes: the GCM tag.</summary>
+    internal const int TagSize = AesGcmPageCodec.TagSize; // [12+n .. 12+n+15]
+
+    public const int Overhead = NonceSize + TagSize;
     private readonly AesGcm _aes;
     private readonly byte[] _aad;
     private readonly NonceSequence _nonces;
@@ -21,7 +32,7 @@ internal sealed class LogRecordCipher : IDisposable
 
     public LogRecordCipher(byte[] logKey, Guid databaseId, NonceSequence nonces)
     {
-        _aes = new AesGcm(logKey, AesGcmPageCodec.TagSize);
+        _aes = new AesGcm(logKey, TagSize);
         _aad = databaseId.ToByteArray();
         _nonces = nonces;
     }
@@ -36,11 +47,11 @@ internal sealed class LogRecordCipher : IDisposable
         }
 
         var sealedRecord = _buffer.AsSpan(0, size);
-        var nonce = sealedRecord[..NonceSequence.NonceSize];
+        var nonce = sealedRecord.Slice(NonceOffset, NonceSize);
         _nonces.Next(nonce);
         lock (_aes)
         {
-            _aes.Encrypt(nonce, record, sealedRecord.Slice(NonceSequence.NonceSize, record.Length), sealedRecord[^AesGcmPageCodec.TagSize..], _aad);
+            _aes.Encrypt(nonce, record, sealedRecord.Slice(CiphertextOffset, record.Length), sealedRecord[^TagSize..], _aad);
         }
 
         return sealedRecord;
@@ -59,7 +70,7 @@ internal sealed class LogRecordCipher : IDisposable
         {
             lock (_aes)
             {
-                _aes.Decrypt(sealedRecord[..NonceSequence.NonceSize], sealedRecord.Slice(NonceSequence.NonceSize, plain.Length), sealedRecord[^AesGcmPageCodec.TagSize..], plain, _aad);
+                _aes.Decrypt(sealedRecord.Slice(NonceOffset, NonceSize), sealedRecord.Slice(CiphertextOffset, plain.Length), sealedRecord[^TagSize..], plain, _aad);
             }
         }
         catch (AuthenticationTagMismatchException e)

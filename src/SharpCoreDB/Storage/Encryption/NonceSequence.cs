@@ -13,7 +13,15 @@ namespace SharpCoreDB.Storage.Encryption;
 /// <summary>Hands out unique 96-bit nonces for one session.</summary>
 internal sealed class NonceSequence(uint epoch)
 {
-    public const int NonceSize = 12;
+    /// <summary>Bytes 0..3: the epoch (uint32 LE), reserved in the header before the session encrypts anything.</summary>
+    internal const int EpochOffset = 0; // [0-3]
+    internal const int EpochSize = sizeof(uint);
+
+    /// <summary>Bytes 4..11: the counter (uint64 LE), one more for every encryption of the session.</summary>
+    internal const int CounterOffset = EpochOffset + EpochSize; // [4-11]
+    internal const int CounterSize = sizeof(ulong);
+
+    public const int NonceSize = CounterOffset + CounterSize;
     private long _counter = -1;
 
     public uint Epoch { get; } = epoch;
@@ -22,7 +30,7 @@ internal sealed class NonceSequence(uint epoch)
     public void Next(Span<byte> nonce)
     {
         ulong counter = (ulong)Interlocked.Increment(ref _counter);
-        BinaryPrimitives.WriteUInt32LittleEndian(nonce, Epoch);
-        BinaryPrimitives.WriteUInt64LittleEndian(nonce[4..], counter);
+        BinaryPrimitives.WriteUInt32LittleEndian(nonce[EpochOffset..], Epoch);
+        BinaryPrimitives.WriteUInt64LittleEndian(nonce[CounterOffset..], counter);
     }
 }

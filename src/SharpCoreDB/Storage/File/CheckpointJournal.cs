@@ -5,7 +5,8 @@
 // open finds a complete journal newer than the header's checkpoint and copies its
 // pages over the database file before replaying the log.
 //
-// Layout:
+// Layout (docs/file-format.md, "Checkpoint and recovery", has the same tables; the
+// constants below are what the code reads and writes):
 //   0   8  magic "SCDBJRN1"
 //   8  16  database id
 //   24  8  checkpoint LSN the journal belongs to
@@ -30,8 +31,46 @@ namespace SharpCoreDB.Storage.File;
 /// <summary>The double-write area that makes checkpoints safe against torn page writes.</summary>
 internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
 {
-    public const int HeaderSize = 64;
-    public const int EntryHeaderSize = 8;
+    /// <summary>Bytes 0..7: the magic.</summary>
+    internal const int MagicOffset = 0; // [0-7]
+    internal const int MagicSize = sizeof(ulong);
+
+    /// <summary>Bytes 8..23: the database id.</summary>
+    internal const int DatabaseIdOffset = 8; // [8-23]
+    internal const int DatabaseIdSize = 16;
+
+    /// <summary>Bytes 24..31: the checkpoint LSN the journal belongs to.</summary>
+    internal const int CheckpointLsnOffset = 24; // [24-31]
+    internal const int CheckpointLsnSize = sizeof(long);
+
+    /// <summary>Bytes 32..35: the page size.</summary>
+    internal const int PageSizeOffset = 32; // [32-35]
+    internal const int PageSizeSize = sizeof(int);
+
+    /// <summary>Bytes 36..39: the entry count.</summary>
+    internal const int EntryCountOffset = 36; // [36-39]
+    internal const int EntryCountSize = sizeof(int);
+
+    /// <summary>Bytes 40..59: reserved, zero.</summary>
+    internal const int ReservedOffset = 40; // [40-59]
+    internal const int ReservedSize = 20;
+
+    /// <summary>Bytes 60..63: CRC32 of bytes 0..59.</summary>
+    internal const int ChecksumOffset = 60; // [60-63]
+    internal const int ChecksumSize = sizeof(uint);
+
+    public const int HeaderSize = ChecksumOffset + ChecksumSize;
+
+    /// <summary>Entry bytes 0..3: the page number (uint32 LE).</summary>
+    internal const int EntryPageNumberOffset = 0; // [0-3]
+    internal const int EntryPageNumberSize = sizeof(uint);
+
+    /// <summary>Entry bytes 4..7: reserved, zero.</summary>
+    internal const int EntryReservedOffset = 4; // [4-7]
+    internal const int EntryReservedSize = 4;
+
+    /// <summary>Bytes before the encoded page of an entry, which follows at this offset.</summary>
+    public const int EntryHeaderSize = EntryReservedOffset + EntryReservedSize;
     internal const ulong Magic = 0x314E524A42444353; // "SCDBJRN1" read as little-endian
 
     /// <summary>Bytes the journal for <paramref name="entries"/> pages of <paramref name="pageSize"/> takes.</summary>
@@ -41,12 +80,19 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
     public static void WriteHeader(Span<byte> buffer, Guid databaseId, long checkpointLsn, int pageSize, int entries)
     {
         buffer[..HeaderSize].Clear();
-        BinaryPrimitives.WriteUInt64LittleEndian(buffer, Magic);
-        databaseId.TryWriteBytes(buffer[8..24]);
-        BinaryPrimitives.WriteInt64LittleEndian(buffer[24..], checkpointLsn);
-        BinaryPrimitives.WriteInt32LittleEndian(buffer[32..], pageSize);
-        BinaryPrimitives.WriteInt32LittleEndian(buffer[36..], entries);
-        BinaryPrimitives.WriteUInt32LittleEndian(buffer[60..], Crc32.HashToUInt32(buffer[..60]));
+        BinaryPrimitives.WriteUInt64LittleEndian(buffer[MagicOffset..], Magic);
+        databaseId.TryWriteBytes(buffer.Slice(DatabaseIdOffset, DatabaseIdSize));
+        BinaryPrimitives.WriteInt64LittleEndian(buffer[CheckpointLsnOffset..], checkpointLsn);
+        BinaryPrimitives.WriteInt32LittleEndian(buffer[PageSizeOffset..], pageSize);
+        BinaryPrimitives.WriteInt32LittleEndian(buffer[EntryCountOffset..], entries);
+        BinaryPrimitives.WriteUInt32LittleEndian(buffer[ChecksumOffset..], Crc32.HashToUInt32(buffer[..ChecksumOffset]));
+    }
+
+    /// <summary>Fills the header of an entry (its page number; the reserved bytes zeroed) at the start of <paramref name="entry"/>.</summary>
+    public static void WriteEntryHeader(Span<byte> entry, uint pageNumber)
+    {
+        BinaryPrimitives.WriteUInt32LittleEndian(entry[EntryPageNumberOffset..], pageNumber);
+        entry.Slice(EntryReservedOffset, EntryReservedSize).Clear();
     }
 
     /// <summary>Offset of entry <paramref name="index"/> in a journal buffer.</summary>
@@ -127,16 +173,16 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
 
         Span<byte> head = stackalloc byte[HeaderSize];
         file.Read(0, head);
-        if (BinaryPrimitives.ReadUInt64LittleEndian(head) != Magic
-            || BinaryPrimitives.ReadUInt32LittleEndian(head[60..]) != Crc32.HashToUInt32(head[..60])
-            || new Guid(head[8..24]) != header.DatabaseId
-            || BinaryPrimitives.ReadInt64LittleEndian(head[24..]) <= header.CheckpointLsn
-            || BinaryPrimitives.ReadInt32LittleEndian(head[32..]) != header.PageSize)
+        if (BinaryPrimitives.ReadUInt64LittleEndian(head[MagicOffset..]) != Magic
+            || BinaryPrimitives.ReadUInt32LittleEndian(head[ChecksumOffset..]) != Crc32.HashToUInt32(head[..ChecksumOffset])
+            || new Guid(head.Slice(DatabaseIdOffset, DatabaseIdSize)) != header.DatabaseId
+            || BinaryPrimitives.ReadInt64LittleEndian(head[CheckpointLsnOffset..]) <= header.CheckpointLsn
+            || BinaryPrimitives.ReadInt32LittleEndian(head[PageSizeOffset..]) != header.PageSize)
         {
             return 0;
         }
 
-        int entries = BinaryPrimitives.ReadInt32LittleEndian(head[36..]);
+        int entries = BinaryPrimitives.ReadInt32LittleEndian(head[EntryCountOffset..]);
         int pageSize = header.PageSize;
         if (entries < 0 || SizeFor(entries, pageSize) > length)
         {
@@ -149,7 +195,7 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
         for (int i = 0; i < entries; i++)
         {
             var entry = all.AsSpan(i * (EntryHeaderSize + pageSize), EntryHeaderSize + pageSize);
-            uint page = BinaryPrimitives.ReadUInt32LittleEndian(entry);
+            uint page = BinaryPrimitives.ReadUInt32LittleEndian(entry[EntryPageNumberOffset..]);
             try
             {
                 if (database is not null)
@@ -171,7 +217,7 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
         for (int i = 0; i < entries; i++)
         {
             var entry = all.AsSpan(i * (EntryHeaderSize + pageSize), EntryHeaderSize + pageSize);
-            database.WriteEncodedPage(BinaryPrimitives.ReadUInt32LittleEndian(entry), entry[EntryHeaderSize..]);
+            database.WriteEncodedPage(BinaryPrimitives.ReadUInt32LittleEndian(entry[EntryPageNumberOffset..]), entry[EntryHeaderSize..]);
         }
 
         database.Flush();

@@ -11,7 +11,8 @@
 // the first complete. Opening reads both slots and uses the valid one with the
 // higher sequence (HeaderSlots).
 //
-// Slot layout (little-endian), each field's range named below and used by the code:
+// Slot layout (little-endian), each field's offset and size a constant below that the
+// code reads and writes through (docs/file-format.md, "Page 0", has the same table):
 //   0    8  magic "SCDBHDR1"
 //   8    4  format version (2)
 //   12   4  page size in bytes
@@ -35,42 +36,63 @@ namespace SharpCoreDB.Storage.File;
 internal sealed record DatabaseHeader
 {
     public const int SlotSize = 512;
+
+    /// <summary>Page 0 bytes 0..511: slot A, written first for even sequence numbers.</summary>
     public const int SlotAOffset = 0;
+
+    /// <summary>Page 0 bytes 2048..2559: slot B, written first for odd sequence numbers (another disk sector).</summary>
     public const int SlotBOffset = 2048;
+
     /// <summary>2: rowids in table keys and index-key suffixes take 1 to 10 bytes (RowIdKey); 1 had 8.</summary>
     public const int FormatVersion = 2;
 
     /// <summary>Bytes 0..7: the magic.</summary>
-    internal const int MagicOffset = 0;
+    internal const int MagicOffset = 0; // [0-7]
+    internal const int MagicSize = sizeof(ulong);
 
     /// <summary>Bytes 8..11: the format version.</summary>
-    internal const int VersionOffset = 8;
+    internal const int VersionOffset = 8; // [8-11]
+    internal const int VersionSize = sizeof(int);
 
     /// <summary>Bytes 12..15: the page size.</summary>
-    internal const int PageSizeOffset = 12;
+    internal const int PageSizeOffset = 12; // [12-15]
+    internal const int PageSizeSize = sizeof(int);
 
     /// <summary>Bytes 16..31: the database id.</summary>
-    internal const int DatabaseIdOffset = 16;
+    internal const int DatabaseIdOffset = 16; // [16-31]
+    internal const int DatabaseIdSize = 16;
 
     /// <summary>Bytes 32..39: the sequence number of this header write.</summary>
-    internal const int SequenceOffset = 32;
+    internal const int SequenceOffset = 32; // [32-39]
+    internal const int SequenceSize = sizeof(long);
 
     /// <summary>Bytes 40..47: the checkpoint LSN.</summary>
-    internal const int CheckpointLsnOffset = 40;
+    internal const int CheckpointLsnOffset = 40; // [40-47]
+    internal const int CheckpointLsnSize = sizeof(long);
 
-    /// <summary>Bytes 48..71: the database state (DatabaseState.EncodedSize bytes).</summary>
-    internal const int StateOffset = 48;
+    /// <summary>Bytes 48..71: the database state (its fields at DatabaseState's offsets).</summary>
+    internal const int StateOffset = 48; // [48-71]
+    internal const int StateSize = DatabaseState.EncodedSize;
 
     /// <summary>Bytes 72..75: the flags.</summary>
-    internal const int FlagsOffset = 72;
+    internal const int FlagsOffset = 72; // [72-75]
+    internal const int FlagsSize = sizeof(int);
+
+    /// <summary>Bytes 76..127: reserved, zero.</summary>
+    internal const int FlagsReservedOffset = 76; // [76-127]
+    internal const int FlagsReservedSize = 52;
 
     /// <summary>Bytes 128..383: the key block.</summary>
-    public const int KeyBlockOffset = 128;
-
+    public const int KeyBlockOffset = 128; // [128-383]
     public const int KeyBlockSize = 256;
 
+    /// <summary>Bytes 384..507: reserved, zero.</summary>
+    internal const int KeyBlockReservedOffset = 384; // [384-507]
+    internal const int KeyBlockReservedSize = 124;
+
     /// <summary>Bytes 508..511: CRC32 of bytes 0..507.</summary>
-    internal const int ChecksumOffset = SlotSize - 4;
+    internal const int ChecksumOffset = 508; // [508-511]
+    internal const int ChecksumSize = sizeof(uint);
 
     internal const ulong Magic = 0x3152444842444353; // "SCDBHDR1" read as little-endian
     private const int EncryptedFlag = 1;
@@ -102,7 +124,7 @@ internal sealed record DatabaseHeader
         BinaryPrimitives.WriteUInt64LittleEndian(slot[MagicOffset..], Magic);
         BinaryPrimitives.WriteInt32LittleEndian(slot[VersionOffset..], FormatVersion);
         BinaryPrimitives.WriteInt32LittleEndian(slot[PageSizeOffset..], PageSize);
-        DatabaseId.TryWriteBytes(slot.Slice(DatabaseIdOffset, 16));
+        DatabaseId.TryWriteBytes(slot.Slice(DatabaseIdOffset, DatabaseIdSize));
         BinaryPrimitives.WriteInt64LittleEndian(slot[SequenceOffset..], Sequence);
         BinaryPrimitives.WriteInt64LittleEndian(slot[CheckpointLsnOffset..], CheckpointLsn);
         State.WriteTo(slot[StateOffset..]);
@@ -113,7 +135,7 @@ internal sealed record DatabaseHeader
 
     /// <summary>True when the slot starts with the header magic (it may still be torn).</summary>
     public static bool HasMagic(ReadOnlySpan<byte> slot) =>
-        slot.Length >= 8 && BinaryPrimitives.ReadUInt64LittleEndian(slot[MagicOffset..]) == Magic;
+        slot.Length >= MagicOffset + MagicSize && BinaryPrimitives.ReadUInt64LittleEndian(slot[MagicOffset..]) == Magic;
 
     /// <summary>Decodes a slot; null when it is blank, torn or not a SharpCoreDB header.</summary>
     public static DatabaseHeader? TryRead(ReadOnlySpan<byte> slot, out string? problem)
@@ -144,7 +166,7 @@ internal sealed record DatabaseHeader
         return new DatabaseHeader
         {
             PageSize = BinaryPrimitives.ReadInt32LittleEndian(slot[PageSizeOffset..]),
-            DatabaseId = new Guid(slot.Slice(DatabaseIdOffset, 16)),
+            DatabaseId = new Guid(slot.Slice(DatabaseIdOffset, DatabaseIdSize)),
             Sequence = BinaryPrimitives.ReadInt64LittleEndian(slot[SequenceOffset..]),
             CheckpointLsn = BinaryPrimitives.ReadInt64LittleEndian(slot[CheckpointLsnOffset..]),
             State = DatabaseState.ReadFrom(slot[StateOffset..]),

@@ -1,7 +1,9 @@
 // The log record of one committed transaction: the database state after it and,
 // for every page it changed, the changed byte ranges of the page body.
 //
-// Layout (before encryption, which seals the whole record):
+// Layout (before encryption, which seals the whole record; docs/file-format.md,
+// "Commit records", has the same table, and the constants below are what the code
+// reads and writes):
 //   0   1  kind: 1 = commit
 //   1  24  DatabaseState after the commit
 //   25  4  number of page entries (uint32 LE)
@@ -26,8 +28,36 @@ namespace SharpCoreDB.Storage.Logging;
 internal sealed class CommitRecordWriter
 {
     public const byte CommitKind = 1;
-    internal const int PageCountOffset = 1 + DatabaseState.EncodedSize;
-    internal const int HeaderSize = PageCountOffset + 4;
+
+    /// <summary>Byte 0: the record kind (<see cref="CommitKind"/>).</summary>
+    internal const int KindOffset = 0; // [0]
+    internal const int KindSize = 1;
+
+    /// <summary>Bytes 1..24: the database state after the commit.</summary>
+    internal const int StateOffset = KindOffset + KindSize; // [1-24]
+    internal const int StateSize = DatabaseState.EncodedSize;
+
+    /// <summary>Bytes 25..28: the number of page entries (uint32 LE).</summary>
+    internal const int PageCountOffset = StateOffset + StateSize; // [25-28]
+    internal const int PageCountSize = sizeof(uint);
+
+    /// <summary>The fixed part before the first page entry.</summary>
+    internal const int HeaderSize = PageCountOffset + PageCountSize;
+
+    // A page entry starts with its page number as a varint, so the fields after it
+    // have sizes but no fixed offsets.
+
+    /// <summary>Page entry, after the page number: the page type (1 byte).</summary>
+    internal const int EntryTypeSize = 1;
+
+    /// <summary>Page entry: the flags (1 byte), bit 0 = <see cref="FreshFlag"/>.</summary>
+    internal const int EntryFlagsSize = 1;
+
+    /// <summary>Page entry: the number of ranges (uint16 LE).</summary>
+    internal const int EntryRangeCountSize = sizeof(ushort);
+
+    /// <summary>The entry flag of a page whose ranges apply to a zeroed body, not to the previous image.</summary>
+    internal const byte FreshFlag = 1;
     private byte[] _bytes = new byte[4096];
     private int _length;
     private int _pages;
@@ -40,20 +70,22 @@ internal sealed class CommitRecordWriter
         _length = 0;
         _pages = 0;
         var header = Reserve(HeaderSize);
-        header[0] = CommitKind;
-        state.WriteTo(header[1..]);
+        header[KindOffset] = CommitKind;
+        state.WriteTo(header.Slice(StateOffset, StateSize));
         BinaryPrimitives.WriteUInt32LittleEndian(header[PageCountOffset..], 0);
     }
 
     /// <summary>Adds the difference between the old and new body of one page.</summary>
     public void AddPage(uint pageNumber, PageType type, bool fresh, ReadOnlySpan<byte> oldBody, ReadOnlySpan<byte> newBody)
     {
-        var head = Reserve(Varint.MaxLength + 4);
+        var head = Reserve(Varint.MaxLength + EntryTypeSize + EntryFlagsSize + EntryRangeCountSize);
         int n = Varint.Write(head, pageNumber);
-        head[n++] = (byte)type;
-        head[n++] = fresh ? (byte)1 : (byte)0;
+        head[n] = (byte)type;
+        n += EntryTypeSize;
+        head[n] = fresh ? FreshFlag : (byte)0;
+        n += EntryFlagsSize;
         int countAt = _length - head.Length + n;
-        _length = countAt + 2;
+        _length = countAt + EntryRangeCountSize;
 
         int ranges = 0;
         var diff = new PageDiff(oldBody, newBody);
@@ -100,15 +132,15 @@ internal ref struct CommitRecordReader
 
     public CommitRecordReader(ReadOnlySpan<byte> record)
     {
-        if (record.Length < 1 + DatabaseState.EncodedSize + 4 || record[0] != CommitRecordWriter.CommitKind)
+        if (record.Length < CommitRecordWriter.HeaderSize || record[CommitRecordWriter.KindOffset] != CommitRecordWriter.CommitKind)
         {
             throw new FormatException("Not a commit record.");
         }
 
         _record = record;
-        State = DatabaseState.ReadFrom(record[1..]);
-        _pagesLeft = (int)BinaryPrimitives.ReadUInt32LittleEndian(record[(1 + DatabaseState.EncodedSize)..]);
-        _position = 1 + DatabaseState.EncodedSize + 4;
+        State = DatabaseState.ReadFrom(record.Slice(CommitRecordWriter.StateOffset, CommitRecordWriter.StateSize));
+        _pagesLeft = (int)BinaryPrimitives.ReadUInt32LittleEndian(record[CommitRecordWriter.PageCountOffset..]);
+        _position = CommitRecordWriter.HeaderSize;
     }
 
     public DatabaseState State { get; }
@@ -130,15 +162,17 @@ internal ref struct CommitRecordReader
 
         _pagesLeft--;
         pageNumber = checked((uint)ReadVarint());
-        if (_position + 4 > _record.Length)
+        if (_position + CommitRecordWriter.EntryTypeSize + CommitRecordWriter.EntryFlagsSize + CommitRecordWriter.EntryRangeCountSize > _record.Length)
         {
             throw new FormatException("Truncated commit record.");
         }
 
-        type = (PageType)_record[_position++];
-        fresh = (_record[_position++] & 1) != 0;
+        type = (PageType)_record[_position];
+        _position += CommitRecordWriter.EntryTypeSize;
+        fresh = (_record[_position] & CommitRecordWriter.FreshFlag) != 0;
+        _position += CommitRecordWriter.EntryFlagsSize;
         _rangesLeft = BinaryPrimitives.ReadUInt16LittleEndian(_record[_position..]);
-        _position += 2;
+        _position += CommitRecordWriter.EntryRangeCountSize;
         return true;
     }
 

@@ -1,6 +1,7 @@
 // The codec of unencrypted databases: the page goes to disk as it is, with a CRC32
-// of everything before the trailer in the last four bytes. A page that fails the
-// check is reported as corrupt with its number, never handed to a B+tree.
+// of the page number and everything before the trailer in the trailer (PageLayout:
+// the last ChecksumTrailerSize bytes). A page that fails the check is reported as
+// corrupt with its number, never handed to a B+tree.
 using System.Buffers.Binary;
 using System.IO.Hashing;
 
@@ -13,14 +14,14 @@ internal sealed class ChecksumPageCodec(int pageSize) : IPageCodec
 
     public void Encode(uint pageNumber, ReadOnlySpan<byte> plain, Span<byte> disk)
     {
-        int end = Layout.PageSize - PageLayout.ChecksumTrailerSize;
+        int end = Layout.TrailerOffset;
         plain[..end].CopyTo(disk);
         BinaryPrimitives.WriteUInt32LittleEndian(disk[end..], Checksum(pageNumber, disk[..end]));
     }
 
     public void Decode(uint pageNumber, ReadOnlySpan<byte> disk, Span<byte> plain)
     {
-        int end = Layout.PageSize - PageLayout.ChecksumTrailerSize;
+        int end = Layout.TrailerOffset;
         uint stored = BinaryPrimitives.ReadUInt32LittleEndian(disk[end..]);
         if (stored != Checksum(pageNumber, disk[..end]))
         {
@@ -37,7 +38,7 @@ internal sealed class ChecksumPageCodec(int pageSize) : IPageCodec
     private static uint Checksum(uint pageNumber, ReadOnlySpan<byte> content)
     {
         var crc = new Crc32();
-        Span<byte> number = stackalloc byte[4];
+        Span<byte> number = stackalloc byte[sizeof(uint)];
         BinaryPrimitives.WriteUInt32LittleEndian(number, pageNumber);
         crc.Append(number);
         crc.Append(content);

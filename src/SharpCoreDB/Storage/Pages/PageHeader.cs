@@ -1,4 +1,5 @@
-// Reads and writes the pager's 16-byte page header (see PageLayout for the map).
+// Reads and writes the pager's 16-byte page header (see PageLayout for the map and
+// the field offsets).
 using System.Buffers.Binary;
 
 namespace SharpCoreDB.Storage.Pages;
@@ -6,13 +7,11 @@ namespace SharpCoreDB.Storage.Pages;
 /// <summary>Accessors for the type and LSN fields of a whole page image.</summary>
 internal static class PageHeader
 {
-    internal const int LsnOffset = 8;
+    public static PageType GetType(ReadOnlySpan<byte> page) => (PageType)page[PageLayout.TypeOffset];
 
-    public static PageType GetType(ReadOnlySpan<byte> page) => (PageType)page[0];
+    public static void SetType(Span<byte> page, PageType type) => page[PageLayout.TypeOffset] = (byte)type;
 
-    public static void SetType(Span<byte> page, PageType type) => page[0] = (byte)type;
+    public static long GetLsn(ReadOnlySpan<byte> page) => BinaryPrimitives.ReadInt64LittleEndian(page[PageLayout.LsnOffset..]);
 
-    public static long GetLsn(ReadOnlySpan<byte> page) => BinaryPrimitives.ReadInt64LittleEndian(page[LsnOffset..]);
-
-    public static void SetLsn(Span<byte> page, long lsn) => BinaryPrimitives.WriteInt64LittleEndian(page[LsnOffset..], lsn);
+    public static void SetLsn(Span<byte> page, long lsn) => BinaryPrimitives.WriteInt64LittleEndian(page[PageLayout.LsnOffset..], lsn);
 }

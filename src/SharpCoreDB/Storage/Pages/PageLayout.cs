@@ -1,26 +1,42 @@
-// Where the pager's bytes end and a page's owner's bytes begin. Every page is
+// Where the pager's bytes end and a page's owner's bytes begin. Every page of size P
+// with a trailer of T bytes is (docs/file-format.md, "Every other page"):
 //
 //   offset 0               : PageType (1 byte)
 //   offset 1..7            : reserved, zero
 //   offset 8..15           : LSN of the commit that last changed the page (int64 LE)
 //   offset 16..P-T-1       : the body, owned by the B+tree, overflow chain or free list
-//   offset P-T..P-1        : the trailer: CRC32 of bytes 0..P-T-1 (T = 4), or, with
-//                            encryption, the 12-byte nonce and 16-byte GCM tag (T = 28)
+//   offset P-T..P-1        : the trailer: CRC32 of the page number and bytes 0..P-T-1 (T = 4),
+//                            or, with encryption, the 12-byte nonce and 16-byte GCM tag (T = 28)
 //
 // The body's owner never sees the header or trailer; the pager fills them in when
-// the page goes to disk and checks them when it comes back.
+// the page goes to disk and checks them when it comes back. Each field's offset and
+// size is a constant below, and PageHeader and the codecs read and write through
+// them, so that this map, the code and the documented table cannot drift apart
+// (LayoutDocumentationTests compares them).
 namespace SharpCoreDB.Storage.Pages;
 
 /// <summary>The byte ranges of a page of a given size, with or without encryption.</summary>
 internal readonly record struct PageLayout(int PageSize, int TrailerSize)
 {
+    /// <summary>Byte 0: the page type (<see cref="PageType"/>).</summary>
+    public const int TypeOffset = 0; // [0]
+    public const int TypeSize = 1;
+
+    /// <summary>Bytes 1..7: reserved, zero.</summary>
+    public const int ReservedOffset = 1; // [1-7]
+    public const int ReservedSize = 7;
+
+    /// <summary>Bytes 8..15: the LSN of the commit that last changed the page (int64 LE).</summary>
+    public const int LsnOffset = 8; // [8-15]
+    public const int LsnSize = 8;
+
     /// <summary>Bytes before the body: type, reserved, LSN.</summary>
-    public const int HeaderSize = 16;
+    public const int HeaderSize = LsnOffset + LsnSize;
 
     /// <summary>The trailer of an unencrypted page: a CRC32.</summary>
     public const int ChecksumTrailerSize = 4;
 
-    /// <summary>The trailer of an encrypted page: a 12-byte nonce and a 16-byte tag.</summary>
+    /// <summary>The trailer of an encrypted page: a 12-byte nonce and a 16-byte tag (see AesGcmPageCodec).</summary>
     public const int EncryptedTrailerSize = 28;
 
     /// <summary>The smallest page size allowed at creation.</summary>
@@ -34,6 +50,9 @@ internal readonly record struct PageLayout(int PageSize, int TrailerSize)
 
     /// <summary>Bytes available to the body's owner.</summary>
     public int BodySize => PageSize - HeaderSize - TrailerSize;
+
+    /// <summary>Offset of the trailer within the page: everything before it is the page's content.</summary>
+    public int TrailerOffset => PageSize - TrailerSize;
 
     /// <summary>The layout of an unencrypted database.</summary>
     public static PageLayout Plain(int pageSize) => new(pageSize, ChecksumTrailerSize);

@@ -2,7 +2,8 @@
 // filled and emptied again does not leave the file growing.
 //
 // It is a chain of trunk pages (PageType.Free) starting at DatabaseState.FreeListHead.
-// Trunk body layout (little-endian):
+// Trunk body layout (little-endian; docs/file-format.md, "Free list", has the same
+// table, and the constants below are what the code reads and writes):
 //   0  4  next trunk page, 0 at the end of the chain
 //   4  4  number of entries
 //   8  4n page numbers of free pages (not trunks themselves)
@@ -18,9 +19,17 @@ namespace SharpCoreDB.Storage.Transactions;
 /// <summary>Pops and pushes free pages within a write transaction.</summary>
 internal static class FreeList
 {
-    internal const int NextOffset = 0;
-    internal const int CountOffset = 4;
-    internal const int EntriesOffset = 8;
+    /// <summary>Body bytes 0..3: the next trunk page, 0 at the end of the chain.</summary>
+    internal const int NextOffset = 0; // [0-3]
+    internal const int NextSize = sizeof(uint);
+
+    /// <summary>Body bytes 4..7: the number of entries n.</summary>
+    internal const int CountOffset = 4; // [4-7]
+    internal const int CountSize = sizeof(uint);
+
+    /// <summary>Body bytes 8..8+4n-1: the entries, a page number (uint32 LE) each.</summary>
+    internal const int EntriesOffset = 8; // [8 .. 8+4n-1]
+    internal const int EntrySize = sizeof(uint);
 
     /// <summary>Takes a free page, or 0 when the list is empty. Updates the transaction's state.</summary>
     public static uint Pop(WriteTransaction transaction)
@@ -41,7 +50,7 @@ internal static class FreeList
 
         if (count > 0)
         {
-            int at = EntriesOffset + ((count - 1) * 4);
+            int at = EntriesOffset + ((count - 1) * EntrySize);
             uint page = BinaryPrimitives.ReadUInt32LittleEndian(body[at..]);
             BinaryPrimitives.WriteUInt32LittleEndian(body[at..], 0);
             BinaryPrimitives.WriteUInt32LittleEndian(body[CountOffset..], (uint)(count - 1));
@@ -70,7 +79,7 @@ internal static class FreeList
             int count = (int)BinaryPrimitives.ReadUInt32LittleEndian(body[CountOffset..]);
             if (count < Capacity(body.Length))
             {
-                BinaryPrimitives.WriteUInt32LittleEndian(body[(EntriesOffset + (count * 4))..], page);
+                BinaryPrimitives.WriteUInt32LittleEndian(body[(EntriesOffset + (count * EntrySize))..], page);
                 BinaryPrimitives.WriteUInt32LittleEndian(body[CountOffset..], (uint)(count + 1));
                 transaction.State = state with { FreePageCount = state.FreePageCount + 1 };
                 return;
@@ -105,14 +114,14 @@ internal static class FreeList
 
             for (int i = 0; i < count; i++)
             {
-                visit(BinaryPrimitives.ReadUInt32LittleEndian(body[(EntriesOffset + (i * 4))..]), false);
+                visit(BinaryPrimitives.ReadUInt32LittleEndian(body[(EntriesOffset + (i * EntrySize))..]), false);
             }
 
             trunk = BinaryPrimitives.ReadUInt32LittleEndian(body[NextOffset..]);
         }
     }
 
-    private static int Capacity(int bodySize) => (bodySize - EntriesOffset) / 4;
+    private static int Capacity(int bodySize) => (bodySize - EntriesOffset) / EntrySize;
 
     private static SharpCoreDBException Corrupt(uint trunk, string what) =>
         new(SharpCoreDBErrorCode.Corrupt, $"Free-list page {trunk} is corrupt: {what}.");
