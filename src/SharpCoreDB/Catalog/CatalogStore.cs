@@ -19,6 +19,7 @@ using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Storage.Transactions;

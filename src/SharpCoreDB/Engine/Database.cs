@@ -5,6 +5,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
 

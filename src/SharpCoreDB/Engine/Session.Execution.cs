@@ -5,6 +5,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.Values;

@@ -15,6 +15,7 @@
 // as if it had run alone (serializable, as SQLite's WAL mode).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.Values;

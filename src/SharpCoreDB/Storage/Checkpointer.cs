@@ -17,11 +17,17 @@
 using SharpCoreDB.Storage.Cache;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Transactions;
+using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Storage;
 
 /// <summary>Writes dirty pages to the database file and advances the header's checkpoint LSN.</summary>
-internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, CheckpointJournal journal, Func<DatabaseHeader, DatabaseHeader> seal)
+/// <remarks>
+/// It receives the parts of the engine it works on (the log, the snapshots, the cache, the
+/// file and its journal) rather than the engine, so it cannot reach past them.
+/// </remarks>
+internal sealed class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapshots, PageCache cache, DatabaseFile file, CheckpointJournal journal,
+    Func<DatabaseHeader, DatabaseHeader> seal)
 {
     private readonly Lock _lock = new();
     private byte[] _journalBuffer = [];
@@ -48,15 +54,15 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
             // Commits become visible once durable: flushing first lets the checkpoint cover every
             // commit made so far. It then reads the database as of LSN C like any reader: holding a
             // snapshot keeps the page versions as of C from being pruned while later commits replace them.
-            engine.Log?.Flush();
-            long lsn = engine.Snapshots.Acquire(out var state);
+            log?.Flush();
+            long lsn = snapshots.Acquire(out var state);
             try
             {
                 return WriteUpTo(lsn, state);
             }
             finally
             {
-                engine.Snapshots.Release(lsn);
+                snapshots.Release(lsn);
             }
         }
     }
@@ -68,9 +74,9 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
             return 0;
         }
 
-        engine.Log?.Flush();
-        Interlocked.Exchange(ref _logBytesCovered, engine.Log?.Statistics.BytesAppended ?? 0);
-        var dirty = engine.Cache.CollectDirty(lsn);
+        log?.Flush();
+        Interlocked.Exchange(ref _logBytesCovered, log?.Statistics.BytesAppended ?? 0);
+        var dirty = cache.CollectDirty(lsn);
         int pageSize = file.Layout.PageSize;
 
         // The journal image is as large as all the dirty pages together (MBs, at most half the cache):
@@ -85,14 +91,14 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
         WriteJournaled(lsn, state, dirty, _journalBuffer, size, pageSize);
 
         WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
-        engine.Log?.ReleaseUpTo(lsn);
+        log?.ReleaseUpTo(lsn);
         if (dirty.Count > 0)
         {
             journal.Clear();
         }
 
-        engine.Cache.PruneChained();
-        engine.Cache.Trim();
+        cache.PruneChained();
+        cache.Trim();
         Count++;
         return dirty.Count;
     }
@@ -112,7 +118,7 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
         if (dirty.Count > 0)
         {
             journal.Write(buffer.AsSpan(0, size));
-            engine.Cache.AllowFileLsn(lsn);
+            cache.AllowFileLsn(lsn);
             if (state.PageCount > file.PagesOnDisk)
             {
                 file.SetPageCount(state.PageCount);
@@ -132,7 +138,7 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
             // them, is about to be overwritten by it).
             foreach (var (page, version) in dirty)
             {
-                engine.Cache.MarkInFile(page, version.Lsn);
+                cache.MarkInFile(page, version.Lsn);
             }
         }
     }
@@ -154,5 +160,5 @@ internal sealed class Checkpointer(StorageEngine engine, DatabaseFile file, Chec
     }
 
     private void WriteInPlace(uint page, PageVersion version, byte[] buffer, int offset, int pageSize) =>
-        engine.Cache.WriteThrough(page, version, engine.Snapshots.Oldest, () => file.WriteEncodedPage(page, buffer.AsSpan(offset, pageSize)));
+        cache.WriteThrough(page, version, snapshots.Oldest, () => file.WriteEncodedPage(page, buffer.AsSpan(offset, pageSize)));
 }

@@ -8,9 +8,9 @@
 // top of it would corrupt it. Replayed pages go into the cache as dirty versions;
 // the checkpoint that follows the open writes them to the file.
 using SharpCoreDB.Storage.Cache;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Logging;
 using SharpCoreDB.Storage.Pages;
-using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Storage;
 

@@ -11,7 +11,7 @@ namespace SharpCoreDB.Storage;
 
 internal sealed partial class StorageEngine
 {
-    internal long CommitLocked(WriteTransaction transaction)
+    public long CommitLocked(WriteTransaction transaction)
     {
         ThrowIfLogFailed();
         var pages = transaction.ChangedPages;
@@ -51,7 +51,7 @@ internal sealed partial class StorageEngine
         return lsn;
     }
 
-    internal void WaitForCommit(long lsn)
+    public void WaitForCommit(long lsn)
     {
         if (lsn != 0 && Log is not null)
         {
@@ -69,7 +69,7 @@ internal sealed partial class StorageEngine
         }
     }
 
-    internal async ValueTask WaitForCommitAsync(long lsn, CancellationToken cancellationToken)
+    public async ValueTask WaitForCommitAsync(long lsn, CancellationToken cancellationToken)
     {
         if (lsn != 0 && Log is not null)
         {

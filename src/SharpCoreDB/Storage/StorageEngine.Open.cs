@@ -17,7 +17,6 @@ using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Logging;
 using SharpCoreDB.Storage.Pages;
-using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.Wal;
 using SharpCoreDB.Wal.IO;
 

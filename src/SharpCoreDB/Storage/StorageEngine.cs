@@ -22,7 +22,7 @@ using SharpCoreDB.Wal;
 namespace SharpCoreDB.Storage;
 
 /// <summary>An open database at the page level.</summary>
-internal sealed partial class StorageEngine : IDisposable
+internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDisposable
 {
     private readonly StorageOptions _options;
     private readonly DatabaseFile? _file;
@@ -66,7 +66,7 @@ internal sealed partial class StorageEngine : IDisposable
         DatabaseId = header?.DatabaseId ?? Guid.NewGuid();
         if (file is not null && journal is not null && header is not null)
         {
-            _checkpointer = new Checkpointer(this, file, journal, h => encryption?.Seal(h) ?? h) { Header = header };
+            _checkpointer = new Checkpointer(log, Snapshots, Cache, file, journal, h => encryption?.Seal(h) ?? h) { Header = header };
         }
     }
 
@@ -113,7 +113,7 @@ internal sealed partial class StorageEngine : IDisposable
     public ReadTransaction BeginRead()
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        return new ReadTransaction(this);
+        return new ReadTransaction(this, Snapshots);
     }
 
     /// <summary>
@@ -165,18 +165,9 @@ internal sealed partial class StorageEngine : IDisposable
         _checkpointer.UpdateHeader(header => _encryption.Rewrap(header, newSecret));
     }
 
-    /// <summary>Throws a corruption error if a page pointer leads outside the database.</summary>
-    public void CheckPageNumber(uint pageNumber, uint pageCount)
-    {
-        if (pageNumber == 0 || pageNumber >= pageCount)
-        {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Corrupt,
-                $"Page {pageNumber} is outside the database ({pageCount} pages): a page pointer is damaged.");
-        }
-    }
+    byte[] ICommittedPages.Committed(uint pageNumber, long snapshotLsn) => Cache.Get(pageNumber, snapshotLsn);
 
-    internal void ReleaseWriter(WriteTransaction transaction)
+    public void ReleaseWriter(WriteTransaction transaction)
     {
         if (ReferenceEquals(_writer, transaction))
         {
@@ -195,7 +186,7 @@ internal sealed partial class StorageEngine : IDisposable
             throw StaleSnapshot(snapshot, newest);
         }
 
-        _writer = new WriteTransaction(this, state);
+        _writer = new WriteTransaction(this, this, state);
         return _writer;
     }
 

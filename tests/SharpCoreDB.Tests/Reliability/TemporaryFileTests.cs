@@ -7,6 +7,7 @@
 // and never by a read-only one.
 using System.Diagnostics;
 using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Tests.Engine;
 
 namespace SharpCoreDB.Tests.Reliability;

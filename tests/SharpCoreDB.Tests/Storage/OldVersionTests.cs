@@ -8,6 +8,7 @@
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Wal.IO;
 

@@ -13,8 +13,8 @@
 // when the process is killed mid-sort.
 using System.Buffers.Binary;
 using System.Security.Cryptography;
-using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Values;
 using SharpCoreDB.Wal.IO;

@@ -28,7 +28,6 @@
 //   508  4  CRC32 of bytes 0..507
 using System.Buffers.Binary;
 using System.IO.Hashing;
-using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Storage.File;
 

@@ -18,9 +18,9 @@
 // the record's LSN, so replaying a record twice, or over a page a checkpoint
 // already wrote, changes nothing.
 using System.Buffers.Binary;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;
-using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Storage.Logging;
 

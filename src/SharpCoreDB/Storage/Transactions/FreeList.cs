@@ -13,6 +13,7 @@
 // write transaction as everything else, so the free list is logged, recovered and
 // rolled back like any other data.
 using System.Buffers.Binary;
+using SharpCoreDB.Storage.File;
 
 namespace SharpCoreDB.Storage.Transactions;
 

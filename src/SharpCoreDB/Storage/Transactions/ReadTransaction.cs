@@ -1,6 +1,7 @@
 // A read-only transaction: a consistent snapshot of the database as of the newest
 // commit when it began. It never takes the writer lock and never blocks a
 // writer; the page cache keeps the versions it needs until it is disposed.
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 
 namespace SharpCoreDB.Storage.Transactions;
@@ -8,13 +9,15 @@ namespace SharpCoreDB.Storage.Transactions;
 /// <summary>A snapshot of the database for reading.</summary>
 internal sealed class ReadTransaction : IPageAccess, IDisposable
 {
-    private readonly StorageEngine _engine;
+    private readonly ICommittedPages _committed;
+    private readonly SnapshotRegistry _snapshots;
     private bool _disposed;
 
-    public ReadTransaction(StorageEngine engine)
+    public ReadTransaction(ICommittedPages committed, SnapshotRegistry snapshots)
     {
-        _engine = engine;
-        SnapshotLsn = engine.Snapshots.Acquire(out var state);
+        _committed = committed;
+        _snapshots = snapshots;
+        SnapshotLsn = snapshots.Acquire(out var state);
         State = state;
     }
 
@@ -24,13 +27,13 @@ internal sealed class ReadTransaction : IPageAccess, IDisposable
     /// <summary>The database state as of the snapshot (catalog root, schema version).</summary>
     public DatabaseState State { get; }
 
-    public PageLayout Layout => _engine.Layout;
+    public PageLayout Layout => _committed.Layout;
 
     public ReadOnlyMemory<byte> Read(uint pageNumber)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);
-        _engine.CheckPageNumber(pageNumber, State.PageCount);
-        return _engine.Cache.Get(pageNumber, SnapshotLsn).AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+        PageNumbers.Check(pageNumber, State.PageCount);
+        return _committed.Committed(pageNumber, SnapshotLsn).AsMemory(PageLayout.HeaderSize, Layout.BodySize);
     }
 
     public Memory<byte> Write(uint pageNumber) => throw ReadOnlyError();
@@ -44,7 +47,7 @@ internal sealed class ReadTransaction : IPageAccess, IDisposable
         if (!_disposed)
         {
             _disposed = true;
-            _engine.Snapshots.Release(SnapshotLsn);
+            _snapshots.Release(SnapshotLsn);
         }
     }
 

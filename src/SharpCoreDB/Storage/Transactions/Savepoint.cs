@@ -15,6 +15,7 @@
 // that kind; before any other change the transaction widens it (Widen) to a whole
 // pre-image: the page as it is now with the head put back, which is the page as it
 // was, because the changes since left every byte past the head that matters alone.
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Wal.Buffers;
 
 namespace SharpCoreDB.Storage.Transactions;

@@ -19,6 +19,8 @@
 // snapshot still to be taken at the visible commit, may need, and prunes the rest.
 // Taking a snapshot and registering it happen under one lock, so a commit can never
 // prune a version between a reader choosing its snapshot and announcing it.
+using SharpCoreDB.Storage.File;
+
 namespace SharpCoreDB.Storage.Transactions;
 
 /// <summary>The newest and the visible commit, and the set of snapshots readers hold.</summary>

@@ -3,6 +3,7 @@
 // copies (copy-on-write): readers keep seeing the committed images, and rollback
 // is simply forgetting the copies. Commit turns the copies into the newest
 // committed versions and logs their differences (see StorageEngine.Commit).
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 
 namespace SharpCoreDB.Storage.Transactions;
@@ -10,7 +11,8 @@ namespace SharpCoreDB.Storage.Transactions;
 /// <summary>A transaction that may change pages; at most one per database at a time.</summary>
 internal sealed class WriteTransaction : IPageAccess, IDisposable
 {
-    private readonly StorageEngine _engine;
+    private readonly ICommittedPages _committed;
+    private readonly IWriterHost _host;
     private readonly Dictionary<uint, PrivatePage> _pages = [];
     private readonly List<Savepoint> _savepoints = [];
     private readonly Stack<Savepoint> _spareSavepoints = new();
@@ -19,9 +21,10 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     private readonly HashSet<uint> _headsKept = [];
     private bool _finished;
 
-    public WriteTransaction(StorageEngine engine, DatabaseState state)
+    public WriteTransaction(ICommittedPages committed, IWriterHost host, DatabaseState state)
     {
-        _engine = engine;
+        _committed = committed;
+        _host = host;
         State = state;
         StartState = state;
     }
@@ -32,7 +35,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     /// <summary>The database state when the transaction began.</summary>
     public DatabaseState StartState { get; }
 
-    public PageLayout Layout => _engine.Layout;
+    public PageLayout Layout => _committed.Layout;
 
     /// <summary>The pages changed so far, by page number (read only; the concrete type so that commit enumerates without boxing).</summary>
     public Dictionary<uint, PrivatePage> ChangedPages => _pages;
@@ -54,8 +57,8 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
             return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
         }
 
-        _engine.CheckPageNumber(pageNumber, State.PageCount);
-        return _engine.Cache.Get(pageNumber, long.MaxValue).AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+        PageNumbers.Check(pageNumber, State.PageCount);
+        return _committed.Committed(pageNumber, long.MaxValue).AsMemory(PageLayout.HeaderSize, Layout.BodySize);
     }
 
     public Memory<byte> Write(uint pageNumber)
@@ -63,7 +66,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         EnsureActive();
         if (!_pages.TryGetValue(pageNumber, out var page) || NeedsRemembering(pageNumber) || (_headsKept.Count > 0 && _headsKept.Contains(pageNumber)))
         {
-            _engine.CheckPageNumber(pageNumber, State.PageCount);
+            PageNumbers.Check(pageNumber, State.PageCount);
             WidenHeads(pageNumber, page);
             RememberForSavepoint(pageNumber, page, Layout.PageSize);
             page ??= MakePrivate(pageNumber);
@@ -81,7 +84,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         EnsureActive();
         if (!_pages.TryGetValue(pageNumber, out var page) || NeedsRemembering(pageNumber))
         {
-            _engine.CheckPageNumber(pageNumber, State.PageCount);
+            PageNumbers.Check(pageNumber, State.PageCount);
             RememberForSavepoint(pageNumber, page, PageLayout.HeaderSize + headLength);
             if (page is null)
             {
@@ -118,7 +121,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public void Free(uint pageNumber)
     {
         EnsureActive();
-        _engine.CheckPageNumber(pageNumber, State.PageCount);
+        PageNumbers.Check(pageNumber, State.PageCount);
         FreeList.Push(this, pageNumber);
     }
 
@@ -230,14 +233,14 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public void Commit()
     {
         long lsn = CommitChanges();
-        _engine.WaitForCommit(lsn);
+        _host.WaitForCommit(lsn);
     }
 
     /// <summary>As <see cref="Commit"/>, awaiting the log's fsync without blocking a thread.</summary>
     public async ValueTask CommitAsync(CancellationToken cancellationToken = default)
     {
         long lsn = CommitChanges();
-        await _engine.WaitForCommitAsync(lsn, cancellationToken).ConfigureAwait(false);
+        await _host.WaitForCommitAsync(lsn, cancellationToken).ConfigureAwait(false);
     }
 
     /// <summary>Forgets every change and releases the writer lock.</summary>
@@ -260,7 +263,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         long lsn;
         try
         {
-            lsn = _engine.CommitLocked(this);
+            lsn = _host.CommitLocked(this);
         }
         catch
         {
@@ -282,7 +285,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
 
         _savepoints.Clear();
         _headsKept.Clear();
-        _engine.ReleaseWriter(this);
+        _host.ReleaseWriter(this);
     }
 
     private bool NeedsRemembering(uint pageNumber) =>
@@ -313,7 +316,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
 
     private PrivatePage MakePrivate(uint pageNumber)
     {
-        var committed = _engine.Cache.Get(pageNumber, long.MaxValue);
+        var committed = _committed.Committed(pageNumber, long.MaxValue);
         var page = new PrivatePage((byte[])committed.Clone(), committed);
         _pages.Add(pageNumber, page);
         return page;

@@ -5,7 +5,7 @@
 // 48..71: docs/file-format.md's header table lists these fields at those offsets).
 using System.Buffers.Binary;
 
-namespace SharpCoreDB.Storage.Transactions;
+namespace SharpCoreDB.Storage.File;
 
 /// <summary>Database-wide counters and roots, versioned with commits.</summary>
 /// <param name="PageCount">Pages in the database, page 0 (the header) included.</param>

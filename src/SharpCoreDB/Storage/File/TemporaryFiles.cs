@@ -6,10 +6,9 @@
 // the instant between creating and unlinking one, or by an older build; a
 // read-write open deletes them (on Windows a file another process still has open
 // cannot be deleted, and is left to it).
-using SharpCoreDB.Storage.File;
 using SharpCoreDB.Wal.IO;
 
-namespace SharpCoreDB.Storage;
+namespace SharpCoreDB.Storage.File;
 
 /// <summary>Names, creation and clean-up of the database's temporary files.</summary>
 internal static class TemporaryFiles
