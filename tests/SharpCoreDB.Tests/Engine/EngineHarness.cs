@@ -11,7 +11,7 @@ internal sealed class EngineHarness : IDisposable
 {
     public EngineHarness(StorageOptions? options = null)
     {
-        Database = Database.Open(options ?? new StorageOptions { Path = null });
+        Database = Database.Open(new DatabaseOptions { Storage = options ?? new StorageOptions() });
         Session = Database.CreateSession();
     }
 

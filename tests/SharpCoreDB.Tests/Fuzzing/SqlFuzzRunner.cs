@@ -8,7 +8,6 @@ using System.Text;
 using SharpCoreDB.Engine;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Storage;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Tests.Fuzzing;
@@ -35,7 +34,7 @@ internal sealed class SqlFuzzRunner
         Log.Clear();
         var random = new Random(seed);
         var generator = new SqlFuzzGenerator(random);
-        using Database database = Database.Open(new StorageOptions { Path = null });
+        using Database database = Database.Open(new DatabaseOptions());
         using Session session = database.CreateSession();
         foreach (string sql in generator.Schema())
         {
@@ -65,7 +64,7 @@ internal sealed class SqlFuzzRunner
     {
         Log.Clear();
         var random = new Random(1);
-        using Database database = Database.Open(new StorageOptions { Path = null });
+        using Database database = Database.Open(new DatabaseOptions());
         using Session session = database.CreateSession();
         int index = 0;
         foreach (string sql in statements)
