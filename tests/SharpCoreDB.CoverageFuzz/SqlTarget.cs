@@ -6,6 +6,7 @@
 // values derived from the statement text, so a run is a pure function of its input.
 using System.Text;
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage;

@@ -5,6 +5,7 @@
 using System.Security.Cryptography;
 using System.Text;
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Values;
 

@@ -4,6 +4,7 @@
 // first sort is under way; the parent kills it mid-sort and checks that no
 // temporary file survives the process (TemporaryFiles).
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Storage;
 

@@ -17,6 +17,7 @@
 // is the exact text, so a changed schema is simply a miss.
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;

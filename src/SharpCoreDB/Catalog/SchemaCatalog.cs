@@ -1,7 +1,7 @@
 // The schema as of one database state: tables (with their indexes) and views,
-// looked up by name without regard to case. Immutable; a DDL statement makes a
-// new catalog with the change, so a plan compiled against one catalog instance
-// stays valid as long as that instance is current.
+// looked up by name without regard to case. Immutable; a DDL statement writes the
+// catalog B+tree and loads a new catalog from it (CatalogStore.Load), so a plan
+// compiled against one catalog instance stays valid as long as that instance is current.
 namespace SharpCoreDB.Catalog;
 
 /// <summary>An immutable set of tables, indexes and views.</summary>
@@ -59,53 +59,4 @@ internal sealed class SchemaCatalog
 
     public TableSchema GetTable(string name) =>
         FindTable(name) ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: {name}");
-
-    public SchemaCatalog WithTable(TableSchema table, string? replacing, uint version, long nextId)
-    {
-        var tables = new List<TableSchema>(_tables.Values.Count + 1);
-        foreach (TableSchema t in _tables.Values)
-        {
-            if (!string.Equals(t.Name, replacing ?? table.Name, StringComparison.OrdinalIgnoreCase))
-            {
-                tables.Add(t);
-            }
-        }
-
-        tables.Add(table);
-        return new SchemaCatalog(tables, _views.Values, version, nextId);
-    }
-
-    public SchemaCatalog WithoutTable(string name, uint version)
-    {
-        var tables = new List<TableSchema>();
-        foreach (TableSchema t in _tables.Values)
-        {
-            if (!string.Equals(t.Name, name, StringComparison.OrdinalIgnoreCase))
-            {
-                tables.Add(t);
-            }
-        }
-
-        return new SchemaCatalog(tables, _views.Values, version, NextId);
-    }
-
-    public SchemaCatalog WithView(ViewSchema view, uint version, long nextId)
-    {
-        var views = new List<ViewSchema>(_views.Values) { view };
-        return new SchemaCatalog(_tables.Values, views, version, nextId);
-    }
-
-    public SchemaCatalog WithoutView(string name, uint version)
-    {
-        var views = new List<ViewSchema>();
-        foreach (ViewSchema v in _views.Values)
-        {
-            if (!string.Equals(v.Name, name, StringComparison.OrdinalIgnoreCase))
-            {
-                views.Add(v);
-            }
-        }
-
-        return new SchemaCatalog(_tables.Values, views, version, NextId);
-    }
 }

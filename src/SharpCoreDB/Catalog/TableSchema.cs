@@ -2,6 +2,7 @@
 // CHECK constraints, its indexes and its root page. Built from the CREATE TABLE
 // statement by TableSchemaBuilder; immutable (a schema change builds a new one).
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 
 namespace SharpCoreDB.Catalog;
 
@@ -29,6 +30,12 @@ internal sealed class TableSchema
             _byName.TryAdd(columns[i].Name, i);
         }
     }
+
+    /// <summary>
+    /// The column "ordinal" that stands for the rowid itself (rowid, oid, _rowid_ when no
+    /// column has that name) in plans: below -1, which means "no such column".
+    /// </summary>
+    public const int RowIdOrdinal = -2;
 
     public string Name { get; }
 

@@ -4,6 +4,7 @@
 // text take positional values one after the other: the second statement's first
 // `?` takes the value after the last one the first statement used.
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Data;

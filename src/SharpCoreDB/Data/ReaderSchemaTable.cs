@@ -1,5 +1,5 @@
 // GetSchemaTable: the classic ADO.NET description of a result's columns, built
-// from the engine's ResultColumn (base table and column, key, unique,
+// from the engine's ColumnDescription (base table and column, key, unique,
 // autoincrement, nullability), with the column names SchemaTableColumn defines.
 using System.Data;
 using System.Data.Common;
@@ -10,7 +10,7 @@ namespace SharpCoreDB.Data;
 /// <summary>Builds the schema table of a reader's current result.</summary>
 internal static class ReaderSchemaTable
 {
-    public static DataTable Build(IReadOnlyList<ResultColumn> columns, SharpCoreDBDataReader reader)
+    public static DataTable Build(IReadOnlyList<ColumnDescription> columns, SharpCoreDBDataReader reader)
     {
         var table = new DataTable("SchemaTable");
         DataColumn name = table.Columns.Add(SchemaTableColumn.ColumnName, typeof(string));
@@ -40,7 +40,7 @@ internal static class ReaderSchemaTable
 
         for (int i = 0; i < columns.Count; i++)
         {
-            ResultColumn column = columns[i];
+            ColumnDescription column = columns[i];
             Type type = reader.GetFieldType(i);
             DataRow row = table.NewRow();
             row[name] = column.Name;

@@ -40,14 +40,14 @@ public sealed partial class SharpCoreDBDataReader
     /// <summary>The declared type (e.g. VARCHAR(30)), or the affinity's name for expressions.</summary>
     public override string GetDataTypeName(int ordinal)
     {
-        ResultColumn column = Column(ordinal);
+        ColumnDescription column = Column(ordinal);
         return column.DeclaredType ?? ColumnTypes.TypeName(column.Affinity);
     }
 
     /// <summary>The column's .NET type: from the declared type, the same for every row.</summary>
     public override Type GetFieldType(int ordinal)
     {
-        ResultColumn column = Column(ordinal);
+        ColumnDescription column = Column(ordinal);
         if (_fieldTypes[ordinal] is { } known)
         {
             return known;
@@ -184,7 +184,7 @@ public sealed partial class SharpCoreDBDataReader
     /// <inheritdoc />
     public override DataTable GetSchemaTable() => ReaderSchemaTable.Build(_columns, this);
 
-    private ResultColumn Column(int ordinal)
+    private ColumnDescription Column(int ordinal)
     {
         ThrowIfClosed();
         if ((uint)ordinal >= (uint)_columns.Count)

@@ -28,7 +28,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
     private int _resultCount;
     private int _recordsAffected = -1;
     private StatementResult? _result;
-    private IReadOnlyList<ResultColumn> _columns = [];
+    private IReadOnlyList<ColumnDescription> _columns = [];
     private Type?[] _fieldTypes = [];
     private bool _peeked;
     private bool _peekedHasRow;
@@ -302,7 +302,7 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         }
     }
 
-    private void SetColumns(IReadOnlyList<ResultColumn> columns)
+    private void SetColumns(IReadOnlyList<ColumnDescription> columns)
     {
         _columns = columns;
         _fieldTypes = new Type?[columns.Count];

@@ -23,7 +23,7 @@ internal sealed class CompiledStatement
 
     public List<string>? ExplainLines { get; init; }
 
-    public required IReadOnlyList<ResultColumn> Columns { get; init; }
+    public required IReadOnlyList<ColumnDescription> Columns { get; init; }
 
     public required IReadOnlyList<StatementParameter> Parameters { get; init; }
 

@@ -2,6 +2,7 @@
 // by all sessions; a session's uncommitted schema changes stay in the session
 // until commit) and row-count estimates for the planner.
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Pages;

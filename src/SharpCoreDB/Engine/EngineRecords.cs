@@ -1,12 +1,10 @@
-// The small data types of the engine API (ENGINE_API.md): result-column and
-// catalog descriptions, statement parameters and the parameter-value source.
+// The small data types of the engine's contract with the provider and the shell (Database,
+// Session): result-column and catalog descriptions and the parameter-value source.
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Engine;
-
-/// <summary>A parameter a statement uses; Name is without prefix, null for '?'.</summary>
-internal sealed record StatementParameter(int Ordinal, string? Name, char Prefix);
 
 /// <summary>Supplies parameter values at execution.</summary>
 internal interface IParameterValues
@@ -15,8 +13,13 @@ internal interface IParameterValues
     DbValue GetValue(StatementParameter parameter);
 }
 
-/// <summary>A result column as the provider describes it.</summary>
-internal sealed record ResultColumn(
+/// <summary>
+/// A result column as the provider describes it (GetSchemaTable, GetDataTypeName). The
+/// other column types each serve one layer: Catalog's ColumnSchema is a table's stored
+/// definition, Execution's OutputColumn a plan's output, ColumnInfo the catalog snapshot
+/// that GetSchema lists.
+/// </summary>
+internal sealed record ColumnDescription(
     string Name,
     string? DeclaredType,
     SqlTypeAffinity Affinity,
@@ -25,7 +28,13 @@ internal sealed record ResultColumn(
     bool IsPrimaryKey,
     bool IsUnique,
     bool IsAutoIncrement,
-    bool AllowsNull);
+    bool AllowsNull)
+{
+    /// <summary>A column computed by the statement (no base table): nullable, no key.</summary>
+    public static ColumnDescription Computed(string name, SqlTypeAffinity affinity) =>
+        new(name, DeclaredType: null, affinity, BaseTable: null, BaseColumn: null,
+            IsPrimaryKey: false, IsUnique: false, IsAutoIncrement: false, AllowsNull: true);
+}
 
 /// <summary>Tables, indexes and views as of one commit.</summary>
 internal sealed record CatalogSnapshot(IReadOnlyList<TableInfo> Tables, IReadOnlyList<IndexInfo> Indexes, IReadOnlyList<ViewInfo> Views);

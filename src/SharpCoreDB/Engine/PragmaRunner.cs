@@ -4,6 +4,7 @@
 // settings that PRAGMA controls).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;
@@ -18,7 +19,7 @@ internal static class PragmaRunner
     public static bool IsSetter(PragmaStatement pragma) =>
         pragma.Value is not null && !Is(pragma, "table_info") && !Is(pragma, "index_list") && !Is(pragma, "integrity_check");
 
-    public static IReadOnlyList<ResultColumn> Columns(PragmaStatement pragma)
+    public static IReadOnlyList<ColumnDescription> Columns(PragmaStatement pragma)
     {
         if (Is(pragma, "integrity_check"))
         {
@@ -192,5 +193,5 @@ internal static class PragmaRunner
         _ => SqlText.Of(value),
     };
 
-    private static ResultColumn Text(string name) => new(name, null, SqlTypeAffinity.None, null, null, false, false, false, true);
+    private static ColumnDescription Text(string name) => ColumnDescription.Computed(name, SqlTypeAffinity.None);
 }

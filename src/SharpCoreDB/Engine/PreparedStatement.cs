@@ -2,6 +2,7 @@
 // parameter list, result columns) is kept with the catalog instance it was
 // compiled against; Session recompiles when the catalog changed (SchemaVersion)
 // or when the plan is still in use by an open result.
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Engine;
@@ -27,7 +28,7 @@ internal sealed class PreparedStatement
         _ => false,
     };
 
-    public IReadOnlyList<ResultColumn> Columns => Compiled?.Columns ?? [];
+    public IReadOnlyList<ColumnDescription> Columns => Compiled?.Columns ?? [];
 
     public IReadOnlyList<StatementParameter> Parameters => Compiled?.Parameters ?? [];
 

@@ -3,6 +3,7 @@
 // transaction); DDL and DML run in the write transaction inside a savepoint.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
@@ -106,7 +107,7 @@ internal sealed partial class Session
             return StatementResult.Count(-1);
         }
 
-        IReadOnlyList<ResultColumn> columns = PragmaRunner.Columns(pragma);
+        IReadOnlyList<ColumnDescription> columns = PragmaRunner.Columns(pragma);
         IPageAccess pages = ReadAccess(out DatabaseState state, out ReadTransaction? read);
         using (read)
         {
@@ -128,7 +129,7 @@ internal sealed partial class Session
             SchemaCatalog catalog = CatalogOf(tx);
             if (schema)
             {
-                _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement);
+                _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement, constant => PlanningContext.EvaluateConstant(catalog, constant));
                 result = StatementResult.Count(-1);
             }
             else

@@ -75,7 +75,7 @@ internal static class StatementCompiler
                         Catalog = catalog,
                         Context = context,
                         ExplainLines = lines,
-                        Columns = [new ResultColumn("detail", null, SqlTypeAffinity.Text, null, null, false, false, false, true)],
+                        Columns = [ColumnDescription.Computed("detail", SqlTypeAffinity.Text)],
                         Parameters = inner.Parameters,
                     };
                 }
@@ -87,15 +87,15 @@ internal static class StatementCompiler
         }
     }
 
-    public static IReadOnlyList<ResultColumn> Describe(IReadOnlyList<OutputColumn> columns)
+    public static IReadOnlyList<ColumnDescription> Describe(IReadOnlyList<OutputColumn> columns)
     {
-        var result = new ResultColumn[columns.Count];
+        var result = new ColumnDescription[columns.Count];
         for (int i = 0; i < result.Length; i++)
         {
             OutputColumn c = columns[i];
             ColumnSchema? column = c.Column;
             bool isRowId = column is not null && c.Table!.RowIdColumn == column.Ordinal;
-            result[i] = new ResultColumn(c.Name, c.DeclaredType, c.Affinity, c.Table?.Name, column?.Name,
+            result[i] = new ColumnDescription(c.Name, c.DeclaredType, c.Affinity, c.Table?.Name, column?.Name,
                 column?.IsPrimaryKey ?? false, column?.IsUnique ?? false, column?.IsAutoIncrement ?? false,
                 column is null || (!column.NotNull && !isRowId));
         }

@@ -18,7 +18,7 @@ internal sealed class StatementResult : IDisposable
     private int _next;
     private bool _done;
 
-    private StatementResult(IReadOnlyList<ResultColumn> columns, PlanNode? plan, IReadOnlyList<DbValue[]>? rows, QueryContext? context,
+    private StatementResult(IReadOnlyList<ColumnDescription> columns, PlanNode? plan, IReadOnlyList<DbValue[]>? rows, QueryContext? context,
         int recordsAffected, Action? onDispose)
     {
         Columns = columns;
@@ -29,7 +29,7 @@ internal sealed class StatementResult : IDisposable
         _onDispose = onDispose;
     }
 
-    public IReadOnlyList<ResultColumn> Columns { get; }
+    public IReadOnlyList<ColumnDescription> Columns { get; }
 
     public int RecordsAffected { get; }
 
@@ -37,10 +37,10 @@ internal sealed class StatementResult : IDisposable
         ? row[ordinal]
         : throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, _current is null ? "No current row." : $"No column {ordinal}.");
 
-    public static StatementResult Streaming(IReadOnlyList<ResultColumn> columns, PlanNode plan, QueryContext context, Action onDispose) =>
+    public static StatementResult Streaming(IReadOnlyList<ColumnDescription> columns, PlanNode plan, QueryContext context, Action onDispose) =>
         new(columns, plan, null, context, -1, onDispose);
 
-    public static StatementResult Materialized(IReadOnlyList<ResultColumn> columns, IReadOnlyList<DbValue[]> rows, int recordsAffected) =>
+    public static StatementResult Materialized(IReadOnlyList<ColumnDescription> columns, IReadOnlyList<DbValue[]> rows, int recordsAffected) =>
         new(columns, null, rows, null, recordsAffected, null);
 
     // Results without rows hold no state that changes, so the common counts are shared.

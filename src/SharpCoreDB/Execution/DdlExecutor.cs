@@ -4,6 +4,7 @@
 // and returns the new in-memory catalog.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;
@@ -12,10 +13,16 @@ using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution;
 
+/// <summary>
+/// Computes the value of a constant expression (ALTER TABLE ADD COLUMN's DEFAULT). The
+/// planner compiles expressions, and it sits above execution, so the engine passes it in.
+/// </summary>
+internal delegate DbValue ConstantEvaluator(Expression constant);
+
 /// <summary>DDL execution.</summary>
 internal static class DdlExecutor
 {
-    public static SchemaCatalog Execute(WriteTransaction tx, SchemaCatalog catalog, Statement statement)
+    public static SchemaCatalog Execute(WriteTransaction tx, SchemaCatalog catalog, Statement statement, ConstantEvaluator evaluateConstant)
     {
         switch (statement)
         {
@@ -32,7 +39,7 @@ internal static class DdlExecutor
             case DropViewStatement drop:
                 return DropView(tx, catalog, drop);
             case AlterTableStatement alter:
-                return TableAlterer.Alter(tx, catalog, alter);
+                return TableAlterer.Alter(tx, catalog, alter, evaluateConstant);
             default:
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"unsupported statement: {statement.GetType().Name}");
         }

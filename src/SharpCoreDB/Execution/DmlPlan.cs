@@ -13,7 +13,6 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.Values;
@@ -185,7 +184,7 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
             long? explicitRowId = null;
             for (int i = 0; i < Targets.Length; i++)
             {
-                if (Targets[i] == -2)
+                if (Targets[i] == TableSchema.RowIdOrdinal)
                 {
                     explicitRowId = SqlIntegerOrNull(source[i]);
                     continue;

@@ -5,8 +5,8 @@
 // records), RENAME COLUMN (the CREATE statement and the indexes' SQL).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Storage.Transactions;
@@ -17,7 +17,7 @@ namespace SharpCoreDB.Execution;
 /// <summary>ALTER TABLE execution.</summary>
 internal static class TableAlterer
 {
-    public static SchemaCatalog Alter(WriteTransaction tx, SchemaCatalog catalog, AlterTableStatement alter)
+    public static SchemaCatalog Alter(WriteTransaction tx, SchemaCatalog catalog, AlterTableStatement alter, ConstantEvaluator evaluateConstant)
     {
         TableSchema table = catalog.GetTable(alter.Table.Name);
         switch (alter)
@@ -42,7 +42,7 @@ internal static class TableAlterer
                         }
                     }
 
-                    DbValue fill = ConstantDefault(catalog, add.Column);
+                    DbValue fill = ConstantDefault(add.Column, evaluateConstant);
                     var definition = table.Definition with { Columns = [.. table.Definition.Columns, add.Column] };
                     Rewrite(tx, table, definition, table.Name);
                     if (!fill.IsNull)
@@ -104,7 +104,7 @@ internal static class TableAlterer
 
     // The value of the new column's DEFAULT (NULL when none). Like SQLite, only a
     // constant default is allowed, since it is computed once for every existing row.
-    private static DbValue ConstantDefault(SchemaCatalog catalog, ColumnDefinition column)
+    private static DbValue ConstantDefault(ColumnDefinition column, ConstantEvaluator evaluateConstant)
     {
         foreach (ColumnConstraint c in column.Constraints)
         {
@@ -115,8 +115,7 @@ internal static class TableAlterer
                     throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a column with non-constant default");
                 }
 
-                var planning = new PlanningContext(catalog, new QueryContext(null));
-                return planning.Expressions.Compile(def.Value, null).Evaluate();
+                return evaluateConstant(def.Value);
             }
         }
 

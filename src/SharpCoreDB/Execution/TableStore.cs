@@ -10,6 +10,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Storage.Transactions;

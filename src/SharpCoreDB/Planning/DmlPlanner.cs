@@ -7,6 +7,7 @@ using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 
 namespace SharpCoreDB.Planning;
 
@@ -58,7 +59,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
                 {
                     if (table.RowIdColumn < 0 && IsRowId(insert.Columns[i]))
                     {
-                        targets[i] = -2;
+                        targets[i] = TableSchema.RowIdOrdinal;
                         continue;
                     }
 

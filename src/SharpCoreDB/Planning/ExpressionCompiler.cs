@@ -2,6 +2,7 @@
 // column names through the scope chain (marking correlated scopes), maps
 // parameters to slots, turns aggregate calls into reads of the aggregate frame,
 // and plans subqueries.
+using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Operators;
@@ -277,7 +278,7 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             int found = relation.FindColumn(column.Column);
             if (found < 0 && relation.Table is not null && IsRowIdName(column.Column))
             {
-                found = -2;
+                found = TableSchema.RowIdOrdinal;
             }
 
             if (found == -1)
@@ -305,7 +306,7 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
         }
 
         scope.ReferenceMask |= 1UL << Math.Min(match.Index, 63);
-        if (ordinal == -2)
+        if (ordinal == TableSchema.RowIdOrdinal)
         {
             evaluator = new SlotEvaluator(scope.Frame, match.RowIdSlot, SqlTypeAffinity.Integer) { Affinity = SqlTypeAffinity.Integer };
             return true;

@@ -14,7 +14,7 @@ using SharpCoreDB.Execution.Operators;
 
 namespace SharpCoreDB.Planning;
 
-/// <summary>One ORDER BY term as a column of the only table (<see cref="JoinPlanner.RowIdColumn"/> for the rowid).</summary>
+/// <summary>One ORDER BY term as a column of the only table (<see cref="TableSchema.RowIdOrdinal"/> for the rowid).</summary>
 internal readonly record struct OrderColumn(int Column, bool Descending, bool NullsFirst);
 
 /// <summary>Matches ORDER BY terms with access paths.</summary>
@@ -28,7 +28,7 @@ internal static class IndexOrder
         switch (source)
         {
             case TableScanSource scan:
-                if (order.Count == 1 && order[0].Column == JoinPlanner.RowIdColumn)
+                if (order.Count == 1 && order[0].Column == TableSchema.RowIdOrdinal)
                 {
                     return (scan.InDirection(order[0].Descending), true);
                 }
@@ -83,7 +83,7 @@ internal static class IndexOrder
             }
 
             // Forward puts NULLs first, backward last; a column without NULLs fits either way.
-            bool nullable = term.Column != JoinPlanner.RowIdColumn && !table.Columns[term.Column].NotNull;
+            bool nullable = term.Column != TableSchema.RowIdOrdinal && !table.Columns[term.Column].NotNull;
             if ((nullable && term.NullsFirst == term.Descending) || (direction is { } d && d != term.Descending))
             {
                 return false;
@@ -95,7 +95,7 @@ internal static class IndexOrder
             {
                 next++;
             }
-            else if (next == index.Columns.Length && term.Column == JoinPlanner.RowIdColumn)
+            else if (next == index.Columns.Length && term.Column == TableSchema.RowIdOrdinal)
             {
                 rowIdSeen = true;
             }

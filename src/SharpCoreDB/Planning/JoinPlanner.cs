@@ -18,8 +18,6 @@ namespace SharpCoreDB.Planning;
 /// <summary>Builds the nested-loop pipeline for a SELECT core.</summary>
 internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, long> estimateRows)
 {
-    public const int RowIdColumn = -2;
-
     /// <summary>The ORDER BY of a single-table query, as columns of that table; null when there is none to serve.</summary>
     public IReadOnlyList<OrderColumn>? RequiredOrder { get; init; }
 
@@ -196,7 +194,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
                 // Rowid equality or IN list. The seek yields exactly the rows the conjunct accepts
                 // (it applies the column's INTEGER affinity to each value, as the comparison does),
                 // so a conjunct that is nothing but this predicate needs no filter after it.
-                if (p.Column == RowIdColumn && p.Kind is PredicateKind.Equal or PredicateKind.In)
+                if (p.Column == TableSchema.RowIdOrdinal && p.Kind is PredicateKind.Equal or PredicateKind.In)
                 {
                     var seek = new RowIdSeekSource(planning.Query, table, decoder, r.Name, p.Values);
                     Conjunct? answered = !r.IsLeftJoined && IsSingleComparison(c) ? c : null;
@@ -219,7 +217,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         bool highInclusive = false;
         foreach (ColumnPredicate p in usable)
         {
-            if (p.Column == RowIdColumn && p.Kind != PredicateKind.In)
+            if (p.Column == TableSchema.RowIdOrdinal && p.Kind != PredicateKind.In)
             {
                 if (p.Kind is PredicateKind.Greater or PredicateKind.GreaterOrEqual)
                 {

@@ -2,7 +2,7 @@
 // against, the run-time context its operators will use, and the parameters the
 // statement uses (each gets a slot in the execution's parameter array).
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Engine;
+using SharpCoreDB.Values;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Sql.Ast;
 
@@ -33,6 +33,10 @@ internal sealed class PlanningContext
 
     /// <summary>Views being expanded, to reject a view that refers to itself.</summary>
     public HashSet<string> ExpandingViews { get; } = new(StringComparer.OrdinalIgnoreCase);
+
+    /// <summary>The value of an expression that reads no row, parameter or subquery.</summary>
+    public static DbValue EvaluateConstant(SchemaCatalog catalog, Expression constant) =>
+        new PlanningContext(catalog, new QueryContext(null)).Expressions.Compile(constant, null).Evaluate();
 
     public int ParameterSlot(ParameterExpression parameter)
     {

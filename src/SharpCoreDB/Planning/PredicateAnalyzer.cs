@@ -2,6 +2,7 @@
 // `col OP expr` and `expr OP col` for = < <= > >=, `col IN (list)` and
 // `col BETWEEN a AND b`, where col is a column (or rowid) of a relation of this
 // scope and expr does not read that relation.
+using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Sql.Ast;
 
@@ -108,7 +109,7 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
 
             if (slot.Slot == r.RowIdSlot || (r.Table.RowIdColumn >= 0 && slot.Slot == r.FirstSlot + r.Table.RowIdColumn))
             {
-                return (r, JoinPlanner.RowIdColumn, compiled);
+                return (r, TableSchema.RowIdOrdinal, compiled);
             }
 
             if (slot.Slot >= r.FirstSlot && slot.Slot < r.FirstSlot + r.ColumnNames.Length)

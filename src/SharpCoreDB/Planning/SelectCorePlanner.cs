@@ -7,6 +7,7 @@ using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 
 namespace SharpCoreDB.Planning;
 
@@ -249,15 +250,15 @@ internal sealed class SelectCorePlanner(PlanningContext planning, Func<TableSche
                 return null;
             }
 
-            int column = slot.Slot == r.RowIdSlot ? JoinPlanner.RowIdColumn : slot.Slot - r.FirstSlot;
-            if (column != JoinPlanner.RowIdColumn && (column < 0 || column >= r.ColumnNames.Length))
+            int column = slot.Slot == r.RowIdSlot ? TableSchema.RowIdOrdinal : slot.Slot - r.FirstSlot;
+            if (column != TableSchema.RowIdOrdinal && (column < 0 || column >= r.ColumnNames.Length))
             {
                 return null;
             }
 
             if (column == table.RowIdColumn)
             {
-                column = JoinPlanner.RowIdColumn;
+                column = TableSchema.RowIdOrdinal;
             }
 
             columns.Add(new OrderColumn(column, key.Descending, key.NullsFirst));

@@ -4,6 +4,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;

@@ -1,6 +1,7 @@
 // Test helper: runs SQL scripts through the engine API (Database/Session) and
 // returns rows as plain .NET values, so tests read like the SQL they check.
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Values;

@@ -2,6 +2,7 @@
 // constraint errors, transactions and savepoints, data surviving reopen,
 // EXPLAIN, spilling sorts.
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Storage;
 

@@ -6,6 +6,7 @@
 // breach is recorded with the seed, the statement index and the SQL text.
 using System.Text;
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Values;

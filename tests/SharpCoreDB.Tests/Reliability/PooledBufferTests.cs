@@ -8,6 +8,7 @@
 using System.Text;
 using SharpCoreDB.Data;
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage;

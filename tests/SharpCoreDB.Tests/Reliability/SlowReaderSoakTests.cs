@@ -8,6 +8,7 @@
 // are printed (peak images, peak heap, checkpoints). SCDB_SOAK_SECONDS sets the
 // running time (default 3 s).
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Tests.Engine;

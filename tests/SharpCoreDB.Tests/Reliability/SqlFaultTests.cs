@@ -15,6 +15,7 @@
 // kind at every call of a workload three times as large (docs/testing.md).
 using System.Text;
 using SharpCoreDB.Engine;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage;

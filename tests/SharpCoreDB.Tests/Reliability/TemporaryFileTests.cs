@@ -107,6 +107,6 @@ public sealed class TemporaryFileTests : IDisposable
 
     private sealed class NoValues : SharpCoreDB.Engine.IParameterValues
     {
-        public SharpCoreDB.Values.DbValue GetValue(SharpCoreDB.Engine.StatementParameter parameter) => SharpCoreDB.Values.DbValue.Null;
+        public SharpCoreDB.Values.DbValue GetValue(SharpCoreDB.Planning.StatementParameter parameter) => SharpCoreDB.Values.DbValue.Null;
     }
 }

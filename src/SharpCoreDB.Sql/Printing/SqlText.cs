@@ -1,15 +1,18 @@
-// Prints AST nodes back to SQL. The catalog stores every object's CREATE
-// statement as canonical text printed here (re-parsed when the file is opened),
-// and the planner names result columns that have no alias by printing their
-// expression. The output always re-parses to an equal AST.
+// Prints AST nodes back to SQL, beside the parser that reads it: the engine's catalog
+// stores every object's CREATE statement as canonical text printed here (re-parsed
+// when the file is opened), and the planner names result columns that have no alias by
+// printing their expression. The output re-parses to an equal AST (RoundTripTests),
+// except that a subquery inside an expression prints as a "SELECT ..." placeholder:
+// that text only names result columns, and SQLite allows no subquery where the catalog
+// stores an expression (CHECK, DEFAULT, an index's WHERE).
 using System.Globalization;
 using System.Text;
 using SharpCoreDB.Sql.Ast;
 
-namespace SharpCoreDB.Catalog;
+namespace SharpCoreDB.Sql.Printing;
 
 /// <summary>Formats statements and expressions as SQL text.</summary>
-internal static partial class SqlText
+public static partial class SqlText
 {
     private static readonly HashSet<string> Keywords = new(StringComparer.OrdinalIgnoreCase)
     {
@@ -40,6 +43,7 @@ internal static partial class SqlText
     /// <summary>A string literal.</summary>
     public static string Quote(string text) => "'" + text.Replace("'", "''", StringComparison.Ordinal) + "'";
 
+    /// <summary>An expression as SQL text.</summary>
     public static string Of(Expression expression)
     {
         var builder = new StringBuilder();
@@ -47,6 +51,7 @@ internal static partial class SqlText
         return builder.ToString();
     }
 
+    /// <summary>A CREATE TABLE statement in canonical form.</summary>
     public static string Of(CreateTableStatement table)
     {
         var b = new StringBuilder("CREATE TABLE ");
@@ -90,6 +95,7 @@ internal static partial class SqlText
         return b.Append(')').ToString();
     }
 
+    /// <summary>A CREATE INDEX statement in canonical form.</summary>
     public static string Of(CreateIndexStatement index)
     {
         var b = new StringBuilder("CREATE ");
@@ -110,6 +116,7 @@ internal static partial class SqlText
         return b.ToString();
     }
 
+    /// <summary>A CREATE VIEW statement: its name and columns canonical, its query as written.</summary>
     public static string Of(CreateViewStatement view)
     {
         var b = new StringBuilder("CREATE VIEW ").Append(Name(view.Name.Name));
@@ -127,7 +134,7 @@ internal static partial class SqlText
         return b.Append(" AS ").Append(view.QuerySql).ToString();
     }
 
-    public static void AppendColumn(StringBuilder b, ColumnDefinition column)
+    private static void AppendColumn(StringBuilder b, ColumnDefinition column)
     {
         b.Append(Name(column.Name));
         if (column.Type is not null)

@@ -4,11 +4,11 @@ using System.Globalization;
 using System.Text;
 using SharpCoreDB.Sql.Ast;
 
-namespace SharpCoreDB.Catalog;
+namespace SharpCoreDB.Sql.Printing;
 
-internal static partial class SqlText
+public static partial class SqlText
 {
-    public static void Append(StringBuilder b, Expression expression)
+    internal static void Append(StringBuilder b, Expression expression)
     {
         switch (expression)
         {
@@ -57,7 +57,19 @@ internal static partial class SqlText
                     UnaryOperator.BitwiseNot => "~",
                     _ => "NOT ",
                 });
-                Nested(b, unary.Operand);
+
+                // "-15" parses as the literal -15, not as minus applied to 15.
+                if (unary.Operator == UnaryOperator.Negate && unary.Operand is IntegerLiteral or RealLiteral)
+                {
+                    b.Append('(');
+                    Append(b, unary.Operand);
+                    b.Append(')');
+                }
+                else
+                {
+                    Nested(b, unary.Operand);
+                }
+
                 break;
             case BinaryExpression binary:
                 Nested(b, binary.Left);
