@@ -2,9 +2,9 @@
 // against, the run-time context its operators will use, and the parameters the
 // statement uses (each gets a slot in the execution's parameter array).
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Values;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Planning;
 

@@ -2,9 +2,9 @@
 // statement level; SelectCorePlanner does each core (FROM, WHERE, GROUP BY,
 // HAVING, result columns, DISTINCT).
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Execution;
 using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
