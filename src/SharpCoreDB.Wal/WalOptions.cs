@@ -1,4 +1,8 @@
-// The settings of a log, fixed when it is opened.
+// The settings of a log, fixed when it is opened, and the rules they must meet.
+// Each setting's default and its check live here and nowhere else: the storage
+// engine carries a WalOptions inside its own options (StorageOptions.Log), and the
+// provider's options read and write that one, so the layers above never restate a
+// log setting.
 using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Wal;
@@ -6,6 +10,15 @@ namespace SharpCoreDB.Wal;
 /// <summary>How a log is opened and how it acknowledges appends.</summary>
 public sealed record WalOptions
 {
+    /// <summary>The smallest append buffer the group-commit log accepts.</summary>
+    public const int MinBufferSize = 4 << 10;
+
+    /// <summary>The largest append buffer the group-commit log accepts.</summary>
+    public const int MaxBufferSize = 64 << 20;
+
+    /// <summary>The smallest segment size: a segment must hold its header and at least a record.</summary>
+    public const long MinSegmentSize = 4096;
+
     /// <summary>FullSync (the default) or Async.</summary>
     public WalDurability Durability { get; init; } = WalDurability.FullSync;
 
@@ -45,4 +58,24 @@ public sealed record WalOptions
 
     /// <summary>Where the log's bytes go; tests replace it to inject faults.</summary>
     public IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;
+
+    /// <summary>Throws an <see cref="ArgumentException"/> naming the setting that cannot be used.</summary>
+    public void Validate()
+    {
+        ArgumentNullException.ThrowIfNull(FileSystem);
+        ArgumentOutOfRangeException.ThrowIfLessThan(BufferSize, MinBufferSize);
+        ArgumentOutOfRangeException.ThrowIfGreaterThan(BufferSize, MaxBufferSize);
+        ArgumentOutOfRangeException.ThrowIfLessThan(SegmentSize, MinSegmentSize);
+        if (FlushInterval <= TimeSpan.Zero || FlushInterval.TotalMilliseconds > int.MaxValue)
+        {
+            throw new ArgumentOutOfRangeException(nameof(FlushInterval), FlushInterval, "FlushInterval must be positive.");
+        }
+
+        if (!Enum.IsDefined(Durability))
+        {
+            throw new ArgumentOutOfRangeException(nameof(Durability), Durability, "Unknown durability mode.");
+        }
+
+        ArgumentOutOfRangeException.ThrowIfNegative(InitialLsn);
+    }
 }

@@ -1,7 +1,7 @@
-// The one entry point the engine uses: WriteAheadLog.Open(path, options). It checks
-// the options, recovers the log's files (scan, cut a torn tail, keep and report
-// damage, repair headers and the anchor, drop orphaned segments) and returns the
-// implementation the options ask for. Replay on the returned log then hands the
+// The one entry point the engine uses: WriteAheadLog.Open(path, options). It has
+// the options check themselves (WalOptions.Validate), recovers the log's files
+// (scan, cut a torn tail, keep and report damage, repair headers and the anchor,
+// drop orphaned segments) and returns the implementation the options ask for. Replay on the returned log then hands the
 // recovered records to the caller, and Recovery says what recovery found.
 using SharpCoreDB.Wal.Baseline;
 using SharpCoreDB.Wal.GroupCommit;
@@ -13,12 +13,6 @@ namespace SharpCoreDB.Wal;
 /// <summary>Opens write-ahead logs.</summary>
 public static class WriteAheadLog
 {
-    /// <summary>The smallest and largest append buffer the group-commit log accepts.</summary>
-    public const int MinBufferSize = 4 << 10;
-
-    /// <inheritdoc cref="MinBufferSize"/>
-    public const int MaxBufferSize = 64 << 20;
-
     /// <summary>
     /// Opens (creating if needed) the log whose anchor file is <paramref name="path"/>; its
     /// segments live beside it as "<paramref name="path"/>.00000001" and so on. Recovery
@@ -28,21 +22,7 @@ public static class WriteAheadLog
     {
         ArgumentException.ThrowIfNullOrEmpty(path);
         ArgumentNullException.ThrowIfNull(options);
-        ArgumentNullException.ThrowIfNull(options.FileSystem);
-        ArgumentOutOfRangeException.ThrowIfLessThan(options.BufferSize, MinBufferSize, nameof(options));
-        ArgumentOutOfRangeException.ThrowIfGreaterThan(options.BufferSize, MaxBufferSize, nameof(options));
-        ArgumentOutOfRangeException.ThrowIfLessThan(options.SegmentSize, 4096L, nameof(options));
-        if (options.FlushInterval <= TimeSpan.Zero || options.FlushInterval.TotalMilliseconds > int.MaxValue)
-        {
-            throw new ArgumentOutOfRangeException(nameof(options), options.FlushInterval, "FlushInterval must be positive.");
-        }
-
-        if (!Enum.IsDefined(options.Durability))
-        {
-            throw new ArgumentOutOfRangeException(nameof(options), options.Durability, "Unknown durability mode.");
-        }
-
-        ArgumentOutOfRangeException.ThrowIfNegative(options.InitialLsn, nameof(options));
+        options.Validate();
         var segments = WalRecovery.Open(options.FileSystem, path, options.SegmentSize, options.InitialLsn);
         try
         {

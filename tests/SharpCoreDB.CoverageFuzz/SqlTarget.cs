@@ -30,7 +30,7 @@ internal static class SqlTarget
         string current = string.Empty;
         try
         {
-            using Database database = Database.Open(new StorageOptions { Path = null, PageSize = 4096 });
+            using Database database = Database.Open(new DatabaseOptions { Storage = new StorageOptions { Path = null, PageSize = 4096 } });
             database.SpillThresholdRows = 64;
             using Session session = database.CreateSession();
             session.LockTimeout = TimeSpan.FromMilliseconds(100);

@@ -45,21 +45,23 @@ internal static class DatabaseModes
         {
             if (mode == DatabaseMode.Memory)
             {
-                return Database.Open(new StorageOptions { Path = null });
+                return Database.Open(new DatabaseOptions());
             }
 
             _folder = Directory.CreateTempSubdirectory("scdb-slt-").FullName;
-            var database = Database.Open(new StorageOptions
+            return Database.Open(new DatabaseOptions
             {
-                Path = Path.Combine(_folder, "slt.scdb"),
-                PageSize = 4096,
-                CacheSizeBytes = 16 * 4096,
-                CheckpointLogBytes = 64 << 10,
-                Durability = WalDurability.Async,
-                Encryption = new EncryptionSettings { Key = Enumerable.Range(0, 32).Select(i => (byte)(i * 7)).ToArray() },
+                Storage = new StorageOptions
+                {
+                    Path = Path.Combine(_folder, "slt.scdb"),
+                    PageSize = 4096,
+                    CacheSizeBytes = 16 * 4096,
+                    CheckpointLogBytes = 64 << 10,
+                    Log = new WalOptions { Durability = WalDurability.Async },
+                    Encryption = new EncryptionSettings { Key = Enumerable.Range(0, 32).Select(i => (byte)(i * 7)).ToArray() },
+                },
+                SpillThresholdRows = 16,
             });
-            database.SpillThresholdRows = 16;
-            return database;
         }
 
         public void Dispose()

@@ -27,8 +27,7 @@ using var engine = StorageEngine.Open(new StorageOptions
     PageSize = 4096,
     CacheSizeBytes = 256 * 1024,
     CheckpointLogBytes = 128 * 1024,
-    Durability = WalDurability.FullSync,
-    UseGroupCommitWal = groupCommit,
+    Log = new WalOptions { Durability = WalDurability.FullSync, UseGroupCommit = groupCommit },
 });
 
 using (var tx = engine.BeginWrite(timeout))

@@ -14,7 +14,7 @@ internal static class SortWorkload
 {
     public static void Run(string path)
     {
-        using var database = Database.Open(new StorageOptions { Path = path, PageSize = 4096 });
+        using var database = Database.Open(new DatabaseOptions { Storage = new StorageOptions { Path = path, PageSize = 4096 } });
         database.SpillThresholdRows = 64;
         using var session = database.CreateSession();
         Execute(session, "CREATE TABLE IF NOT EXISTS t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)");

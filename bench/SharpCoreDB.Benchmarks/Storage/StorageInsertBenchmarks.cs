@@ -32,7 +32,7 @@ public class StorageInsertBenchmarks
         _engine = StorageEngine.Open(new StorageOptions
         {
             Path = Path.Combine(_dir, "bench.scdb"),
-            Durability = WalDurability.FullSync,
+            Log = new WalOptions { Durability = WalDurability.FullSync },
         });
         using (var tx = _engine.BeginWrite(Timeout))
         {

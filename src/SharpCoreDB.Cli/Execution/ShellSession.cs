@@ -70,7 +70,7 @@ internal sealed class ShellSession : IDisposable
     {
         CloseConnection();
         Settings = settings;
-        var connection = new SharpCoreDBConnection(settings.ToConnectionString());
+        var connection = new SharpCoreDBConnection(settings.ToOptions());
         try
         {
             connection.Open();

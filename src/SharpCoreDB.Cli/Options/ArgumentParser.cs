@@ -5,7 +5,7 @@
 // exit code 2.
 using System.Globalization;
 using SharpCoreDB.Cli.Output;
-using SharpCoreDB.Wal;
+using SharpCoreDB.Data;
 
 namespace SharpCoreDB.Cli.Options;
 
@@ -15,16 +15,19 @@ internal sealed class UsageException(string message) : Exception(message);
 /// <summary>Parses the command line.</summary>
 internal static class ArgumentParser
 {
-    public const string Usage = """
+    // The provider's defaults, shown in the help as they are rather than restated.
+    private static readonly SharpCoreDBOptions Defaults = new();
+
+    public static readonly string Usage = $"""
         Usage: sharpcoredb [OPTIONS] [FILE] [SQL...]
         Opens (or creates) FILE, or a private in-memory database without one. With SQL arguments,
         runs them and exits; otherwise reads statements from standard input, or shows a prompt.
 
         Options:
           --password PW           the database's encryption password (creates encrypted files)
-          --durability MODE       FullSync (default: every commit is on disk) or Async
-          --group-commit BOOL     share fsyncs between concurrent commits (true, default) or not
-          --cache-size MB         page cache size in MiB (default 64)
+          --durability MODE       FullSync (every commit is on disk) or Async (default {Defaults.Durability})
+          --group-commit BOOL     share fsyncs between concurrent commits or not (default {(Defaults.UseGroupCommitWal ? "true" : "false")})
+          --cache-size MB         page cache size in MiB (default {Defaults.CacheSize >> 20})
           --readonly              open the file read-only
           -table | -csv | -json | -line   output mode (default table)
           -header | -noheader     print column names (default on)
@@ -90,13 +93,13 @@ internal static class ArgumentParser
                     connection = connection with { Password = Value() };
                     break;
                 case "durability":
-                    connection = connection with { Durability = ParseDurability(Value()) };
+                    connection = Set(connection, name, "Durability", Value());
                     break;
                 case "group-commit" or "groupcommit" or "usegroupcommitwal":
-                    connection = connection with { GroupCommit = ParseBool(name, Value()) };
+                    connection = Set(connection, name, "UseGroupCommitWal", ParseBool(name, Value()));
                     break;
                 case "cache-size" or "cachesize":
-                    connection = connection with { CacheSizeMegabytes = ParseMegabytes(Value()) };
+                    connection = Set(connection, name, "Cache Size", ParseMegabytes(Value()) << 20);
                     break;
                 case "readonly" or "read-only":
                     connection = connection with { ReadOnly = true };
@@ -142,10 +145,23 @@ internal static class ArgumentParser
         return options with { Connection = connection, Commands = commands };
     }
 
-    public static WalDurability ParseDurability(string text) =>
-        Enum.TryParse(text, ignoreCase: true, out WalDurability durability) && Enum.IsDefined(durability)
-            ? durability
-            : throw new UsageException($"durability must be FullSync or Async, not '{text}'");
+    // A connection option goes through the provider's connection string builder, which parses and checks
+    // it as it would in a connection string. A bad value becomes a usage error in the shell's words: the
+    // option as typed and, for a choice of names, the names the provider's type has.
+    private static ConnectionSettings Set(ConnectionSettings connection, string option, string key, object value)
+    {
+        try
+        {
+            return connection.With(key, value);
+        }
+        catch (ArgumentException e)
+        {
+            object current = new SharpCoreDBConnectionStringBuilder(connection.Options)[key];
+            throw new UsageException(current is Enum
+                ? $"{option} must be {string.Join(" or ", Enum.GetNames(current.GetType()))}, not '{value}'"
+                : $"{option}: {e.Message}");
+        }
+    }
 
     public static bool ParseBool(string name, string text) => text.ToLowerInvariant() switch
     {

@@ -325,7 +325,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 
         if (options.IsPrivateMemory)
         {
-            _privateDatabase = Engine.Database.Open(options.ToStorageOptions());
+            _privateDatabase = Engine.Database.Open(options.ToDatabaseOptions());
             try
             {
                 _session = _privateDatabase.CreateSession();
@@ -339,7 +339,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         }
         else
         {
-            var lease = Registry.Acquire(RegistryKey(options)!, options.Password, () => Engine.Database.Open(options.ToStorageOptions()));
+            var lease = Registry.Acquire(RegistryKey(options)!, options.Password, () => Engine.Database.Open(options.ToDatabaseOptions()));
             try
             {
                 _session = lease.TakeIdleSession() ?? lease.Database.CreateSession();

@@ -1,8 +1,12 @@
 // The settings a connection opens its database with, as a typed object, for code
 // that opens a database without a connection string:
 // new SharpCoreDBConnection(new SharpCoreDBOptions { DataSource = "app.scdb", Password = "..." }).
-// The connection string builder reads and writes the same settings, and both are
-// translated into the storage engine's StorageOptions here, in one place.
+// The storage and log settings (page size, cache size, durability, group commit,
+// flush worker placement) are not fields of this record: they read and write the
+// engine's DatabaseOptions it holds, so their defaults are the lower layers' own
+// and are never restated here. The connection string keys and their checks are
+// one table, ConnectionStringSettings, which the builder and Validate both use.
+using SharpCoreDB.Engine;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Wal;
@@ -16,13 +20,18 @@ public sealed record SharpCoreDBOptions
     public const string MemoryDataSource = ":memory:";
 
     /// <summary>The default page cache budget: 64 MiB.</summary>
-    public const long DefaultCacheSizeBytes = 64L << 20;
+    public const long DefaultCacheSizeBytes = StorageOptions.DefaultCacheSizeBytes;
 
     /// <summary>The default page size of new files: 8 KiB.</summary>
-    public const int DefaultPageSize = 8192;
+    public const int DefaultPageSize = StorageOptions.DefaultPageSize;
 
-    /// <summary>The default command timeout in seconds.</summary>
-    public const int DefaultTimeoutSeconds = 30;
+    /// <summary>The default command timeout in seconds: as long as an engine session waits for the writer lock.</summary>
+    public const int DefaultTimeoutSeconds = Session.DefaultLockTimeoutSeconds;
+
+    // The engine's settings, holding the storage engine's, holding the log's. Path, creation and
+    // encryption in it are left at their defaults: ToDatabaseOptions fills them in from DataSource,
+    // Mode and Password.
+    private DatabaseOptions _engine = new();
 
     /// <summary>The database file, <c>:memory:</c>, or (with <see cref="SharpCoreDBOpenMode.Memory"/>) a shared in-memory name.</summary>
     public string DataSource { get; init; } = "";
@@ -33,17 +42,33 @@ public sealed record SharpCoreDBOptions
     /// <summary>The password of an encrypted database (AES-256-GCM); null or empty for none.</summary>
     public string? Password { get; init; }
 
-    /// <summary>When a commit is acknowledged: after the log's fsync (FullSync) or before it (Async).</summary>
-    public WalDurability Durability { get; init; } = WalDurability.FullSync;
+    /// <summary>When a commit is acknowledged: after the log's fsync (FullSync, the default) or before it (Async).</summary>
+    public WalDurability Durability
+    {
+        get => Log.Durability;
+        init => Log = Log with { Durability = value };
+    }
 
-    /// <summary>Use the group-commit log (true) or the fsync-per-commit baseline (false).</summary>
-    public bool UseGroupCommitWal { get; init; } = true;
+    /// <summary>Use the group-commit log (true, the default) or the fsync-per-commit baseline (false).</summary>
+    public bool UseGroupCommitWal
+    {
+        get => Log.UseGroupCommit;
+        init => Log = Log with { UseGroupCommit = value };
+    }
 
-    /// <summary>The page cache budget in bytes.</summary>
-    public long CacheSize { get; init; } = DefaultCacheSizeBytes;
+    /// <summary>The page cache budget in bytes (<see cref="DefaultCacheSizeBytes"/> unless set).</summary>
+    public long CacheSize
+    {
+        get => Storage.CacheSizeBytes;
+        init => Storage = Storage with { CacheSizeBytes = value };
+    }
 
     /// <summary>The page size of a new file (a power of two from 4096 to 65536); ignored for an existing file.</summary>
-    public int PageSize { get; init; } = DefaultPageSize;
+    public int PageSize
+    {
+        get => Storage.PageSize;
+        init => Storage = Storage with { PageSize = value };
+    }
 
     /// <summary>The default <see cref="System.Data.Common.DbCommand.CommandTimeout"/> in seconds; 0 waits forever.</summary>
     public int DefaultTimeout { get; init; } = DefaultTimeoutSeconds;
@@ -59,7 +84,11 @@ public sealed record SharpCoreDBOptions
     /// only serves awaited commits and Async mode, and a library does not set its host's thread affinity
     /// unasked. Like the other storage settings, the first connection to open a database decides it.
     /// </summary>
-    public bool PinFlushWorker { get; init; }
+    public bool PinFlushWorker
+    {
+        get => Log.PinFlushWorker;
+        init => Log = Log with { PinFlushWorker = value };
+    }
 
     /// <summary>True for a private or shared in-memory database.</summary>
     public bool IsInMemory =>
@@ -69,62 +98,48 @@ public sealed record SharpCoreDBOptions
     internal bool IsPrivateMemory =>
         IsInMemory && (DataSource.Length == 0 || string.Equals(DataSource, MemoryDataSource, StringComparison.OrdinalIgnoreCase));
 
+    /// <summary>The full path of the file (null for in-memory databases), the key of the database registry.</summary>
+    internal string? FullPath => IsInMemory ? null : System.IO.Path.GetFullPath(DataSource);
+
+    private StorageOptions Storage
+    {
+        get => _engine.Storage;
+        init => _engine = _engine with { Storage = value };
+    }
+
+    private WalOptions Log
+    {
+        get => Storage.Log;
+        init => Storage = Storage with { Log = value };
+    }
+
     /// <summary>Throws, naming the setting, when a value cannot be used.</summary>
     public void Validate()
     {
-        if (!Enum.IsDefined(Mode))
+        foreach (ConnectionStringSetting setting in ConnectionStringSettings.All)
         {
-            throw Bad("Mode", $"{Mode} is not an open mode.");
-        }
-
-        if (!Enum.IsDefined(Durability))
-        {
-            throw Bad("Durability", $"{Durability} is not a durability.");
+            setting.Check(this);
         }
 
         if (!IsInMemory && string.IsNullOrWhiteSpace(DataSource))
         {
-            throw Bad("Data Source", "a file name or :memory: is required.");
-        }
-
-        if (PageSize < 4096 || PageSize > 65536 || (PageSize & (PageSize - 1)) != 0)
-        {
-            throw Bad("Page Size", $"must be a power of two from 4096 to 65536; {PageSize} is not.");
-        }
-
-        if (CacheSize < 0)
-        {
-            throw Bad("Cache Size", "cannot be negative.");
-        }
-
-        if (DefaultTimeout < 0)
-        {
-            throw Bad("Default Timeout", "cannot be negative.");
+            throw new ArgumentException(
+                $"Connection setting '{ConnectionStringSettings.DataSource.Name}': a file name or {MemoryDataSource} is required.",
+                ConnectionStringSettings.DataSource.Name);
         }
     }
 
-    /// <summary>The full path of the file (null for in-memory databases), the key of the database registry.</summary>
-    internal string? FullPath => IsInMemory ? null : System.IO.Path.GetFullPath(DataSource);
-
-    /// <summary>The storage engine settings these options stand for.</summary>
-    internal StorageOptions ToStorageOptions() => new()
+    /// <summary>The engine settings these options stand for.</summary>
+    internal DatabaseOptions ToDatabaseOptions() => _engine with
     {
-        Path = FullPath,
-        PageSize = PageSize,
-        CacheSizeBytes = CacheSize,
-        Durability = Durability,
-        UseGroupCommitWal = UseGroupCommitWal,
-        PinFlushWorker = PinFlushWorker,
-        CreateIfMissing = Mode == SharpCoreDBOpenMode.ReadWriteCreate,
-        Encryption = string.IsNullOrEmpty(Password) ? null : new EncryptionSettings { Password = Password },
+        Storage = Storage with
+        {
+            Path = FullPath,
+            CreateIfMissing = Mode == SharpCoreDBOpenMode.ReadWriteCreate,
+            Encryption = string.IsNullOrEmpty(Password) ? null : new EncryptionSettings { Password = Password },
+        },
     };
 
-    private static ArgumentException Bad(string key, string why) =>
-        new($"Connection setting '{key}': {why}", key);
-
-    /// <summary>Keeps the password out of logs and debugger displays.</summary>
-    public override string ToString() =>
-        $"DataSource={DataSource}, Mode={Mode}, Password={(string.IsNullOrEmpty(Password) ? "" : "***")}, " +
-        $"Durability={Durability}, UseGroupCommitWal={UseGroupCommitWal}, CacheSize={CacheSize}, PageSize={PageSize}, " +
-        $"DefaultTimeout={DefaultTimeout}, Pooling={Pooling}, PinFlushWorker={PinFlushWorker}";
+    /// <summary>Every setting as <c>Key=value</c>, the password hidden, for logs and debugger displays.</summary>
+    public override string ToString() => ConnectionStringSettings.Describe(this);
 }

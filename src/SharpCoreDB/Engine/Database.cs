@@ -28,10 +28,15 @@ internal sealed class Database : IDisposable
 
     public StorageEngine Storage { get; }
 
-    /// <summary>Rows a sort may hold in memory before spilling (tests lower it).</summary>
-    public int SpillThresholdRows { get; set; } = 200_000;
+    /// <summary>Rows a sort may hold in memory before spilling; starts as the options say (tests change it while open).</summary>
+    public int SpillThresholdRows { get; set; }
 
-    public static Database Open(StorageOptions options) => new(StorageEngine.Open(options));
+    /// <summary>Opens the storage the options describe and loads its catalog.</summary>
+    public static Database Open(DatabaseOptions options)
+    {
+        ArgumentNullException.ThrowIfNull(options);
+        return new Database(StorageEngine.Open(options.Storage)) { SpillThresholdRows = options.SpillThresholdRows };
+    }
 
     public Session CreateSession() => new(this);
 

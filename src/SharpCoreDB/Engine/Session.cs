@@ -36,7 +36,10 @@ internal sealed partial class Session : IDisposable
 
     public Database Database { get; }
 
-    public TimeSpan LockTimeout { get; set; } = TimeSpan.FromSeconds(30);
+    /// <summary>How long a new session waits for the writer lock; the provider's Default Timeout defaults to it.</summary>
+    public const int DefaultLockTimeoutSeconds = 30;
+
+    public TimeSpan LockTimeout { get; set; } = TimeSpan.FromSeconds(DefaultLockTimeoutSeconds);
 
     public bool InTransaction => _explicit;
 

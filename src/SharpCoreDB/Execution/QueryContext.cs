@@ -35,8 +35,11 @@ internal sealed class QueryContext
     /// <summary>The statement's start time (CURRENT_TIMESTAMP is the same throughout a statement).</summary>
     public DateTime Now { get; private set; }
 
+    /// <summary>The spill threshold of a database opened without one (DatabaseOptions.SpillThresholdRows).</summary>
+    public const int DefaultSpillThresholdRows = 200_000;
+
     /// <summary>Rows a sort or aggregation may hold in memory before spilling to a temporary file.</summary>
-    public int SpillThresholdRows { get; set; } = 200_000;
+    public int SpillThresholdRows { get; set; } = DefaultSpillThresholdRows;
 
     public void Begin(IPageAccess pages, DbValue[] parameters, CancellationToken token)
     {

@@ -102,7 +102,7 @@ internal sealed partial class StorageEngine
             long checkpointLsn = header.CheckpointLsn;
             log = options.LogExists(path + "-wal", fs)
                 ? OpenLog(path + "-wal", options, checkpointLsn)
-                : new DeferredLog(() => OpenLog(path + "-wal", options, checkpointLsn), options.Durability, checkpointLsn);
+                : new DeferredLog(() => OpenLog(path + "-wal", options, checkpointLsn), options.Log.Durability, checkpointLsn);
             if (log.LastLsn < header.CheckpointLsn)
             {
                 // Every record of this log is older than the checkpoint, so none is needed; but new
@@ -218,14 +218,7 @@ internal sealed partial class StorageEngine
     {
         try
         {
-            return options.LogFactory(path, new WalOptions
-            {
-                Durability = options.Durability,
-                UseGroupCommit = options.UseGroupCommitWal,
-                PinFlushWorker = options.PinFlushWorker,
-                FileSystem = options.FileSystem,
-                InitialLsn = initialLsn,
-            });
+            return options.LogFactory(path, options.Log with { FileSystem = options.FileSystem, InitialLsn = initialLsn });
         }
         catch (IOException e) when (IsSharingViolation(e))
         {
@@ -247,7 +240,7 @@ internal sealed partial class StorageEngine
         // Creation sizes the file to its first page before writing the header, so anything but
         // exactly one page (a file cut short, say) is not an interrupted creation.
         long length = file.Length;
-        if (length < PageLayout.MinPageSize || length > PageLayout.MaxPageSize || (length & (length - 1)) != 0)
+        if (!PageLayout.IsValidPageSize(length))
         {
             return false;
         }
@@ -312,7 +305,7 @@ internal sealed partial class StorageEngine
         var slots = HeaderSlots.Read(file, out string? problem) ?? throw NotADatabase(path, file.Length, problem);
         var header = slots.Header;
         int size = header.PageSize;
-        if (size < PageLayout.MinPageSize || size > PageLayout.MaxPageSize || (size & (size - 1)) != 0 || header.State.PageCount == 0)
+        if (!PageLayout.IsValidPageSize(size) || header.State.PageCount == 0)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"The header of '{path}' is inconsistent (page size {size}).");
         }

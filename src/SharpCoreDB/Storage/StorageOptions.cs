@@ -1,5 +1,7 @@
-// The settings the storage engine is opened with. The ADO.NET connection string
-// and the public options type are translated into this.
+// The settings the storage engine is opened with. Each storage setting's default
+// and check is here, once; the log's settings are a WalOptions of their own (Log),
+// so they are not repeated here either. The engine's DatabaseOptions holds one of
+// these, and the provider's SharpCoreDBOptions reads and writes it.
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Wal;
@@ -10,26 +12,27 @@ namespace SharpCoreDB.Storage;
 /// <summary>How a database is opened.</summary>
 internal sealed record StorageOptions
 {
+    /// <summary>The page size of a new file: 8 KiB.</summary>
+    public const int DefaultPageSize = 8192;
+
+    /// <summary>The page cache budget: 64 MiB.</summary>
+    public const long DefaultCacheSizeBytes = 64L << 20;
+
     /// <summary>The database file; null for an in-memory database (no file, no log).</summary>
     public string? Path { get; init; }
 
-    /// <summary>Page size for a new file: a power of two from 4 KiB to 64 KiB. Ignored for existing files.</summary>
-    public int PageSize { get; init; } = 8192;
+    /// <summary>Page size for a new file (<see cref="PageLayout.IsValidPageSize"/>). Ignored for existing files.</summary>
+    public int PageSize { get; init; } = DefaultPageSize;
 
-    /// <summary>The page cache budget in bytes.</summary>
-    public long CacheSizeBytes { get; init; } = 64L << 20;
-
-    /// <summary>When a commit is acknowledged.</summary>
-    public WalDurability Durability { get; init; } = WalDurability.FullSync;
-
-    /// <summary>Group-commit log (true) or the fsync-per-commit baseline (false).</summary>
-    public bool UseGroupCommitWal { get; init; } = true;
+    /// <summary>The page cache budget in bytes (<see cref="IsValidCacheSize"/>).</summary>
+    public long CacheSizeBytes { get; init; } = DefaultCacheSizeBytes;
 
     /// <summary>
-    /// Run the group-commit log's flush worker on the log disk's interrupt CPU (<see cref="WalOptions.PinFlushWorker"/>).
-    /// Off by default: blocking commits fsync on their own thread, so only awaited commits and Async mode use the worker.
+    /// The log's settings: durability, group commit, where the flush worker runs. Its
+    /// <see cref="WalOptions.FileSystem"/> and <see cref="WalOptions.InitialLsn"/> are set by the engine when it opens
+    /// the log (the engine's <see cref="FileSystem"/>, the checkpoint LSN), so what they hold here is not used.
     /// </summary>
-    public bool PinFlushWorker { get; init; }
+    public WalOptions Log { get; init; } = new();
 
     /// <summary>Create the file if it does not exist.</summary>
     public bool CreateIfMissing { get; init; } = true;
@@ -58,17 +61,18 @@ internal sealed record StorageOptions
     /// <summary>The password or key of an encrypted database; null for an unencrypted one.</summary>
     public EncryptionSettings? Encryption { get; init; }
 
+    /// <summary>True for a budget the page cache can work with: any that is not negative (below 16 pages it keeps 16).</summary>
+    public static bool IsValidCacheSize(long bytes) => bytes >= 0;
+
     /// <summary>Validates the settings a user can get wrong, naming the setting.</summary>
     public void Validate()
     {
-        if (PageSize < PageLayout.MinPageSize || PageSize > PageLayout.MaxPageSize || (PageSize & (PageSize - 1)) != 0)
+        if (!PageLayout.IsValidPageSize(PageSize))
         {
-            throw new SharpCoreDBException(
-                SharpCoreDBErrorCode.Misuse,
-                $"Page Size must be a power of two from {PageLayout.MinPageSize} to {PageLayout.MaxPageSize}; {PageSize} is not.");
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, $"Page Size must be {PageLayout.PageSizeRule}; {PageSize} is not.");
         }
 
-        if (CacheSizeBytes < 0)
+        if (!IsValidCacheSize(CacheSizeBytes))
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "Cache Size cannot be negative.");
         }

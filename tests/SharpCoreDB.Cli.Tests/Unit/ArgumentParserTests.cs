@@ -18,15 +18,15 @@ public sealed class ArgumentParserTests
 
         Assert.Equal("data.scdb", options.Connection.File);
         Assert.Equal("pw", options.Connection.Password);
-        Assert.Equal(WalDurability.Async, options.Connection.Durability);
-        Assert.False(options.Connection.GroupCommit);
-        Assert.Equal(16, options.Connection.CacheSizeMegabytes);
+        Assert.Equal(WalDurability.Async, options.Connection.Options.Durability);
+        Assert.False(options.Connection.Options.UseGroupCommitWal);
+        Assert.Equal(16L << 20, options.Connection.Options.CacheSize);
         Assert.True(options.Connection.ReadOnly);
         Assert.Equal(OutputMode.Json, options.Mode);
         Assert.False(options.Headers);
         Assert.False(options.Bail);
         Assert.Equal(["SELECT 1", ".tables"], options.Commands);
-        Assert.Equal(16L << 20, new SharpCoreDBConnectionStringBuilder(options.Connection.ToConnectionString()).CacheSize);
+        Assert.Equal(16L << 20, new SharpCoreDBConnectionStringBuilder(options.Connection.ToOptions()).CacheSize);
     }
 
     [Fact]
@@ -39,7 +39,7 @@ public sealed class ArgumentParserTests
         Assert.Equal(OutputMode.Table, options.Mode);
         Assert.True(options.Headers);
         Assert.True(options.Bail);
-        Assert.Equal(WalDurability.FullSync, options.Connection.Durability);
+        Assert.Equal(WalDurability.FullSync, options.Connection.Options.Durability);
     }
 
     [Theory]

@@ -153,22 +153,22 @@ public sealed class ConnectionStringBuilderTests
             CacheSize = 123456,
             PageSize = 16384,
             PinFlushWorker = true,
-        }.ToStorageOptions();
+        }.ToDatabaseOptions().Storage;
         Assert.Equal(Path.GetFullPath("x.scdb"), storage.Path);
         Assert.False(storage.CreateIfMissing);
         Assert.Equal("pw", storage.Encryption!.Password);
-        Assert.Equal(WalDurability.Async, storage.Durability);
-        Assert.False(storage.UseGroupCommitWal);
+        Assert.Equal(WalDurability.Async, storage.Log.Durability);
+        Assert.False(storage.Log.UseGroupCommit);
         Assert.Equal(123456, storage.CacheSizeBytes);
         Assert.Equal(16384, storage.PageSize);
-        Assert.True(storage.PinFlushWorker);
-        Assert.False(new SharpCoreDBOptions { DataSource = "x.scdb" }.ToStorageOptions().PinFlushWorker);
+        Assert.True(storage.Log.PinFlushWorker);
+        Assert.False(new SharpCoreDBOptions { DataSource = "x.scdb" }.ToDatabaseOptions().Storage.Log.PinFlushWorker);
 
-        var memory = new SharpCoreDBOptions { DataSource = ":memory:" }.ToStorageOptions();
+        var memory = new SharpCoreDBOptions { DataSource = ":memory:" }.ToDatabaseOptions().Storage;
         Assert.Null(memory.Path);
         Assert.Null(memory.Encryption);
-        Assert.True(new SharpCoreDBOptions { DataSource = "x.scdb" }.ToStorageOptions().CreateIfMissing);
-        Assert.Null(new SharpCoreDBOptions { DataSource = "shared", Mode = SharpCoreDBOpenMode.Memory }.ToStorageOptions().Path);
+        Assert.True(new SharpCoreDBOptions { DataSource = "x.scdb" }.ToDatabaseOptions().Storage.CreateIfMissing);
+        Assert.Null(new SharpCoreDBOptions { DataSource = "shared", Mode = SharpCoreDBOpenMode.Memory }.ToDatabaseOptions().Storage.Path);
     }
 
     [Fact]

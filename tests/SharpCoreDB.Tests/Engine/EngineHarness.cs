@@ -12,7 +12,7 @@ internal sealed class EngineHarness : IDisposable
 {
     public EngineHarness(StorageOptions? options = null)
     {
-        Database = Database.Open(options ?? new StorageOptions { Path = null });
+        Database = Database.Open(new DatabaseOptions { Storage = options ?? new StorageOptions() });
         Session = Database.CreateSession();
     }
 

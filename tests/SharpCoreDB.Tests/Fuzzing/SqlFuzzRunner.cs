@@ -9,7 +9,6 @@ using SharpCoreDB.Engine;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Storage;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Tests.Fuzzing;
@@ -36,7 +35,7 @@ internal sealed class SqlFuzzRunner
         Log.Clear();
         var random = new Random(seed);
         var generator = new SqlFuzzGenerator(random);
-        using Database database = Database.Open(new StorageOptions { Path = null });
+        using Database database = Database.Open(new DatabaseOptions());
         using Session session = database.CreateSession();
         foreach (string sql in generator.Schema())
         {
@@ -66,7 +65,7 @@ internal sealed class SqlFuzzRunner
     {
         Log.Clear();
         var random = new Random(1);
-        using Database database = Database.Open(new StorageOptions { Path = null });
+        using Database database = Database.Open(new DatabaseOptions());
         using Session session = database.CreateSession();
         int index = 0;
         foreach (string sql in statements)

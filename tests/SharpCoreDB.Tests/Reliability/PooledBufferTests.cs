@@ -90,7 +90,7 @@ public sealed class PooledBufferTests : IDisposable
     {
         try
         {
-            using var database = Database.Open(options);
+            using var database = Database.Open(new DatabaseOptions { Storage = options });
             database.SpillThresholdRows = 16;
             using Session session = database.CreateSession();
             Execute(session, "CREATE TABLE IF NOT EXISTS t(id INTEGER PRIMARY KEY, s TEXT)");

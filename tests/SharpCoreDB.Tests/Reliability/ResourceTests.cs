@@ -10,6 +10,7 @@ using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Tests.Engine;
 using SharpCoreDB.Tests.Storage;
+using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Tests.Reliability;
 
@@ -37,7 +38,7 @@ public sealed class ResourceTests : IDisposable
         string path = Path.Combine(_dir, "res.scdb");
         for (int i = 0; i < 25; i++)
         {
-            using (var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = 4096, UseGroupCommitWal = i % 2 == 0, CheckpointLogBytes = 1 }))
+            using (var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = 4096, Log = new WalOptions { UseGroupCommit = i % 2 == 0 }, CheckpointLogBytes = 1 }))
             {
                 using var tx = engine.BeginWrite(TimeSpan.FromSeconds(5));
                 uint page = tx.Allocate(PageType.TableNode);

@@ -20,6 +20,7 @@ using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Values;
+using SharpCoreDB.Wal;
 using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Reliability;
@@ -86,7 +87,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
     public void AFailingTemporaryFileFailsTheSortWithTheProjectsError(int failAt, FaultMode mode, SharpCoreDBErrorCode expected)
     {
         var fs = new FaultInjectingFileSystem(failAt, mode, path => path.EndsWith(".tmp", StringComparison.Ordinal));
-        using (var database = Database.Open(Options(Path.Combine(_dir, "spill.scdb"), groupCommit: true) with { FileSystem = fs }))
+        using (var database = Database.Open(new DatabaseOptions { Storage = Options(Path.Combine(_dir, "spill.scdb"), groupCommit: true) with { FileSystem = fs } }))
         {
             database.SpillThresholdRows = 4;
             using Session session = database.CreateSession();
@@ -122,7 +123,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
         {
             try
             {
-                database = Database.Open(Options(path, groupCommit) with { FileSystem = fs });
+                database = Database.Open(new DatabaseOptions { Storage = Options(path, groupCommit) with { FileSystem = fs } });
             }
             catch (SharpCoreDBException e) when (e.ErrorCode is SharpCoreDBErrorCode.IoError or SharpCoreDBErrorCode.DiskFull)
             {
@@ -245,7 +246,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
 
         try
         {
-            using var database = Database.Open(Options(outcome.Path, groupCommit: true));
+            using var database = Database.Open(new DatabaseOptions { Storage = Options(outcome.Path, groupCommit: true) });
             using Session session = database.CreateSession();
             var check = new StringBuilder();
             Execute(session, "PRAGMA integrity_check", check);
@@ -285,7 +286,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
     {
         Path = path,
         PageSize = 4096,
-        UseGroupCommitWal = groupCommit,
+        Log = new WalOptions { UseGroupCommit = groupCommit },
         CheckpointLogBytes = long.MaxValue,
     };
 

@@ -10,6 +10,7 @@ using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.StorageCrashWorker;
+using SharpCoreDB.Wal;
 using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Reliability;
@@ -92,7 +93,7 @@ public sealed class StorageFaultTests(ITestOutputHelper output) : IDisposable
     {
         Path = path,
         PageSize = 4096,
-        UseGroupCommitWal = groupCommit,
+        Log = new WalOptions { UseGroupCommit = groupCommit },
         CheckpointLogBytes = long.MaxValue,
     };
 

@@ -21,7 +21,7 @@ public sealed class CheckpointCadenceTests : IDisposable
     public void Checkpoints_follow_the_bytes_logged_not_the_number_of_commits()
     {
         string path = Path.Combine(_dir, "cadence.scdb");
-        var options = new StorageOptions { Path = path, PageSize = 4096, CheckpointLogBytes = 256 * 1024, Durability = WalDurability.Async };
+        var options = new StorageOptions { Path = path, PageSize = 4096, CheckpointLogBytes = 256 * 1024, Log = new WalOptions { Durability = WalDurability.Async } };
         uint marked;
         using (var engine = StorageEngine.Open(options))
         {

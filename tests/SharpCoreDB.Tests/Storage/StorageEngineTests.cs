@@ -1,6 +1,7 @@
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Tests.Storage;
 
@@ -11,7 +12,7 @@ public sealed class StorageEngineTests : IDisposable
     private MemoryLog _log = new();
 
     // The options the engine last opened its log with.
-    private SharpCoreDB.Wal.WalOptions? _logOptions;
+    private WalOptions? _logOptions;
 
     private string DbPath => Path.Combine(_dir, "test.scdb");
 
@@ -23,7 +24,7 @@ public sealed class StorageEngineTests : IDisposable
             Path = DbPath,
             PageSize = pageSize,
             CacheSizeBytes = cacheBytes,
-            PinFlushWorker = pinFlushWorker,
+            Log = new WalOptions { PinFlushWorker = pinFlushWorker },
             FileSystem = fs ?? new CrashableFileSystem(),
             LogFactory = (_, options) =>
             {

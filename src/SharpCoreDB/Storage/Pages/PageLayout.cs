@@ -13,6 +13,10 @@
 // size is a constant below, and PageHeader and the codecs read and write through
 // them, so that this map, the code and the documented table cannot drift apart
 // (LayoutDocumentationTests compares them).
+//
+// Which page sizes exist is decided here once (IsValidPageSize): the options of a
+// new file, the connection string and the header of a file being opened are all
+// checked against it.
 namespace SharpCoreDB.Storage.Pages;
 
 /// <summary>The byte ranges of a page of a given size, with or without encryption.</summary>
@@ -44,6 +48,12 @@ internal readonly record struct PageLayout(int PageSize, int TrailerSize)
 
     /// <summary>The largest page size allowed at creation.</summary>
     public const int MaxPageSize = 65536;
+
+    /// <summary>What <see cref="IsValidPageSize"/> accepts, in words, for error messages.</summary>
+    public static readonly string PageSizeRule = $"a power of two from {MinPageSize} to {MaxPageSize}";
+
+    /// <summary>True for a power of two from <see cref="MinPageSize"/> to <see cref="MaxPageSize"/>.</summary>
+    public static bool IsValidPageSize(long size) => size is >= MinPageSize and <= MaxPageSize && (size & (size - 1)) == 0;
 
     /// <summary>Offset of the body within the page.</summary>
     public int BodyOffset => HeaderSize;
