@@ -49,7 +49,7 @@ internal static class Program
         }
 
         bool interactive = options.Interactive ?? (options.Commands.Count == 0 && !Console.IsInputRedirected);
-        var output = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(false), 1 << 16) { AutoFlush = false };
+        var output = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(encoderShouldEmitUTF8Identifier: false), 1 << 16) { AutoFlush = false };
         using var session = new ShellSession(output, Console.Error, interactive)
         {
             Mode = options.Mode,

@@ -198,7 +198,7 @@ internal sealed partial class AstBuilder
         new SubqueryExpression(Select(context.selectStmt()), Pos(context));
 
     public override SqlNode VisitExistsExpr(ExistsExprContext context) =>
-        new ExistsExpression(Select(context.selectStmt()), false, Pos(context));
+        new ExistsExpression(Select(context.selectStmt()), Negated: false, Pos(context));
 
     public override SqlNode VisitCaseExpr(CaseExprContext context)
     {
@@ -235,7 +235,7 @@ internal sealed partial class AstBuilder
         if (operand.equalityTail().Length == 0 && operand.comparison() is ExistsExprContext exists)
         {
             // NOT EXISTS (..) is one node, as the executor runs it as one anti-join test.
-            result = new ExistsExpression(Select(exists.selectStmt()), true, Pos(context));
+            result = new ExistsExpression(Select(exists.selectStmt()), Negated: true, Pos(context));
         }
         else
         {

@@ -240,7 +240,7 @@ internal sealed partial class CommitWaiters
     // under the lock, when a finishing leader hands this thread the flush lead.
     private sealed class ThreadWaiter
     {
-        public ManualResetEventSlim Event { get; } = new(false, spinCount: 1);
+        public ManualResetEventSlim Event { get; } = new(initialState: false, spinCount: 1);
 
         public int ThreadId { get; } = Environment.CurrentManagedThreadId;
 

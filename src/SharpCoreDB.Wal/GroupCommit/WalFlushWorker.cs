@@ -29,7 +29,7 @@ internal sealed class WalFlushWorker
     private readonly Lock _startLock = new();
 
     // Never disposed: a late Wake after Stop may still Set it, and without a WaitHandle it holds no kernel object.
-    private readonly ManualResetEventSlim _wake = new(false, spinCount: 1);
+    private readonly ManualResetEventSlim _wake = new(initialState: false, spinCount: 1);
     private Thread? _thread;
     private volatile int _pinnedCpu = -1;
     private int _idle;

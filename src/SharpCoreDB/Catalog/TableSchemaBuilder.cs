@@ -39,7 +39,7 @@ internal static class TableSchemaBuilder
                         autoIncrement |= pk.Autoincrement;
                         break;
                     case UniqueColumnConstraint:
-                        uniqueKeys.Add(new UniqueKey([i], false));
+                        uniqueKeys.Add(new UniqueKey([i], IsPrimaryKey: false));
                         break;
                     case CheckColumnConstraint check:
                         checks.Add(new CheckConstraint(check.Name ?? definition.Columns[i].Name, check.Condition));
@@ -61,7 +61,7 @@ internal static class TableSchemaBuilder
 
                     break;
                 case UniqueTableConstraint unique:
-                    uniqueKeys.Add(new UniqueKey(Ordinals(definition, unique.Columns), false));
+                    uniqueKeys.Add(new UniqueKey(Ordinals(definition, unique.Columns), IsPrimaryKey: false));
                     break;
                 case CheckTableConstraint check:
                     checks.Add(new CheckConstraint(check.Name, check.Condition));
@@ -86,7 +86,7 @@ internal static class TableSchemaBuilder
         }
         else if (pkColumns.Count > 0)
         {
-            uniqueKeys.Insert(0, new UniqueKey([.. pkColumns], true));
+            uniqueKeys.Insert(0, new UniqueKey([.. pkColumns], IsPrimaryKey: true));
         }
 
         var columns = new List<ColumnSchema>(definition.Columns.Count);

@@ -346,7 +346,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
             }
             catch
             {
-                lease.Release(null, false);
+                lease.Release(null, poolSession: false);
                 throw;
             }
 

@@ -88,7 +88,7 @@ internal static class DdlExecutor
             }
 
             string indexName = keys[i].IsPrimaryKey ? $"autoindex_{name}_pk" : $"autoindex_{name}_{i + 1}";
-            var index = new CreateIndexStatement(new QualifiedName(indexName), name, true, false, [.. columns], null);
+            var index = new CreateIndexStatement(new QualifiedName(indexName), name, Unique: true, IfNotExists: false, [.. columns], null);
             BTree indexTree = BTree.Create(tx, PageType.IndexNode);
             CatalogStore.Write(tx, NextId(tx), CatalogStore.AutoIndexType, indexName, name, indexTree.RootPage, DbValue.FromText(SqlText.Of(index)));
         }
@@ -118,7 +118,7 @@ internal static class DdlExecutor
         TableSchema table = catalog.GetTable(create.Table);
         var canonical = create with { IfNotExists = false, Table = table.Name };
         BTree tree = BTree.Create(tx, PageType.IndexNode);
-        IndexSchema index = CatalogStore.IndexFor(canonical, table, tree.RootPage, 0, false);
+        IndexSchema index = CatalogStore.IndexFor(canonical, table, tree.RootPage, 0, primaryKey: false);
         Fill(tx, table, index, tree);
         CatalogStore.Write(tx, NextId(tx), CatalogStore.IndexType, name, table.Name, tree.RootPage, DbValue.FromText(SqlText.Of(canonical)));
         Bump(tx);

@@ -159,7 +159,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
     // SELECT rowid, * FROM table AS alias WHERE ...: the rows a statement changes.
     private PlanNode Rows(TableSchema table, string alias, Expression? where)
     {
-        var core = new SelectCore(false, [new ExpressionColumn(new ColumnReference(alias, "_rowid_"), null), new AllColumns(alias)],
+        var core = new SelectCore(Distinct: false, [new ExpressionColumn(new ColumnReference(alias, "_rowid_"), null), new AllColumns(alias)],
             new TableReference(new QualifiedName(table.Name), alias), where, SqlList<Expression>.Empty, null);
         return planning.Selects.Plan(new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null), null).Root;
     }

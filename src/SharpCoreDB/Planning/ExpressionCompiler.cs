@@ -118,8 +118,8 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
         Evaluator right = Compile(binary.Right, scope);
         return binary.Operator switch
         {
-            BinaryOperator.And => new LogicEvaluator(true, left, right),
-            BinaryOperator.Or => new LogicEvaluator(false, left, right),
+            BinaryOperator.And => new LogicEvaluator(isAnd: true, left, right),
+            BinaryOperator.Or => new LogicEvaluator(isAnd: false, left, right),
             BinaryOperator.Less or BinaryOperator.LessOrEqual or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual
                 or BinaryOperator.Equal or BinaryOperator.NotEqual => new ComparisonEvaluator(binary.Operator, left, right),
             _ => new ArithmeticEvaluator(binary.Operator, left, right),

@@ -20,8 +20,8 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
                 Operator: BinaryOperator.Equal or BinaryOperator.Less or BinaryOperator.LessOrEqual
                 or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual
             } b:
-                AddComparison(conjunct, scope, b.Left, b.Right, Kind(b.Operator, false));
-                AddComparison(conjunct, scope, b.Right, b.Left, Kind(b.Operator, true));
+                AddComparison(conjunct, scope, b.Left, b.Right, Kind(b.Operator, flipped: false));
+                AddComparison(conjunct, scope, b.Right, b.Left, Kind(b.Operator, flipped: true));
                 break;
             case BetweenExpression { Negated: false } between:
                 AddComparison(conjunct, scope, between.Operand, between.Low, PredicateKind.GreaterOrEqual);

@@ -196,6 +196,6 @@ internal sealed partial class SelectCorePlanner
             keys[i] = SelectPlanner.Key((int)position.Value - 1, orderBy[i]);
         }
 
-        return new CorePlan(new ValuesNode(rows), columns, keys, false);
+        return new CorePlan(new ValuesNode(rows), columns, keys, Correlated: false);
     }
 }

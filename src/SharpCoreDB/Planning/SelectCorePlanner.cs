@@ -104,7 +104,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
             && string.Equals(call.Name, "COUNT", StringComparison.OrdinalIgnoreCase))
         {
             string countName = countColumn.Alias ?? SqlText.Of(call);
-            return new CorePlan(new CountRowsNode(planning.Query, counted), [new OutputColumn(countName, SqlTypeAffinity.None, null, null, null)], [], false);
+            return new CorePlan(new CountRowsNode(planning.Query, counted), [new OutputColumn(countName, SqlTypeAffinity.None, null, null, null)], [], Correlated: false);
         }
 
         return null;

@@ -68,7 +68,7 @@ internal sealed class SelectPlanner(PlanningContext planning)
                 keys = new SortKey[columns.Count];
                 for (int i = 0; i < keys.Length; i++)
                 {
-                    keys[i] = new SortKey(i, false, true);
+                    keys[i] = new SortKey(i, Descending: false, NullsFirst: true);
                 }
             }
 

@@ -81,7 +81,7 @@ internal sealed class LikeEvaluator(LikeOperator op, Evaluator operand, Evaluato
         }
         else if (op == LikeOperator.Like)
         {
-            result = escape is null ? SqlLike.Like(text, pat, DbValue.Null, false) : SqlLike.Like(text, pat, escape.Evaluate(), true);
+            result = escape is null ? SqlLike.Like(text, pat, DbValue.Null, hasEscape: false) : SqlLike.Like(text, pat, escape.Evaluate(), hasEscape: true);
         }
         else
         {

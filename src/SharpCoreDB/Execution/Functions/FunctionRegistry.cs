@@ -8,6 +8,9 @@ using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Execution.Functions;
 
+/// <summary>Registers one scalar function overload (name, argument count range, body, whether it is deterministic, result affinity).</summary>
+internal delegate void ScalarFunctionAdder(string name, int min, int max, ScalarFunction body, bool deterministic, SqlTypeAffinity affinity);
+
 /// <summary>Looks up built-in scalar and aggregate functions.</summary>
 internal static class FunctionRegistry
 {

@@ -198,7 +198,7 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
             var keys = new SortKey[key.Length];
             for (int i = 0; i < keys.Length; i++)
             {
-                keys[i] = new SortKey(i, false, true);
+                keys[i] = new SortKey(i, Descending: false, NullsFirst: true);
             }
 
             _spill = new ExternalSorter(context, keys, width);

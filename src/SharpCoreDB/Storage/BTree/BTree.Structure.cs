@@ -143,7 +143,7 @@ internal sealed partial class BTree
         Span<byte> parent = _pages.Write(_pathPages[parentLevel]).Span;
         int separatorLength = Distribute(cells, leaf: true, SplitShape.Halves, newCell: -1, rightmost: 0, _pages.Write(leftPage).Span, _pages.Write(rightPage).Span);
         int cellLength = BTreeNode.WriteInteriorCell(CellBuffer(), leftPage, SeparatorBuffer()[..separatorLength]);
-        BTreeNode.RemoveCell(parent, separatorIndex, false);
+        BTreeNode.RemoveCell(parent, separatorIndex, leaf: false);
         InsertCell(parentLevel, separatorIndex, CellBuffer()[..cellLength]);
         return true;
     }
@@ -279,8 +279,8 @@ internal sealed partial class BTree
         Span<byte> separator = SeparatorBuffer();
         if (leaf)
         {
-            ReadOnlySpan<byte> lastLeft = BTreeNode.CellKey(cells[split - 1], true);
-            ReadOnlySpan<byte> firstRight = BTreeNode.CellKey(cells[split], true);
+            ReadOnlySpan<byte> lastLeft = BTreeNode.CellKey(cells[split - 1], leaf: true);
+            ReadOnlySpan<byte> firstRight = BTreeNode.CellKey(cells[split], leaf: true);
             int length = lastLeft.CommonPrefixLength(firstRight) + 1;
             firstRight[..length].CopyTo(separator);
             return length;
@@ -289,7 +289,7 @@ internal sealed partial class BTree
         ReadOnlySpan<byte> middle = cells[split];
         BTreeNode.SetRightChild(left, BTreeNode.CellChild(middle));
         BTreeNode.SetRightChild(right, rightmost);
-        ReadOnlySpan<byte> key = BTreeNode.CellKey(middle, false);
+        ReadOnlySpan<byte> key = BTreeNode.CellKey(middle, leaf: false);
         key.CopyTo(separator);
         return key.Length;
     }
@@ -355,7 +355,7 @@ internal sealed partial class BTree
         cells.AddAll(left);
         if (!leaf)
         {
-            cells.AddInterior(BTreeNode.RightChild(left), BTreeNode.Key(parent, separatorIndex, false));
+            cells.AddInterior(BTreeNode.RightChild(left), BTreeNode.Key(parent, separatorIndex, leaf: false));
         }
 
         cells.AddAll(right);
@@ -375,7 +375,7 @@ internal sealed partial class BTree
             BTreeNode.SetRightChild(left, rightmost);
             _pages.Free(rightPage);
             BTreeNode.SetChildAt(parent, separatorIndex + 1, leftPage);
-            BTreeNode.RemoveCell(parent, separatorIndex, false);
+            BTreeNode.RemoveCell(parent, separatorIndex, leaf: false);
             if (parentLevel == 0)
             {
                 CollapseRoot();
@@ -393,7 +393,7 @@ internal sealed partial class BTree
         // Redistribute: both stay, with the cells shared out evenly and a new separator between them.
         int separatorLength = Distribute(cells, leaf, SplitShape.Halves, newCell: -1, rightmost, left, right);
         int cellLength = BTreeNode.WriteInteriorCell(CellBuffer(), leftPage, SeparatorBuffer()[..separatorLength]);
-        BTreeNode.RemoveCell(parent, separatorIndex, false);
+        BTreeNode.RemoveCell(parent, separatorIndex, leaf: false);
         bool split = InsertCell(parentLevel, separatorIndex, CellBuffer()[..cellLength]);
         if (!split && parentLevel > 0 && BTreeNode.UsedBytes(parent) < _limits.MinFill)
         {

@@ -97,8 +97,8 @@ internal sealed partial class BTree
         state.Interiors++;
         for (int i = 0; i <= count; i++)
         {
-            byte[]? childLower = i == 0 ? lower : BTreeNode.Key(body, i - 1, false).ToArray();
-            byte[]? childUpper = i == count ? upper : BTreeNode.Key(body, i, false).ToArray();
+            byte[]? childLower = i == 0 ? lower : BTreeNode.Key(body, i - 1, leaf: false).ToArray();
+            byte[]? childUpper = i == count ? upper : BTreeNode.Key(body, i, leaf: false).ToArray();
             VerifyNode(BTreeNode.ChildAt(body, i), depth + 1, childLower, childUpper, state);
         }
     }
@@ -146,7 +146,7 @@ internal sealed partial class BTree
     private void VerifyValue(uint page, ReadOnlySpan<byte> body, int slot, VerifyState state)
     {
         BTreeNode.LeafValue(body, slot, out int local, out int length, out bool overflow);
-        int keyLength = BTreeNode.Key(body, slot, true).Length;
+        int keyLength = BTreeNode.Key(body, slot, leaf: true).Length;
         if (overflow == _limits.FitsInline(keyLength, length))
         {
             throw Bad(page, $"stores value {slot} {(overflow ? "in overflow pages though it fits" : "inline though it does not fit")}");

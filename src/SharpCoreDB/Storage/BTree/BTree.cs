@@ -156,7 +156,7 @@ internal sealed partial class BTree
     {
         int level = Descend(key);
         ReadOnlyMemory<byte> memory = _pages.Read(_pathPages[level]);
-        int slot = BTreeNode.LowerBound(memory.Span, key, true, out bool exact);
+        int slot = BTreeNode.LowerBound(memory.Span, key, leaf: true, out bool exact);
         if (!exact)
         {
             value = default;
@@ -170,7 +170,7 @@ internal sealed partial class BTree
     public bool ContainsKey(ReadOnlySpan<byte> key)
     {
         int level = Descend(key);
-        BTreeNode.LowerBound(_pages.Read(_pathPages[level]).Span, key, true, out bool exact);
+        BTreeNode.LowerBound(_pages.Read(_pathPages[level]).Span, key, leaf: true, out bool exact);
         return exact;
     }
 
@@ -188,7 +188,7 @@ internal sealed partial class BTree
 
         int level = Descend(key);
         uint leafPage = _pathPages[level];
-        int slot = BTreeNode.LowerBound(_pages.Read(leafPage).Span, key, true, out bool exact);
+        int slot = BTreeNode.LowerBound(_pages.Read(leafPage).Span, key, leaf: true, out bool exact);
         if (exact && mode == BTreeInsertMode.FailIfExists)
         {
             return false;
@@ -212,13 +212,13 @@ internal sealed partial class BTree
         int length;
         if (_limits.FitsInline(key.Length, value.Length))
         {
-            length = BTreeNode.WriteLeafCell(cell, key, value.Length, false, value);
+            length = BTreeNode.WriteLeafCell(cell, key, value.Length, overflow: false, value);
         }
         else
         {
             Span<byte> pointer = stackalloc byte[BTreeNode.OverflowPointerSize];
             BinaryPrimitives.WriteUInt32LittleEndian(pointer, OverflowChain.Write(_pages, value));
-            length = BTreeNode.WriteLeafCell(cell, key, value.Length, true, pointer);
+            length = BTreeNode.WriteLeafCell(cell, key, value.Length, overflow: true, pointer);
         }
 
         if (!exact)
@@ -229,7 +229,7 @@ internal sealed partial class BTree
 
         Span<byte> body = WriteForRemoval(leafPage);
         FreeValue(body, slot);
-        BTreeNode.RemoveCell(body, slot, true);
+        BTreeNode.RemoveCell(body, slot, leaf: true);
         bool split = InsertCell(level, slot, cell[..length]);
         if (!split && level > 0 && BTreeNode.UsedBytes(body) < _limits.MinFill)
         {
@@ -260,7 +260,7 @@ internal sealed partial class BTree
 
         int level = Descend(key);
         uint leafPage = _pathPages[level];
-        int slot = BTreeNode.LowerBound(_pages.Read(leafPage).Span, key, true, out bool exact);
+        int slot = BTreeNode.LowerBound(_pages.Read(leafPage).Span, key, leaf: true, out bool exact);
         if (!exact)
         {
             return false;
@@ -269,7 +269,7 @@ internal sealed partial class BTree
         Version++;
         Span<byte> body = WriteForRemoval(leafPage);
         FreeValue(body, slot);
-        BTreeNode.RemoveCell(body, slot, true);
+        BTreeNode.RemoveCell(body, slot, leaf: true);
         if (level > 0 && BTreeNode.UsedBytes(body) < _limits.MinFill)
         {
             try
@@ -375,7 +375,7 @@ internal sealed partial class BTree
                 throw NotANode(page);
             }
 
-            int index = BTreeNode.LowerBound(body, key, false, out bool exact);
+            int index = BTreeNode.LowerBound(body, key, leaf: false, out bool exact);
             int child = exact ? index + 1 : index;
             _pathIndex[level + 1] = child;
             page = BTreeNode.ChildAt(body, child);

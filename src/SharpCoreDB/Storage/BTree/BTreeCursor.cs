@@ -233,25 +233,25 @@ internal sealed class BTreeCursor
         int current = _indexes[_leafLevel];
 
         // Probes in key order usually want the entry under the cursor or the next one: try those first.
-        int c = key.SequenceCompareTo(BTreeNode.Key(leaf, current, true));
-        if (c == 0 || (c < 0 && current > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, current - 1, true)) > 0))
+        int c = key.SequenceCompareTo(BTreeNode.Key(leaf, current, leaf: true));
+        if (c == 0 || (c < 0 && current > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, current - 1, leaf: true)) > 0))
         {
             return true;
         }
 
-        if (c > 0 && current + 1 < count && key.SequenceCompareTo(BTreeNode.Key(leaf, current + 1, true)) <= 0)
+        if (c > 0 && current + 1 < count && key.SequenceCompareTo(BTreeNode.Key(leaf, current + 1, leaf: true)) <= 0)
         {
             _indexes[_leafLevel] = current + 1;
             return true;
         }
 
-        if ((c < 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, 0, true)) < 0)
-            || (c > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, count - 1, true)) > 0))
+        if ((c < 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, 0, leaf: true)) < 0)
+            || (c > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, count - 1, leaf: true)) > 0))
         {
             return false;
         }
 
-        _indexes[_leafLevel] = BTreeNode.LowerBound(leaf, key, true, out _);
+        _indexes[_leafLevel] = BTreeNode.LowerBound(leaf, key, leaf: true, out _);
         return true;
     }
 
@@ -364,7 +364,7 @@ internal sealed class BTreeCursor
             return false;
         }
 
-        ReadOnlySpan<byte> key = BTreeNode.Key(leaf, index, true);
+        ReadOnlySpan<byte> key = BTreeNode.Key(leaf, index, leaf: true);
         if (_key.Length < key.Length)
         {
             _key = new byte[Math.Max(key.Length, _key.Length * 2)];

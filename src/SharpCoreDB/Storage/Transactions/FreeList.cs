@@ -17,6 +17,9 @@ using SharpCoreDB.Storage.File;
 
 namespace SharpCoreDB.Storage.Transactions;
 
+/// <summary>Called for each page on the free list; <paramref name="isTrunk"/> for the list's own trunk pages.</summary>
+internal delegate void FreeListVisitor(uint page, bool isTrunk);
+
 /// <summary>Pops and pushes free pages within a write transaction.</summary>
 internal static class FreeList
 {
@@ -94,7 +97,7 @@ internal static class FreeList
     }
 
     /// <summary>Calls <paramref name="visit"/> for every page on the list, trunks included (for the integrity check).</summary>
-    public static void ForEach(Pages.IPageAccess pages, DatabaseState state, Action<uint, bool> visit)
+    public static void ForEach(Pages.IPageAccess pages, DatabaseState state, FreeListVisitor visit)
     {
         uint trunk = state.FreeListHead;
         int guard = 0;
@@ -105,7 +108,7 @@ internal static class FreeList
                 throw Corrupt(trunk, "the free list has a cycle");
             }
 
-            visit(trunk, true);
+            visit(trunk, isTrunk: true);
             var body = pages.Read(trunk).Span;
             int count = (int)BinaryPrimitives.ReadUInt32LittleEndian(body[CountOffset..]);
             if (count < 0 || count > Capacity(body.Length))
@@ -115,7 +118,7 @@ internal static class FreeList
 
             for (int i = 0; i < count; i++)
             {
-                visit(BinaryPrimitives.ReadUInt32LittleEndian(body[(EntriesOffset + (i * EntrySize))..]), false);
+                visit(BinaryPrimitives.ReadUInt32LittleEndian(body[(EntriesOffset + (i * EntrySize))..]), isTrunk: false);
             }
 
             trunk = BinaryPrimitives.ReadUInt32LittleEndian(body[NextOffset..]);

@@ -16,15 +16,15 @@ namespace SharpCoreDB.Execution.Functions.Dates;
 internal static class DateTimeFunctions
 {
     /// <summary>Adds the date/time functions to the registry being built.</summary>
-    public static void Register(Action<string, int, int, ScalarFunction, bool, SqlTypeAffinity> add)
+    public static void Register(ScalarFunctionAdder add)
     {
         const int many = int.MaxValue;
-        add("DATE", 0, many, Date, false, SqlTypeAffinity.None);
-        add("TIME", 0, many, Time, false, SqlTypeAffinity.None);
-        add("DATETIME", 0, many, DateAndTime, false, SqlTypeAffinity.None);
-        add("JULIANDAY", 0, many, JulianDayOf, false, SqlTypeAffinity.None);
-        add("UNIXEPOCH", 0, many, UnixEpoch, false, SqlTypeAffinity.None);
-        add("STRFTIME", 1, many, StrFTime, false, SqlTypeAffinity.None);
+        add("DATE", 0, many, Date, deterministic: false, SqlTypeAffinity.None);
+        add("TIME", 0, many, Time, deterministic: false, SqlTypeAffinity.None);
+        add("DATETIME", 0, many, DateAndTime, deterministic: false, SqlTypeAffinity.None);
+        add("JULIANDAY", 0, many, JulianDayOf, deterministic: false, SqlTypeAffinity.None);
+        add("UNIXEPOCH", 0, many, UnixEpoch, deterministic: false, SqlTypeAffinity.None);
+        add("STRFTIME", 1, many, StrFTime, deterministic: false, SqlTypeAffinity.None);
     }
 
     public static DbValue Date(ReadOnlySpan<DbValue> args) =>
