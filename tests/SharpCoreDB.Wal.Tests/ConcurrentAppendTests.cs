@@ -8,7 +8,7 @@ namespace SharpCoreDB.Wal.Tests;
 public sealed class ConcurrentAppendTests : IDisposable
 {
     internal const int Threads = 16;
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public void Dispose() => _dir.Dispose();
 

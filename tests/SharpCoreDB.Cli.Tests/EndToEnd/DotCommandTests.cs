@@ -5,7 +5,7 @@ namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
 public sealed class DotCommandTests : IDisposable
 {
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-cli-");
 
     public void Dispose() => _dir.Dispose();
 

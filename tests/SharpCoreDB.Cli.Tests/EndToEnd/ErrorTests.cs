@@ -6,7 +6,7 @@ namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
 public sealed class ErrorTests : IDisposable
 {
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-cli-");
 
     public void Dispose() => _dir.Dispose();
 

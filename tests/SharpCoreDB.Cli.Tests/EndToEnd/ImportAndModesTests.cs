@@ -9,7 +9,7 @@ namespace SharpCoreDB.Cli.Tests.EndToEnd;
 public sealed class ImportAndModesTests : IDisposable
 {
     internal const int Rows = 100_000;
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-cli-");
 
     public void Dispose() => _dir.Dispose();
 

@@ -9,9 +9,9 @@ namespace SharpCoreDB.Tests.Isolation;
 public sealed class HermitageTests : IDisposable
 {
     private const string Setup = "create table test (id int primary key, value int); insert into test (id, value) values (1, 10), (2, 20)";
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-hermitage-").FullName;
+    private readonly TempDirectory _dir = new("scdb-hermitage-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     public static TheoryData<IsolationMode> Modes() => [IsolationMode.Immediate, IsolationMode.Deferred, IsolationMode.Snapshot];
 
@@ -240,12 +240,12 @@ public sealed class HermitageTests : IDisposable
     {
         var sqlite = Task.Run(() =>
         {
-            using var subject = new SqliteSubject(Directory.CreateDirectory(Path.Combine(_dir, "sqlite")).FullName) { Mode = mode };
+            using var subject = new SqliteSubject(Directory.CreateDirectory(_dir.File("sqlite")).FullName) { Mode = mode };
             return subject.Run(Setup, steps);
         });
         var ours = Task.Run(() =>
         {
-            using var subject = new SharpCoreDBSubject(Directory.CreateDirectory(Path.Combine(_dir, "scdb")).FullName) { Mode = mode };
+            using var subject = new SharpCoreDBSubject(Directory.CreateDirectory(_dir.File("scdb")).FullName) { Mode = mode };
             return subject.Run(Setup, steps);
         });
         List<string> expected = sqlite.GetAwaiter().GetResult();

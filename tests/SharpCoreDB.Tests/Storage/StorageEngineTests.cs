@@ -1,30 +1,30 @@
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Storage;
 
 public sealed class StorageEngineTests : IDisposable
 {
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(5);
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-pager-").FullName;
+    private readonly TempDirectory _dir = new("scdb-pager-");
     private MemoryLog _log = new();
 
     // The options the engine last opened its log with.
     private SharpCoreDB.Wal.WalOptions? _logOptions;
 
-    private string DbPath => Path.Combine(_dir, "test.scdb");
+    private string DbPath => _dir.File("test.scdb");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
-    private StorageEngine Open(CrashableFileSystem? fs = null, int pageSize = 4096, long cacheBytes = 1 << 20, bool pinFlushWorker = true) =>
+    private StorageEngine Open(FaultyFileSystem? fs = null, int pageSize = 4096, long cacheBytes = 1 << 20, bool pinFlushWorker = true) =>
         StorageEngine.Open(new StorageOptions
         {
             Path = DbPath,
             PageSize = pageSize,
             CacheSizeBytes = cacheBytes,
             PinFlushWorker = pinFlushWorker,
-            FileSystem = fs ?? new CrashableFileSystem(),
+            FileSystem = fs ?? new FaultyFileSystem(),
             LogFactory = (_, options) =>
             {
                 _logOptions = options;
@@ -35,7 +35,7 @@ public sealed class StorageEngineTests : IDisposable
 
     private static uint WriteMarkedPage(StorageEngine engine, long marker)
     {
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         uint page = tx.Allocate(PageType.TableNode);
         BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], marker);
         tx.Commit();
@@ -66,7 +66,7 @@ public sealed class StorageEngineTests : IDisposable
     [Fact]
     public void CommitsSurviveACrashThroughLogReplay()
     {
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var pages = new List<uint>();
         var engine = Open(fs);
         for (int i = 0; i < 20; i++)
@@ -92,7 +92,7 @@ public sealed class StorageEngineTests : IDisposable
         // Count the writes a checkpoint of this workload makes, then crash at each of them in turn.
         int writesInCheckpoint;
         {
-            var probe = new CrashableFileSystem();
+            var probe = new FaultyFileSystem();
             using var engine = Open(probe);
             Workload(engine, 0);
             int before = probe.Writes;
@@ -103,16 +103,16 @@ public sealed class StorageEngineTests : IDisposable
         Assert.True(writesInCheckpoint >= 3);
         for (int crashAt = 0; crashAt < writesInCheckpoint; crashAt++)
         {
-            foreach (string file in Directory.GetFiles(_dir))
+            foreach (string file in Directory.GetFiles(_dir.Path))
             {
                 System.IO.File.Delete(file);
             }
 
             _log = new MemoryLog(); // a new database starts with a new log
-            var fs = new CrashableFileSystem();
+            var fs = new FaultyFileSystem();
             var engine = Open(fs);
             var expected = Workload(engine, crashAt);
-            fs.FailWritesAfter(crashAt);
+            fs.TearWriteAfter(crashAt);
             Assert.Equal(SharpCoreDBErrorCode.IoError, Assert.Throws<SharpCoreDBException>(engine.Checkpoint).ErrorCode);
             engine.Dispose();
 
@@ -136,7 +136,7 @@ public sealed class StorageEngineTests : IDisposable
         }
 
         engine.Checkpoint();
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         for (int i = 0; i < pages.Count; i += 2)
         {
             var (page, marker) = pages[i];
@@ -154,7 +154,7 @@ public sealed class StorageEngineTests : IDisposable
         using var engine = Open();
         uint page = WriteMarkedPage(engine, 1);
         using var before = engine.BeginRead();
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
             Assert.Equal(1, ReadMarker(before, page)); // uncommitted change invisible
@@ -174,7 +174,7 @@ public sealed class StorageEngineTests : IDisposable
     {
         using var engine = Open();
         uint page = WriteMarkedPage(engine, 5);
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 6);
             tx.Allocate(PageType.TableNode);
@@ -191,7 +191,7 @@ public sealed class StorageEngineTests : IDisposable
     {
         using var engine = Open();
         uint page = WriteMarkedPage(engine, 1);
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
             var savepoint = tx.BeginSavepoint();
@@ -214,7 +214,7 @@ public sealed class StorageEngineTests : IDisposable
     {
         using var engine = Open();
         var pages = new List<uint>();
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             for (int i = 0; i < 3000; i++)
             {
@@ -224,7 +224,7 @@ public sealed class StorageEngineTests : IDisposable
             tx.Commit();
         }
 
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             foreach (uint page in pages)
             {
@@ -241,7 +241,7 @@ public sealed class StorageEngineTests : IDisposable
             Assert.Equal(3000u, read.State.FreePageCount);
         }
 
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             for (int i = 0; i < 3000; i++)
             {
@@ -262,7 +262,7 @@ public sealed class StorageEngineTests : IDisposable
         {
             for (int batch = 0; batch < 40; batch++)
             {
-                using var tx = engine.BeginWrite(Timeout);
+                using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
                 for (int i = 0; i < 50; i++)
                 {
                     uint page = tx.Allocate(PageType.TableNode);
@@ -297,7 +297,7 @@ public sealed class StorageEngineTests : IDisposable
     {
         using var engine = Open(pageSize: 8192);
         uint page = WriteMarkedPage(engine, 1);
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             tx.Write(page).Span.Slice(2000, 100).Fill(0xAB);
             tx.Commit();
@@ -351,7 +351,7 @@ public sealed class StorageEngineTests : IDisposable
         uint page = WriteMarkedPage(engine, 77);
         using var read = engine.BeginRead();
         Assert.Equal(77, ReadMarker(read, page));
-        Assert.Empty(Directory.GetFiles(_dir));
+        Assert.Empty(Directory.GetFiles(_dir.Path));
     }
 
     [Fact]
@@ -380,7 +380,7 @@ public sealed class StorageEngineTests : IDisposable
 
         for (int i = 1; i <= 500 || Volatile.Read(ref reads) < 1000; i++)
         {
-            using var tx = engine.BeginWrite(Timeout);
+            using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(a).Span[100..], i);
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(b).Span[100..], i);
             tx.Commit();
@@ -399,7 +399,7 @@ public sealed class StorageEngineTests : IDisposable
     [Fact]
     public void AReadOnlyOpenSeesCommittedDataIncludingTheLogAndRefusesWrites()
     {
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var engine = Open(fs);
         uint checkpointed = WriteMarkedPage(engine, 10);
         engine.Checkpoint();
@@ -413,7 +413,7 @@ public sealed class StorageEngineTests : IDisposable
             using var read = readOnly.BeginRead();
             Assert.Equal(10, ReadMarker(read, checkpointed));
             Assert.Equal(11, ReadMarker(read, logged));
-            var error = Assert.Throws<SharpCoreDBException>(() => readOnly.BeginWrite(Timeout));
+            var error = Assert.Throws<SharpCoreDBException>(() => readOnly.BeginWrite(TestTimeouts.WriteLock));
             Assert.Equal(SharpCoreDBErrorCode.ReadOnly, error.ErrorCode);
         }
 
@@ -424,7 +424,7 @@ public sealed class StorageEngineTests : IDisposable
     [Fact]
     public void ACleanCloseDeletesTheLogAndLsnsKeepIncreasingAfterIt()
     {
-        string path = Path.Combine(_dir, "real-log.scdb");
+        string path = _dir.File("real-log.scdb");
         var options = new StorageOptions { Path = path, PageSize = 4096 };
         uint first;
         using (var engine = StorageEngine.Open(options))
@@ -434,13 +434,13 @@ public sealed class StorageEngineTests : IDisposable
         }
 
         // A clean close checkpoints everything and deletes the log itself.
-        Assert.Empty(Directory.GetFiles(_dir, "real-log.scdb-wal*"));
+        Assert.Empty(Directory.GetFiles(_dir.Path, "real-log.scdb-wal*"));
 
         uint later;
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var reopened = StorageEngine.Open(options with { FileSystem = fs });
         Assert.Equal(2, reopened.Log!.LastLsn);
-        using (var tx = reopened.BeginWrite(Timeout))
+        using (var tx = reopened.BeginWrite(TestTimeouts.WriteLock))
         {
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(first).Span[100..], 5);
             tx.Commit();
@@ -459,7 +459,7 @@ public sealed class StorageEngineTests : IDisposable
     [Fact]
     public void AReopenedDatabaseCreatesItsLogAtTheFirstWriteNotAtOpen()
     {
-        string path = Path.Combine(_dir, "lazy-log.scdb");
+        string path = _dir.File("lazy-log.scdb");
         var options = new StorageOptions { Path = path, PageSize = 4096 };
         uint page;
         using (var engine = StorageEngine.Open(options))
@@ -472,20 +472,20 @@ public sealed class StorageEngineTests : IDisposable
         using (var read = engine.BeginRead())
         {
             Assert.Equal(1, ReadMarker(read, page));
-            Assert.Empty(Directory.GetFiles(_dir, "lazy-log.scdb-wal*"));
+            Assert.Empty(Directory.GetFiles(_dir.Path, "lazy-log.scdb-wal*"));
         }
 
         // The first commit creates the log, and a crash right after it loses nothing.
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var writer = StorageEngine.Open(options with { FileSystem = fs });
-        Assert.Empty(Directory.GetFiles(_dir, "lazy-log.scdb-wal*"));
-        using (var tx = writer.BeginWrite(Timeout))
+        Assert.Empty(Directory.GetFiles(_dir.Path, "lazy-log.scdb-wal*"));
+        using (var tx = writer.BeginWrite(TestTimeouts.WriteLock))
         {
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
             tx.Commit();
         }
 
-        Assert.NotEmpty(Directory.GetFiles(_dir, "lazy-log.scdb-wal*"));
+        Assert.NotEmpty(Directory.GetFiles(_dir.Path, "lazy-log.scdb-wal*"));
         fs.Crash();
         writer.Dispose();
 
@@ -498,7 +498,7 @@ public sealed class StorageEngineTests : IDisposable
     [Fact]
     public void AFailureToCreateTheLogFailsOnlyThatCommit()
     {
-        string path = Path.Combine(_dir, "unwritable-log.scdb");
+        string path = _dir.File("unwritable-log.scdb");
         var options = new StorageOptions { Path = path, PageSize = 4096 };
         uint page;
         using (var engine = StorageEngine.Open(options))
@@ -506,11 +506,13 @@ public sealed class StorageEngineTests : IDisposable
             page = WriteMarkedPage(engine, 1);
         }
 
-        using (var engine = StorageEngine.Open(options with { FileSystem = new LogCreationFailingFileSystem(failures: 1) }))
+        var fullForTheLog = new FaultyFileSystem(watch: WatchedFiles.NameContains("-wal"));
+        fullForTheLog.FailOpens(1);
+        using (var engine = StorageEngine.Open(options with { FileSystem = fullForTheLog }))
         {
             var error = Assert.Throws<SharpCoreDBException>(() =>
             {
-                using var tx = engine.BeginWrite(Timeout);
+                using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
                 BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
                 tx.Commit();
             });
@@ -521,7 +523,7 @@ public sealed class StorageEngineTests : IDisposable
             }
 
             // The database stays writable: the next commit creates the log.
-            using var retry = engine.BeginWrite(Timeout);
+            using var retry = engine.BeginWrite(TestTimeouts.WriteLock);
             BinaryPrimitives.WriteInt64LittleEndian(retry.Write(page).Span[100..], 3);
             retry.Commit();
         }
@@ -529,24 +531,6 @@ public sealed class StorageEngineTests : IDisposable
         using var reopened = StorageEngine.Open(options);
         using var reread = reopened.BeginRead();
         Assert.Equal(3, ReadMarker(reread, page));
-    }
-
-    // Fails the first opens of the log's files as a full disk would.
-    private sealed class LogCreationFailingFileSystem(int failures) : SharpCoreDB.Wal.IO.IFileSystem
-    {
-        private int _failuresLeft = failures;
-
-        public SharpCoreDB.Wal.IO.IStorageFile Open(string path, SharpCoreDB.Wal.IO.StorageFileMode mode) =>
-            path.Contains("-wal", StringComparison.Ordinal) && _failuresLeft-- > 0
-                ? throw new IOException("No space left on device (injected)", 28)
-                : SharpCoreDB.Wal.IO.OsFileSystem.Instance.Open(path, mode);
-
-        public bool Exists(string path) => SharpCoreDB.Wal.IO.OsFileSystem.Instance.Exists(path);
-
-        public void Delete(string path) => SharpCoreDB.Wal.IO.OsFileSystem.Instance.Delete(path);
-
-        public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
-            SharpCoreDB.Wal.IO.OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
     }
 
     [Theory]
@@ -567,7 +551,7 @@ public sealed class StorageEngineTests : IDisposable
     {
         using var engine = Open();
         uint page = WriteMarkedPage(engine, 1);
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         var outer = tx.BeginSavepoint("outer");
         tx.BeginSavepoint("middle");
         BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
