@@ -2,8 +2,8 @@
 // random queries and DML against SharpCoreDB (through the Session API) and
 // SQLite (Microsoft.Data.Sqlite) side by side, comparing results as multisets
 // (or in order when ORDER BY fixes it over all columns). The short run takes a
-// few seconds; set SHARPCOREDB_DIFF_ITERATIONS (e.g. 200000) for a long run and
-// SHARPCOREDB_DIFF_SEED to reproduce one. Intended dialect differences are
+// few seconds; set SCDB_DIFF_ITERATIONS (e.g. 200000) for a long run and
+// SCDB_DIFF_SEED to reproduce one. Intended dialect differences are
 // listed in docs/sql-semantics.md and avoided by the generator.
 using System.Globalization;
 using Microsoft.Data.Sqlite;
@@ -19,8 +19,8 @@ public sealed class DifferentialTests
     [Fact]
     public void Random_queries_match_sqlite()
     {
-        int iterations = int.TryParse(Environment.GetEnvironmentVariable("SHARPCOREDB_DIFF_ITERATIONS"), out int n) ? n : 3000;
-        int seed = int.TryParse(Environment.GetEnvironmentVariable("SHARPCOREDB_DIFF_SEED"), out int s) ? s : 20240611;
+        int iterations = int.TryParse(Environment.GetEnvironmentVariable("SCDB_DIFF_ITERATIONS"), out int n) ? n : 3000;
+        int seed = int.TryParse(Environment.GetEnvironmentVariable("SCDB_DIFF_SEED"), out int s) ? s : 20240611;
         var random = new Random(seed);
         using var ours = new EngineHarness();
         using SqliteConnection sqlite = SqliteReference.OpenMemory();

@@ -16,8 +16,8 @@ namespace SharpCoreDB.Tests.Storage;
 public sealed class SavepointRollbackTests
 {
 
-    /// <summary>SHARPCOREDB_LONG_TESTS=1 runs ten times the operations (see docs/testing.md).</summary>
-    private static readonly int Scale = Environment.GetEnvironmentVariable("SHARPCOREDB_LONG_TESTS") == "1" ? 10 : 1;
+    /// <summary>SCDB_LONG_TESTS=1 runs ten times the operations (see docs/testing.md).</summary>
+    private static readonly int Scale = Environment.GetEnvironmentVariable("SCDB_LONG_TESTS") == "1" ? 10 : 1;
 
     [Theory]
     [InlineData(1)]
