@@ -14,7 +14,7 @@ public sealed class ImportAndModesTests : IDisposable
     public void Dispose() => _dir.Dispose();
 
     [Fact]
-    public void A_session_imports_100000_rows_and_queries_them_in_every_output_mode()
+    public void ASessionImports100000RowsAndQueriesThemInEveryOutputMode()
     {
         WriteCsv(_dir.File("big.csv"));
         const string script = """

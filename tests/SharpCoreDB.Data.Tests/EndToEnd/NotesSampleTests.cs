@@ -7,7 +7,7 @@ namespace SharpCoreDB.Data.Tests.EndToEnd;
 public sealed class NotesSampleTests
 {
     [Fact]
-    public void Notes_survive_in_the_encrypted_file()
+    public void NotesSurviveInTheEncryptedFile()
     {
         using var db = new TestDatabase();
         var store = new NoteStore(db.Path, "pw");

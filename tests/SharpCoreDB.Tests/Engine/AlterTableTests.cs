@@ -8,7 +8,7 @@ namespace SharpCoreDB.Tests.Engine;
 public sealed class AlterTableTests
 {
     [Fact]
-    public void Added_column_default_is_read_by_existing_rows()
+    public void AddedColumnDefaultIsReadByExistingRows()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b')");
@@ -27,7 +27,7 @@ public sealed class AlterTableTests
     }
 
     [Fact]
-    public void Non_constant_default_is_rejected_and_changes_nothing()
+    public void NonConstantDefaultIsRejectedAndChangesNothing()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)");
@@ -37,7 +37,7 @@ public sealed class AlterTableTests
     }
 
     [Fact]
-    public void Added_column_default_survives_reopen()
+    public void AddedColumnDefaultSurvivesReopen()
     {
         string dir = Path.Combine(Path.GetTempPath(), "scdb-" + Guid.NewGuid().ToString("N"));
         Directory.CreateDirectory(dir);

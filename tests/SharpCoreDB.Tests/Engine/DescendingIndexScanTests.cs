@@ -42,7 +42,7 @@ public sealed class DescendingIndexScanTests
     [InlineData("SELECT a, b, id FROM t WHERE a = 99 ORDER BY b DESC", "WHERE a = 99 ORDER BY +b DESC")]
     [InlineData("SELECT c, id FROM t ORDER BY c DESC, id DESC", "ORDER BY +c DESC, +id DESC")]
     [InlineData("SELECT c, id FROM t ORDER BY c DESC NULLS FIRST, id DESC", "ORDER BY +c DESC, +id DESC")]
-    public void Descending_orders_come_from_the_index_and_match_a_sort(string sql, string forcedTail)
+    public void DescendingOrdersComeFromTheIndexAndMatchASort(string sql, string forcedTail)
     {
         using var db = Filled();
         string plan = Plan(db, sql);
@@ -56,7 +56,7 @@ public sealed class DescendingIndexScanTests
     }
 
     [Fact]
-    public void Nulls_come_last_descending_and_first_ascending()
+    public void NullsComeLastDescendingAndFirstAscending()
     {
         using var db = Filled();
         List<object?[]> rows = db.Query("SELECT a FROM t ORDER BY a DESC");
@@ -81,7 +81,7 @@ public sealed class DescendingIndexScanTests
     }
 
     [Fact]
-    public void Max_like_queries_read_from_the_end_of_the_index()
+    public void MaxLikeQueriesReadFromTheEndOfTheIndex()
     {
         using var db = Filled();
         string plan = Plan(db, "SELECT c FROM t ORDER BY c DESC LIMIT 1");
@@ -94,7 +94,7 @@ public sealed class DescendingIndexScanTests
     }
 
     [Fact]
-    public void Descending_scans_see_changes_and_survive_reopen()
+    public void DescendingScansSeeChangesAndSurviveReopen()
     {
         string path = Path.Combine(Path.GetTempPath(), "scdb-desc-" + Guid.NewGuid().ToString("N") + ".db");
         try

@@ -17,7 +17,7 @@ public sealed class DifferentialTests
     private static readonly string[] Columns = ["a", "b", "c", "d"];
 
     [Fact]
-    public void Random_queries_match_sqlite()
+    public void RandomQueriesMatchSqlite()
     {
         int iterations = int.TryParse(Environment.GetEnvironmentVariable("SCDB_DIFF_ITERATIONS"), out int n) ? n : 3000;
         int seed = int.TryParse(Environment.GetEnvironmentVariable("SCDB_DIFF_SEED"), out int s) ? s : 20240611;

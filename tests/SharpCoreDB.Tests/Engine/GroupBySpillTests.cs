@@ -47,7 +47,7 @@ public sealed class GroupBySpillTests : IDisposable
     ];
 
     [Fact]
-    public void Spilled_grouping_matches_in_memory_grouping()
+    public void SpilledGroupingMatchesInMemoryGrouping()
     {
         using var db = new EngineHarness(new StorageOptions { Path = _dir.File("plain.scdb"), FileSystem = _files });
         Fill(db);
@@ -66,7 +66,7 @@ public sealed class GroupBySpillTests : IDisposable
     }
 
     [Fact]
-    public void Encrypted_database_spills_no_plaintext()
+    public void EncryptedDatabaseSpillsNoPlaintext()
     {
         var options = new StorageOptions
         {

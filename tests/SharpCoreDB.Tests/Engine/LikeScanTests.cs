@@ -54,7 +54,7 @@ public sealed class LikeScanTests : IDisposable
     }
 
     [Fact]
-    public void Like_filters_return_sqlites_rows_for_every_kind_of_value()
+    public void LikeFiltersReturnSqlitesRowsForEveryKindOfValue()
     {
         foreach (string condition in Conditions)
         {
@@ -68,7 +68,7 @@ public sealed class LikeScanTests : IDisposable
     }
 
     [Fact]
-    public void Parameters_escape_errors_and_pattern_changes_between_executions()
+    public void ParametersEscapeErrorsAndPatternChangesBetweenExecutions()
     {
         foreach (string pattern in new[] { "%@example42.com", "%@EXAMPLE42%", "_va%", "%😀%", "%", "x" })
         {
@@ -86,7 +86,7 @@ public sealed class LikeScanTests : IDisposable
     }
 
     [Fact]
-    public void Joins_and_writes_filtered_by_like_see_the_right_rows()
+    public void JoinsAndWritesFilteredByLikeSeeTheRightRows()
     {
         AssertSame("SELECT t.id, u.id FROM t JOIN u ON u.tid = t.id WHERE t.v LIKE '%example42%' AND u.tag LIKE '%@%' ORDER BY 1, 2");
         AssertSame("SELECT t.id, u.id FROM t LEFT JOIN u ON u.tid = t.id AND u.tag LIKE 'tag%' WHERE t.v LIKE '%a%' ORDER BY 1, 2");

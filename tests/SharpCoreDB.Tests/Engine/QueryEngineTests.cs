@@ -10,7 +10,7 @@ namespace SharpCoreDB.Tests.Engine;
 public sealed class QueryEngineTests
 {
     [Fact]
-    public void Select_filters_projects_and_orders()
+    public void SelectFiltersProjectsAndOrders()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT, score REAL); INSERT INTO t(name, score) VALUES ('a', 1.5), ('b', NULL), ('c', 3)");
@@ -22,7 +22,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Joins_aggregates_and_subqueries()
+    public void JoinsAggregatesAndSubqueries()
     {
         using var db = new EngineHarness();
         db.Execute("""
@@ -45,7 +45,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Constraint_violations_name_table_and_column_and_leave_no_trace()
+    public void ConstraintViolationsNameTableAndColumnAndLeaveNoTrace()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE users(id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL, age INTEGER CHECK (age >= 0))");
@@ -68,7 +68,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Failed_statement_inside_transaction_is_undone_alone_and_savepoints_work()
+    public void FailedStatementInsideTransactionIsUndoneAloneAndSavepointsWork()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(a INTEGER UNIQUE)");
@@ -82,7 +82,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Data_and_schema_survive_reopen()
+    public void DataAndSchemaSurviveReopen()
     {
         string dir = Path.Combine(Path.GetTempPath(), "scdb-" + Guid.NewGuid().ToString("N"));
         Directory.CreateDirectory(dir);
@@ -113,7 +113,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Explain_shows_index_and_join_methods()
+    public void ExplainShowsIndexAndJoinMethods()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE a(id INTEGER PRIMARY KEY, x INTEGER); CREATE INDEX ax ON a(x); CREATE TABLE b(y INTEGER)");
@@ -125,7 +125,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Prepared_statement_is_reused_with_new_parameters_and_replanned_after_schema_change()
+    public void PreparedStatementIsReusedWithNewParametersAndReplannedAfterSchemaChange()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(a INTEGER, b TEXT); INSERT INTO t VALUES (1, 'one'), (2, 'two')");
@@ -146,7 +146,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Sort_spills_to_temporary_files_and_cleans_up()
+    public void SortSpillsToTemporaryFilesAndCleansUp()
     {
         using var db = new EngineHarness();
         db.Database.SpillThresholdRows = 100;

@@ -24,7 +24,7 @@ public sealed class RowIdSeekTests
     private static readonly long[] Ids = [-1, 0, 1, 2, 3, 5, 7, 9223372036854775807, -9223372036854775808];
 
     [Fact]
-    public void Rowid_equality_and_in_lists_select_the_rows_sqlite_selects_for_every_kind_of_value()
+    public void RowidEqualityAndInListsSelectTheRowsSqliteSelectsForEveryKindOfValue()
     {
         using var ours = new EngineHarness();
         using SqliteConnection sqlite = SqliteReference.OpenMemory();
@@ -52,7 +52,7 @@ public sealed class RowIdSeekTests
     }
 
     [Fact]
-    public void Parameters_bound_through_the_provider_select_the_rows_sqlite_selects()
+    public void ParametersBoundThroughTheProviderSelectTheRowsSqliteSelects()
     {
         object?[] parameters = [5L, 5, 5.0, 5.5m, 5.5, "5", "5.0", " 5", "abc", true, false, null, new byte[] { 5 }, long.MaxValue, long.MinValue, 9.3e18, 1e20, 0L];
         using var ours = new SharpCoreDB.Data.SharpCoreDBConnection("Data Source=:memory:");

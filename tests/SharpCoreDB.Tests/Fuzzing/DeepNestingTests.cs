@@ -20,7 +20,7 @@ public sealed class DeepNestingTests
 
     [Theory]
     [MemberData(nameof(Shapes))]
-    public void Deep_statements_run_or_raise_SharpCoreDBException(string shape, int depth)
+    public void DeepStatementsRunOrRaiseSharpCoreDBException(string shape, int depth)
     {
         string expression = shape switch
         {

@@ -17,7 +17,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G0_WriteCycles(IsolationMode mode)
+    public void G0WriteCycles(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -34,7 +34,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G1a_AbortedReads(IsolationMode mode)
+    public void G1aAbortedReads(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -49,7 +49,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G1b_IntermediateReads(IsolationMode mode)
+    public void G1bIntermediateReads(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -65,7 +65,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G1c_CircularInformationFlow(IsolationMode mode)
+    public void G1cCircularInformationFlow(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -82,7 +82,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void OTV_ObservedTransactionVanishes(IsolationMode mode)
+    public void OTVObservedTransactionVanishes(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"), S(3, "begin"),
@@ -106,7 +106,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void PMP_PredicateManyPreceders(IsolationMode mode)
+    public void PMPPredicateManyPreceders(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -124,7 +124,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void PMP_WritePredicates(IsolationMode mode)
+    public void PMPWritePredicates(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -141,7 +141,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void P4_LostUpdate(IsolationMode mode)
+    public void P4LostUpdate(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -160,7 +160,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void GSingle_ReadSkew(IsolationMode mode)
+    public void GSingleReadSkew(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -180,7 +180,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void GSingle_WriteOnStaleRead(IsolationMode mode)
+    public void GSingleWriteOnStaleRead(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -200,7 +200,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G2Item_WriteSkew(IsolationMode mode)
+    public void G2ItemWriteSkew(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -217,7 +217,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G2_AntiDependencyCycles(IsolationMode mode)
+    public void G2AntiDependencyCycles(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),

@@ -17,7 +17,7 @@ public sealed class CheckpointCadenceTests : IDisposable
     public void Dispose() => _dir.Dispose();
 
     [Fact]
-    public void Checkpoints_follow_the_bytes_logged_not_the_number_of_commits()
+    public void CheckpointsFollowTheBytesLoggedNotTheNumberOfCommits()
     {
         string path = _dir.File("cadence.scdb");
         var options = new StorageOptions { Path = path, PageSize = 4096, CheckpointLogBytes = 256 * 1024, Durability = WalDurability.Async };
