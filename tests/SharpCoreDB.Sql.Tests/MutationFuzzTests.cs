@@ -6,6 +6,7 @@ using System.Globalization;
 
 namespace SharpCoreDB.Sql.Tests;
 
+[Trait("Category", "Slow")]
 public sealed class MutationFuzzTests
 {
     private static readonly string[] Seeds =

@@ -5,6 +5,7 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
+[Trait("Category", "Slow")]
 public sealed class ConcurrentAppendTests : IDisposable
 {
     internal const int Threads = 16;

@@ -15,6 +15,7 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
+[Trait("Category", "Slow")]
 public sealed partial class CrashTests : IDisposable
 {
     private readonly TempDirectory _dir = new("scdb-wal-");

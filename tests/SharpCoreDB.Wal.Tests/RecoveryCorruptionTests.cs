@@ -40,6 +40,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
     }
 
     [Theory]
+    [Trait("Category", "Slow")]
     [InlineData(true)]
     [InlineData(false)]
     public void FlippingAnyBitOfTheLastFrameCutsItOff(bool groupCommit)
@@ -60,6 +61,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
     }
 
     [Theory]
+    [Trait("Category", "Slow")]
     [InlineData(true)]
     [InlineData(false)]
     public void FlippingAnyBitOfAFrameWithDurableSuccessorsLosesOnlyThatRecord(bool groupCommit)

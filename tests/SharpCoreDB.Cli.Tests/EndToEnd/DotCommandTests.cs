@@ -86,6 +86,7 @@ public sealed class DotCommandTests : IDisposable
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void PasswordChangesThePasswordOfAnEncryptedDatabase()
     {
         ShellRun created = ShellProcess.Run(_dir.Path, "CREATE TABLE s (v TEXT);\nINSERT INTO s VALUES ('secret');\n.password n3w-pw\n", "--password", "old-pw", "safe.scdb");

@@ -14,6 +14,7 @@ public sealed class ImportAndModesTests : IDisposable
     public void Dispose() => _dir.Dispose();
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void ASessionImports100000RowsAndQueriesThemInEveryOutputMode()
     {
         WriteCsv(_dir.File("big.csv"));

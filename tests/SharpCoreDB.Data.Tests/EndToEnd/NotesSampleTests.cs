@@ -4,6 +4,7 @@ using SharpCoreDB.Samples.Notes;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
+[Trait("Category", "Slow")]
 public sealed class NotesSampleTests
 {
     [Fact]

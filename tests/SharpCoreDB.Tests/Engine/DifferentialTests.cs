@@ -11,6 +11,7 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Tests.Engine;
 
+[Trait("Category", "Slow")]
 public sealed class DifferentialTests
 {
     private static readonly string[] Tables = ["t1", "t2", "t3"];

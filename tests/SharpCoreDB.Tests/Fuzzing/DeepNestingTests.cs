@@ -4,6 +4,7 @@
 // a stack overflow would kill the whole process, which no catch can turn into an error.
 namespace SharpCoreDB.Tests.Fuzzing;
 
+[Trait("Category", "Slow")]
 public sealed class DeepNestingTests
 {
     public static TheoryData<string, int> Shapes => new()

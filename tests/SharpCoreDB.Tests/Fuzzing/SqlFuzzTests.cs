@@ -8,6 +8,7 @@ using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Fuzzing;
 
+[Trait("Category", "Slow")]
 public sealed class SqlFuzzTests(ITestOutputHelper output)
 {
     private const int StatementsPerRun = 300;

@@ -15,6 +15,7 @@ using Xunit.Abstractions;
 namespace SharpCoreDB.Tests.Isolation;
 
 [Collection(nameof(Reliability.ResourceTests))] // alone: it measures nothing, but it keeps both cores busy
+[Trait("Category", "Slow")]
 public sealed class BankTransferTests(ITestOutputHelper output) : IDisposable
 {
     private const int Accounts = 20;

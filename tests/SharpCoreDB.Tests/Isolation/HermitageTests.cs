@@ -6,6 +6,7 @@
 // See docs/adonet.md ("Transactions") for what each isolation level gives.
 namespace SharpCoreDB.Tests.Isolation;
 
+[Trait("Category", "Slow")]
 public sealed class HermitageTests : IDisposable
 {
     private const string Setup = "create table test (id int primary key, value int); insert into test (id, value) values (1, 10), (2, 20)";

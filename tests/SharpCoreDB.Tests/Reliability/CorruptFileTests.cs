@@ -14,6 +14,7 @@ using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Reliability;
 
+[Trait("Category", "Slow")]
 public sealed class CorruptFileTests : IDisposable
 {
     private const int PageSize = 4096;

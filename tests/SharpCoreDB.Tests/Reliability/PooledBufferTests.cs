@@ -19,6 +19,7 @@ using SharpCoreDB.Wal.Buffers;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Collection(nameof(ResourceTests))]
+[Trait("Category", "Slow")]
 public sealed class PooledBufferTests : IDisposable
 {
     private readonly TempDirectory _dir = new("scdb-pool-");

@@ -19,6 +19,7 @@ using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Reliability;
 
+[Trait("Category", "Slow")]
 public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposable
 {
     private const int PageSize = 4096;

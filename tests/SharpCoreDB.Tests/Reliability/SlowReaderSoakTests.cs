@@ -16,6 +16,7 @@ using Xunit.Abstractions;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Collection(nameof(ResourceTests))] // alone, so that the heap it measures is its own
+[Trait("Category", "Slow")]
 public sealed class SlowReaderSoakTests(ITestOutputHelper output) : IDisposable
 {
     private const int PageSize = 4096;

@@ -15,6 +15,7 @@ using SharpCoreDB.TestSupport.FileSystems;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Collection(nameof(ResourceTests))] // alone, so that the heap it measures is its own
+[Trait("Category", "Slow")]
 public sealed class SoakTests : IDisposable
 {
     private const int Accounts = 64;

@@ -33,6 +33,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
     public void Dispose() => _dir.Dispose();
 
     [Theory]
+    [Trait("Category", "Slow")]
     [InlineData(true)]
     [InlineData(false)]
     public void EveryIoCallOfASqlWorkloadCanFailWithoutLosingAcknowledgedStatements(bool groupCommit)

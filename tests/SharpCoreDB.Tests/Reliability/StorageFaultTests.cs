@@ -15,6 +15,7 @@ using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Reliability;
 
+[Trait("Category", "Slow")]
 public sealed class StorageFaultTests(ITestOutputHelper output) : IDisposable
 {
     private const int Transactions = 40;

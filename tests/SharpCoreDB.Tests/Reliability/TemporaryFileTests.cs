@@ -18,6 +18,7 @@ public sealed class TemporaryFileTests : IDisposable
     public void Dispose() => _dir.Dispose();
 
     [Fact]
+    [Trait("Category", "Slow")]
     public async Task AProcessKilledMidSortLeavesNoTemporaryFile()
     {
         string path = _dir.File("sort.scdb");

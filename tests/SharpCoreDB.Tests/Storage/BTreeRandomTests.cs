@@ -13,6 +13,7 @@ using SharpCoreDB.Storage.Records;
 
 namespace SharpCoreDB.Tests.Storage;
 
+[Trait("Category", "Slow")]
 public class BTreeRandomTests
 {
     public enum KeyShape

@@ -12,6 +12,7 @@ using SharpCoreDB.StorageCrashWorker;
 
 namespace SharpCoreDB.Tests.Storage;
 
+[Trait("Category", "Slow")]
 public sealed class StorageCrashTests : IDisposable
 {
     internal const int Threads = 4;
