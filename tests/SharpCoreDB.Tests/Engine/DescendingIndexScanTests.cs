@@ -96,36 +96,27 @@ public sealed class DescendingIndexScanTests
     [Fact]
     public void DescendingScansSeeChangesAndSurviveReopen()
     {
-        string path = Path.Combine(Path.GetTempPath(), "scdb-desc-" + Guid.NewGuid().ToString("N") + ".db");
-        try
+        using var dir = new TempDirectory("scdb-desc-");
+        string path = dir.File("desc.db");
+        using (var db = new EngineHarness(new SharpCoreDB.Storage.StorageOptions { Path = path }))
         {
-            using (var db = new EngineHarness(new SharpCoreDB.Storage.StorageOptions { Path = path }))
+            db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT); CREATE INDEX tv ON t(v)");
+            for (int i = 0; i < 200; i++)
             {
-                db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT); CREATE INDEX tv ON t(v)");
-                for (int i = 0; i < 200; i++)
-                {
-                    db.Execute("INSERT INTO t VALUES (?, ?)", i, i % 10 == 0 ? null : $"v{i:D3}");
-                }
-
-                db.Execute("DELETE FROM t WHERE id BETWEEN 150 AND 180");
+                db.Execute("INSERT INTO t VALUES (?, ?)", i, i % 10 == 0 ? null : $"v{i:D3}");
             }
 
-            using (var db = new EngineHarness(new SharpCoreDB.Storage.StorageOptions { Path = path }))
-            {
-                Assert.Contains("(descending)", Plan(db, "SELECT v FROM t ORDER BY v DESC"));
-                List<object?[]> rows = db.Query("SELECT v, id FROM t ORDER BY v DESC, id DESC");
-                Assert.Equal(db.Query("SELECT v, id FROM t ORDER BY +v DESC, +id DESC"), rows);
-                Assert.Equal("v199", rows[0][0]);
-                Assert.Null(rows[^1][0]);
-                Assert.Equal(200 - 31, rows.Count);
-            }
+            db.Execute("DELETE FROM t WHERE id BETWEEN 150 AND 180");
         }
-        finally
+
+        using (var db = new EngineHarness(new SharpCoreDB.Storage.StorageOptions { Path = path }))
         {
-            foreach (string file in Directory.GetFiles(Path.GetDirectoryName(path)!, Path.GetFileName(path) + "*"))
-            {
-                File.Delete(file);
-            }
+            Assert.Contains("(descending)", Plan(db, "SELECT v FROM t ORDER BY v DESC"));
+            List<object?[]> rows = db.Query("SELECT v, id FROM t ORDER BY v DESC, id DESC");
+            Assert.Equal(db.Query("SELECT v, id FROM t ORDER BY +v DESC, +id DESC"), rows);
+            Assert.Equal("v199", rows[0][0]);
+            Assert.Null(rows[^1][0]);
+            Assert.Equal(200 - 31, rows.Count);
         }
     }
 }

@@ -84,31 +84,23 @@ public sealed class QueryEngineTests
     [Fact]
     public void DataAndSchemaSurviveReopen()
     {
-        string dir = Path.Combine(Path.GetTempPath(), "scdb-" + Guid.NewGuid().ToString("N"));
-        Directory.CreateDirectory(dir);
-        try
+        using var dir = new TempDirectory("scdb-engine-");
+        var options = new StorageOptions { Path = dir.File("db.scdb") };
+        using (var db = new EngineHarness(options))
         {
-            var options = new StorageOptions { Path = Path.Combine(dir, "db.scdb") };
-            using (var db = new EngineHarness(options))
-            {
-                db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT DEFAULT ('d')); CREATE INDEX iv ON t(v)");
-                db.Execute("INSERT INTO t(v) VALUES ('x'), ('y'); INSERT INTO t DEFAULT VALUES; DELETE FROM t WHERE id = 3");
-                db.Execute("CREATE VIEW vv AS SELECT v FROM t WHERE id > 1; ALTER TABLE t ADD COLUMN w INTEGER");
-            }
-
-            using (var db = new EngineHarness(options))
-            {
-                Assert.Equal([[1L, "x", null], [2L, "y", null]], db.Query("SELECT * FROM t"));
-                Assert.Equal([["y"]], db.Query("SELECT * FROM vv"));
-                db.Execute("INSERT INTO t(v) VALUES ('z')");
-                Assert.Equal(4L, db.Scalar("SELECT MAX(id) FROM t"));
-                Assert.Equal([["z"]], db.Query("SELECT v FROM t WHERE v = 'z'"));
-                Assert.Equal("ok", db.Scalar("PRAGMA integrity_check"));
-            }
+            db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT DEFAULT ('d')); CREATE INDEX iv ON t(v)");
+            db.Execute("INSERT INTO t(v) VALUES ('x'), ('y'); INSERT INTO t DEFAULT VALUES; DELETE FROM t WHERE id = 3");
+            db.Execute("CREATE VIEW vv AS SELECT v FROM t WHERE id > 1; ALTER TABLE t ADD COLUMN w INTEGER");
         }
-        finally
+
+        using (var db = new EngineHarness(options))
         {
-            Directory.Delete(dir, true);
+            Assert.Equal([[1L, "x", null], [2L, "y", null]], db.Query("SELECT * FROM t"));
+            Assert.Equal([["y"]], db.Query("SELECT * FROM vv"));
+            db.Execute("INSERT INTO t(v) VALUES ('z')");
+            Assert.Equal(4L, db.Scalar("SELECT MAX(id) FROM t"));
+            Assert.Equal([["z"]], db.Query("SELECT v FROM t WHERE v = 'z'"));
+            Assert.Equal("ok", db.Scalar("PRAGMA integrity_check"));
         }
     }
 
