@@ -1,11 +1,12 @@
 // A seeded, reproducible fuzz test: valid statements are mutated (characters and
 // tokens deleted, inserted, duplicated, swapped; text truncated) and parsed. The
 // only exception allowed to escape is SqlSyntaxException. Set
-// SHARPCOREDB_SQL_FUZZ_ITERATIONS for a longer run (docs/sql.md).
+// SCDB_SQL_FUZZ_ITERATIONS for a longer run (docs/sql.md).
 using System.Globalization;
 
 namespace SharpCoreDB.Sql.Tests;
 
+[Trait("Category", "Slow")]
 public sealed class MutationFuzzTests
 {
     private static readonly string[] Seeds =
@@ -34,7 +35,7 @@ public sealed class MutationFuzzTests
     [Fact]
     public void MutatedStatementsOnlyEverRaiseSyntaxErrors()
     {
-        int iterations = int.TryParse(Environment.GetEnvironmentVariable("SHARPCOREDB_SQL_FUZZ_ITERATIONS"), NumberStyles.None, CultureInfo.InvariantCulture, out int n) ? n : 10_000;
+        int iterations = int.TryParse(Environment.GetEnvironmentVariable("SCDB_SQL_FUZZ_ITERATIONS"), NumberStyles.None, CultureInfo.InvariantCulture, out int n) ? n : 10_000;
         var random = new Random(4242);
         int parsed = 0;
         int rejected = 0;

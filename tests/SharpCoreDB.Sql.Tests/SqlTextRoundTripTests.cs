@@ -68,6 +68,7 @@ public sealed class SqlTextRoundTripTests
     }
 
     [CorpusFact]
+    [Trait("Category", "Slow")]
     public void EveryCreateAndExpressionOfTheCorpusRoundTrips()
     {
         int checkedCount = 0;

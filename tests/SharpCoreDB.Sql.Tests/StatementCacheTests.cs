@@ -101,6 +101,7 @@ public sealed class StatementCacheTests
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void ConcurrentUseStaysConsistent()
     {
         var cache = new StatementCache(32);

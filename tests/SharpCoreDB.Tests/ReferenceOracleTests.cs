@@ -1,4 +1,5 @@
 using Microsoft.Data.Sqlite;
+using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Tests;
 
@@ -9,8 +10,7 @@ public class ReferenceOracleTests
     [Fact]
     public void SqliteOracleAnswers()
     {
-        using var connection = new SqliteConnection("Data Source=:memory:");
-        connection.Open();
+        using SqliteConnection connection = SqliteReference.OpenMemory();
         using var command = connection.CreateCommand();
         command.CommandText = "SELECT 7 / 2, 7 % 3, typeof(1.5)";
         using var reader = command.ExecuteReader();

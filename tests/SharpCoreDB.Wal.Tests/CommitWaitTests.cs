@@ -7,9 +7,8 @@
 // its own record durable; if the held fsync fails instead, every one of them (the leader,
 // blocked, spinning or awaiting followers) must get that failure, and the log must refuse
 // further appends.
-using System.Diagnostics;
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Wal.GroupCommit;
-using SharpCoreDB.Wal.IO;
 using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
@@ -18,7 +17,7 @@ public sealed class CommitWaitTests : IDisposable
 {
     private const int BlockingCommitters = 40;
     private const int AwaitingCommitters = 8;
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public void Dispose() => _dir.Dispose();
 
@@ -26,7 +25,7 @@ public sealed class CommitWaitTests : IDisposable
     public async Task CommittersBlockedBehindAHeldFsyncAreAllWokenAndSeeTheirRecordsDurable()
     {
         string path = _dir.File("log.wal");
-        var faulty = new FaultyFileSystem(OsFileSystem.Instance);
+        var faulty = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
         var options = WalKinds.Options(WalKind.GroupFullSync, faulty);
         var pile = new CommitterPile();
         using (var log = WriteAheadLog.Open(path, options))
@@ -56,7 +55,7 @@ public sealed class CommitWaitTests : IDisposable
     public async Task AFailedFsyncFailsEveryCommitterOfTheGroupInFlightAndOfThePendingOne(bool untilAllBlock)
     {
         string path = _dir.File("log.wal");
-        var faulty = new FaultyFileSystem(OsFileSystem.Instance);
+        var faulty = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
         var pile = new CommitterPile();
         using (var log = WriteAheadLog.Open(path, WalKinds.Options(WalKind.GroupFullSync, faulty)))
         {
@@ -66,10 +65,10 @@ public sealed class CommitWaitTests : IDisposable
             pile.Join();
             await pile.JoinAwaiting();
 
-            Assert.All(pile.Errors, error => Assert.Same(faulty.Injected, error));
+            Assert.All(pile.Errors, error => Assert.Same(faulty.InjectedError, error));
             Assert.Equal(1, log.DurableLsn);
             var refused = Assert.Throws<WalFailedException>(() => log.Append([1]));
-            Assert.Same(faulty.Injected, refused.InnerException);
+            Assert.Same(faulty.InjectedError, refused.InnerException);
         }
 
         // The record acknowledged before the failure survives; the others were never acknowledged.
@@ -97,7 +96,7 @@ public sealed class CommitWaitTests : IDisposable
             await log.AppendAsync(Payloads.Make(99, 0));
             faulty.HoldFlushes();
             _threads[0] = StartCommitter(log, 0);
-            WaitUntil(() => faulty.HeldFlushes == 1, "the first group's fsync to reach the gate");
+            TestTimeouts.WaitUntil(() => faulty.HeldFlushes == 1, "the first group's fsync to reach the gate");
             for (int t = 1; t < _threads.Length; t++)
             {
                 _threads[t] = StartCommitter(log, t);
@@ -109,11 +108,11 @@ public sealed class CommitWaitTests : IDisposable
                 _awaiting[a] = log.AppendAsync(Payloads.Make(index, 0)).AsTask();
             }
 
-            WaitUntil(() => log.LastLsn == LastLsn, "every committer to append");
+            TestTimeouts.WaitUntil(() => log.LastLsn == LastLsn, "every committer to append");
             if (untilAllBlock)
             {
                 // Every committer but the leader, who sits in the held fsync.
-                WaitUntil(() => ((GroupCommitWal)log).BlockedCommitters == _threads.Length - 1, "every follower to block");
+                TestTimeouts.WaitUntil(() => ((GroupCommitWal)log).BlockedCommitters == _threads.Length - 1, "every follower to block");
             }
 
             Assert.Equal(1, faulty.HeldFlushes);
@@ -124,7 +123,7 @@ public sealed class CommitWaitTests : IDisposable
         {
             foreach (var thread in _threads)
             {
-                Assert.True(thread.Join(TimeSpan.FromSeconds(60)), "a committer hung");
+                Assert.True(thread.Join(TestTimeouts.Hang), "a committer hung");
             }
         }
 
@@ -135,7 +134,7 @@ public sealed class CommitWaitTests : IDisposable
                 int index = _threads.Length + a;
                 try
                 {
-                    Lsns[index] = await _awaiting[a].WaitAsync(TimeSpan.FromSeconds(60));
+                    Lsns[index] = await _awaiting[a].WaitAsync(TestTimeouts.Hang);
                 }
                 catch (Exception exception) when (exception is not TimeoutException)
                 {
@@ -162,16 +161,6 @@ public sealed class CommitWaitTests : IDisposable
             { IsBackground = true };
             thread.Start();
             return thread;
-        }
-
-        private static void WaitUntil(Func<bool> condition, string what)
-        {
-            var clock = Stopwatch.StartNew();
-            while (!condition())
-            {
-                Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), $"timed out waiting for {what}");
-                Thread.Sleep(1);
-            }
         }
     }
 }

@@ -5,10 +5,11 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
+[Trait("Category", "Slow")]
 public sealed class ConcurrentAppendTests : IDisposable
 {
     internal const int Threads = 16;
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public void Dispose() => _dir.Dispose();
 

@@ -15,9 +15,10 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
+[Trait("Category", "Slow")]
 public sealed partial class CrashTests : IDisposable
 {
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public void Dispose() => _dir.Dispose();
 
@@ -101,7 +102,7 @@ public sealed partial class CrashTests : IDisposable
         // recovery); the others wait for records to flow first.
         if (round % 4 != 3)
         {
-            firstAck.Wait(TimeSpan.FromSeconds(30));
+            firstAck.Wait(TestTimeouts.Hang);
         }
 
         Thread.Sleep(random.Next(0, 150));

@@ -15,7 +15,7 @@ public sealed class DamageRecoveryTests : IDisposable
     private const string LogPath = "/mem/db.scdb-wal";
     private const string Segment = LogPath + ".00000001";
     private const int Records = 40;
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public static TheoryData<WalKind> FullSyncKinds => [WalKind.GroupFullSync, WalKind.Baseline];
 

@@ -3,8 +3,8 @@
 // afterwards with WalFailedException instead of acknowledging records it did not
 // store, and after reopening every record that was acknowledged is there.
 using System.Collections.Concurrent;
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Wal.GroupCommit;
-using SharpCoreDB.Wal.IO;
 using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
@@ -12,7 +12,7 @@ namespace SharpCoreDB.Wal.Tests;
 public sealed class FaultTests : IDisposable
 {
     internal const int Threads = 8;
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public void Dispose() => _dir.Dispose();
 
@@ -24,7 +24,7 @@ public sealed class FaultTests : IDisposable
     public void AFailedWriteOrFsyncReachesTheWaitingAppendersAndLosesNothingAcknowledged(WalKind kind, bool failWrite)
     {
         string path = _dir.File("log.wal");
-        var faulty = new FaultyFileSystem(OsFileSystem.Instance);
+        var faulty = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
         var acknowledged = new ConcurrentDictionary<long, (int Writer, int Index)>();
         var firstErrors = new Exception?[Threads];
         using (var log = WriteAheadLog.Open(path, WalKinds.Options(kind, faulty)))
@@ -74,20 +74,20 @@ public sealed class FaultTests : IDisposable
 
             foreach (var thread in threads)
             {
-                Assert.True(thread.Join(TimeSpan.FromSeconds(60)), "an appender hung after the fault");
+                Assert.True(thread.Join(TestTimeouts.Hang), "an appender hung after the fault");
             }
 
             foreach (var error in firstErrors)
             {
                 Assert.NotNull(error);
                 Assert.True(
-                    ReferenceEquals(error, faulty.Injected) || (error is WalFailedException && ReferenceEquals(error.InnerException, faulty.Injected)),
+                    ReferenceEquals(error, faulty.InjectedError) || (error is WalFailedException && ReferenceEquals(error.InnerException, faulty.InjectedError)),
                     $"unexpected {error}");
             }
 
-            Assert.Contains(firstErrors, e => ReferenceEquals(e, faulty.Injected));
+            Assert.Contains(firstErrors, e => ReferenceEquals(e, faulty.InjectedError));
             var refused = Assert.Throws<WalFailedException>(() => log.Append([1]));
-            Assert.Same(faulty.Injected, refused.InnerException);
+            Assert.Same(faulty.InjectedError, refused.InnerException);
             Assert.IsAssignableFrom<IOException>(refused);
         }
 
@@ -104,7 +104,7 @@ public sealed class FaultTests : IDisposable
     public void InAsyncModeAFailedFlushIsReportedByFlushAndByDispose()
     {
         string path = _dir.File("log.wal");
-        var faulty = new FaultyFileSystem(OsFileSystem.Instance);
+        var faulty = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
         var options = WalKinds.Options(WalKind.GroupAsync, faulty) with { FlushInterval = TimeSpan.FromSeconds(30) };
         var log = WriteAheadLog.Open(path, options);
         log.Append([1]);
@@ -112,11 +112,11 @@ public sealed class FaultTests : IDisposable
         faulty.FailFlushes();
         log.Append([2]);
         var error = Assert.ThrowsAny<IOException>(log.Flush);
-        Assert.True(ReferenceEquals(error, faulty.Injected) || ReferenceEquals(error.InnerException, faulty.Injected));
+        Assert.True(ReferenceEquals(error, faulty.InjectedError) || ReferenceEquals(error.InnerException, faulty.InjectedError));
         Assert.Throws<WalFailedException>(() => log.Append([3]));
         log.Dispose();
 
-        var failingAtClose = new FaultyFileSystem(OsFileSystem.Instance);
+        var failingAtClose = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
         var dispose = WriteAheadLog.Open(_dir.File("other.wal"), options with { FileSystem = failingAtClose });
 
         // A record appended right after Open races with the worker's first round, and a flush requested
@@ -124,7 +124,7 @@ public sealed class FaultTests : IDisposable
         // writes what is appended (Async, 30 s interval).
         dispose.Append([4]);
         dispose.Flush();
-        Assert.True(SpinWait.SpinUntil(() => ((GroupCommitWal)dispose).FlushWorkerIdle, TimeSpan.FromSeconds(30)));
+        Assert.True(SpinWait.SpinUntil(() => ((GroupCommitWal)dispose).FlushWorkerIdle, TestTimeouts.Hang));
         dispose.Append([5]);
         failingAtClose.FailWrites();
         Assert.Throws<WalFailedException>(dispose.Dispose);

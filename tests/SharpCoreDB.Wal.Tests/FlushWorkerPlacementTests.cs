@@ -3,6 +3,7 @@
 // SCSI disk behind a host adapter), so each rule can fail on its own; the log tests check
 // that the worker (started by an awaited append, which it serves) pins itself where the file
 // system says when asked to, and nowhere by default or when told not to.
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Wal.GroupCommit;
 using SharpCoreDB.Wal.IO;
 using SharpCoreDB.Wal.Placement;
@@ -15,7 +16,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     private const string PciDevice = "sys/devices/pci0000:00/0000:00:02.0";
     private const string VirtioDisk = PciDevice + "/virtio1/block/vda";
 
-    private readonly TempDirectory _root = new();
+    private readonly TempDirectory _root = new("scdb-wal-");
 
     public void Dispose() => _root.Dispose();
 
@@ -106,7 +107,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     {
         // Pinning needs Linux and a second CPU to be worth anything; elsewhere the worker stays free.
         int expected = OperatingSystem.IsLinux() && Environment.ProcessorCount > 1 ? 0 : -1;
-        var fileSystem = new CpuNamingFileSystem(new MemoryFileSystem(), cpu: 0);
+        var fileSystem = new RecordingFileSystem(new MemoryFileSystem()) { NamedCompletionCpu = 0 };
         var options = new WalOptions { FileSystem = fileSystem, PinFlushWorker = true };
         using (var log = WriteAheadLog.Open("placed.wal", options))
         {
@@ -122,7 +123,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     [Fact]
     public async Task TheWorkerIsNotPinnedByDefaultWhenTheOptionsSayNoOrWhenNoCpuIsNamed()
     {
-        var naming = new CpuNamingFileSystem(new MemoryFileSystem(), cpu: 0);
+        var naming = new RecordingFileSystem(new MemoryFileSystem()) { NamedCompletionCpu = 0 };
         Assert.False(new WalOptions().PinFlushWorker);
         using (var log = WriteAheadLog.Open("default.wal", new WalOptions { FileSystem = naming }))
         {
@@ -136,7 +137,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
             Assert.Equal(-1, ((GroupCommitWal)log).FlushWorkerCpu);
         }
 
-        Assert.Equal(0, naming.Questions);
+        Assert.Equal(0, naming.CompletionCpuQuestions);
         using (var log = WriteAheadLog.Open("silent.wal", new WalOptions { FileSystem = new MemoryFileSystem(), PinFlushWorker = true }))
         {
             await log.AppendAsync(new byte[] { 1 });
@@ -199,25 +200,5 @@ public sealed class FlushWorkerPlacementTests : IDisposable
         string link = At(relative);
         Directory.CreateDirectory(Path.GetDirectoryName(link)!);
         Directory.CreateSymbolicLink(link, Path.GetRelativePath(Path.GetDirectoryName(link)!, At(targetRelative)));
-    }
-
-    private sealed class CpuNamingFileSystem(IFileSystem inner, int cpu) : IFileSystem
-    {
-        public int Questions { get; private set; }
-
-        public IStorageFile Open(string path, StorageFileMode mode) => inner.Open(path, mode);
-
-        public bool Exists(string path) => inner.Exists(path);
-
-        public void Delete(string path) => inner.Delete(path);
-
-        public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
-            inner.EnumerateFiles(directoryPath, searchPattern);
-
-        public int CompletionCpu(string path)
-        {
-            Questions++;
-            return cpu;
-        }
     }
 }

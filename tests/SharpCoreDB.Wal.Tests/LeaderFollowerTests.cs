@@ -6,7 +6,7 @@
 // failed fsync in a leader's round reaches the leader's caller and every follower; and
 // that awaiting callers are served by the worker, started on demand, without blocking.
 // Nothing here measures time: slowed or held fsyncs only make the piles certain.
-using System.Diagnostics;
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Wal.GroupCommit;
 using SharpCoreDB.Wal.Tests.Support;
 
@@ -19,7 +19,7 @@ public sealed class LeaderFollowerTests
     [Fact]
     public void ALoneCommitterWritesAndFsyncsItsRecordOnItsOwnThreadAndNoWorkerStarts()
     {
-        var recording = new ThreadRecordingFileSystem(new MemoryFileSystem());
+        var recording = new RecordingFileSystem(new MemoryFileSystem(), WatchedFiles.LogSegments);
         var options = WalKinds.Options(WalKind.GroupFullSync, recording);
         int me = Environment.CurrentManagedThreadId;
         using (var log = WriteAheadLog.Open(Path, options))
@@ -57,7 +57,7 @@ public sealed class LeaderFollowerTests
     {
         const int Threads = 16;
         const int PerThread = 100;
-        var recording = new ThreadRecordingFileSystem(new MemoryFileSystem(), flushDelayMilliseconds: 1);
+        var recording = new RecordingFileSystem(new MemoryFileSystem(), WatchedFiles.LogSegments) { FlushDelayMilliseconds = 1 };
         var options = WalKinds.Options(WalKind.GroupFullSync, recording);
         var committers = new int[Threads];
         using (var log = WriteAheadLog.Open(Path, options))
@@ -96,8 +96,8 @@ public sealed class LeaderFollowerTests
     [Fact]
     public void ACommitterWhoseRecordMissedTheRunningRoundLeadsTheNextForEveryoneWaiting()
     {
-        var faulty = new FaultyFileSystem(new MemoryFileSystem());
-        var recording = new ThreadRecordingFileSystem(faulty);
+        var faulty = new FaultyFileSystem(new MemoryFileSystem(), WatchedFiles.LogSegments);
+        var recording = new RecordingFileSystem(faulty, WatchedFiles.LogSegments);
         var options = WalKinds.Options(WalKind.GroupFullSync, recording);
         using (var log = WriteAheadLog.Open(Path, options))
         {
@@ -120,8 +120,8 @@ public sealed class LeaderFollowerTests
     public void AFailedFsyncInALeadersRoundReachesTheLeadersCallerAndEveryFollower()
     {
         var memory = new MemoryFileSystem();
-        var faulty = new FaultyFileSystem(memory);
-        var recording = new ThreadRecordingFileSystem(faulty);
+        var faulty = new FaultyFileSystem(memory, WatchedFiles.LogSegments);
+        var recording = new RecordingFileSystem(faulty, WatchedFiles.LogSegments);
         var options = WalKinds.Options(WalKind.GroupFullSync, recording);
         using (var log = WriteAheadLog.Open(Path, options))
         {
@@ -131,11 +131,11 @@ public sealed class LeaderFollowerTests
             faulty.ReleaseFlushes();
             pile.Join();
 
-            Assert.Same(faulty.Injected, pile.Errors[0]);
-            Assert.All(pile.Errors, error => Assert.Same(faulty.Injected, error));
+            Assert.Same(faulty.InjectedError, pile.Errors[0]);
+            Assert.All(pile.Errors, error => Assert.Same(faulty.InjectedError, error));
             Assert.Equal(1, log.DurableLsn);
             var refused = Assert.Throws<WalFailedException>(() => log.Append([1]));
-            Assert.Same(faulty.Injected, refused.InnerException);
+            Assert.Same(faulty.InjectedError, refused.InnerException);
             Assert.False(((GroupCommitWal)log).FlushWorkerStarted);
         }
 
@@ -146,8 +146,8 @@ public sealed class LeaderFollowerTests
     [Fact]
     public async Task AwaitingCallersAreServedByTheWorkerStartedOnDemandWithoutBlocking()
     {
-        var faulty = new FaultyFileSystem(new MemoryFileSystem());
-        var recording = new ThreadRecordingFileSystem(faulty);
+        var faulty = new FaultyFileSystem(new MemoryFileSystem(), WatchedFiles.LogSegments);
+        var recording = new RecordingFileSystem(faulty, WatchedFiles.LogSegments);
         var options = WalKinds.Options(WalKind.GroupFullSync, recording);
         using var log = WriteAheadLog.Open(Path, options);
         var group = (GroupCommitWal)log;
@@ -161,7 +161,7 @@ public sealed class LeaderFollowerTests
         Assert.False(appended.IsCompleted);
         Assert.False(waited.IsCompleted);
         Assert.True(group.FlushWorkerStarted);
-        Pile.WaitUntil(() => faulty.HeldFlushes == 1, "the worker's fsync to reach the gate");
+        TestTimeouts.WaitUntil(() => faulty.HeldFlushes == 1, "the worker's fsync to reach the gate");
         Assert.Equal("SharpCoreDB WAL flush", recording.Flushes[^1].ThreadName);
 
         faulty.ReleaseFlushes();
@@ -201,14 +201,14 @@ public sealed class LeaderFollowerTests
             Errors = new Exception?[followers + 1];
             FollowerThreads = new int[followers];
             _threads[0] = Start(log, 0);
-            WaitUntil(() => faulty.HeldFlushes == 1, "the leader's fsync to reach the gate");
+            TestTimeouts.WaitUntil(() => faulty.HeldFlushes == 1, "the leader's fsync to reach the gate");
             for (int t = 1; t < _threads.Length; t++)
             {
                 _threads[t] = Start(log, t);
                 FollowerThreads[t - 1] = _threads[t].ManagedThreadId;
             }
 
-            WaitUntil(() => ((GroupCommitWal)log).BlockedCommitters == followers, "every follower to block");
+            TestTimeouts.WaitUntil(() => ((GroupCommitWal)log).BlockedCommitters == followers, "every follower to block");
             LastLsn = log.LastLsn;
             Assert.Equal(1 + 1 + followers, LastLsn);
         }
@@ -221,21 +221,11 @@ public sealed class LeaderFollowerTests
 
         public long LastLsn { get; }
 
-        public static void WaitUntil(Func<bool> condition, string what)
-        {
-            var clock = Stopwatch.StartNew();
-            while (!condition())
-            {
-                Assert.True(clock.Elapsed < TimeSpan.FromSeconds(30), $"timed out waiting for {what}");
-                Thread.Sleep(1);
-            }
-        }
-
         public void Join()
         {
             foreach (var thread in _threads)
             {
-                Assert.True(thread.Join(TimeSpan.FromSeconds(60)), "a committer hung");
+                Assert.True(thread.Join(TestTimeouts.Hang), "a committer hung");
             }
         }
 

@@ -4,14 +4,14 @@ namespace SharpCoreDB.Wal.Tests;
 
 public sealed class OsFileSystemTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-fs-").FullName;
+    private readonly TempDirectory _dir = new("scdb-fs-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void WritesReadBackAfterReopen()
     {
-        string path = Path.Combine(_dir, "a.bin");
+        string path = _dir.File("a.bin");
         byte[] data = [1, 2, 3, 4, 5];
         using (var file = OsFileSystem.Instance.Open(path, StorageFileMode.OpenOrCreate))
         {
@@ -32,7 +32,7 @@ public sealed class OsFileSystemTests : IDisposable
     [Fact]
     public void SecondOpenOfTheSameFileFailsUntilTheFirstIsClosed()
     {
-        string path = Path.Combine(_dir, "locked.bin");
+        string path = _dir.File("locked.bin");
         using (OsFileSystem.Instance.Open(path, StorageFileMode.OpenOrCreate))
         {
             Assert.ThrowsAny<IOException>(() => OsFileSystem.Instance.Open(path, StorageFileMode.OpenOrCreate));
@@ -45,7 +45,7 @@ public sealed class OsFileSystemTests : IDisposable
     [Fact]
     public void SetLengthTruncates()
     {
-        string path = Path.Combine(_dir, "t.bin");
+        string path = _dir.File("t.bin");
         using var file = OsFileSystem.Instance.Open(path, StorageFileMode.CreateNew);
         file.Write(0, new byte[4096]);
         file.SetLength(10);

@@ -17,7 +17,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
     internal const string SegmentPath = "/mem/log.wal.00000001";
     internal const int Records = 12;
     internal const int DamagedFrames = 3;
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public void Dispose() => _dir.Dispose();
 
@@ -40,6 +40,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
     }
 
     [Theory]
+    [Trait("Category", "Slow")]
     [InlineData(true)]
     [InlineData(false)]
     public void FlippingAnyBitOfTheLastFrameCutsItOff(bool groupCommit)
@@ -60,6 +61,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
     }
 
     [Theory]
+    [Trait("Category", "Slow")]
     [InlineData(true)]
     [InlineData(false)]
     public void FlippingAnyBitOfAFrameWithDurableSuccessorsLosesOnlyThatRecord(bool groupCommit)

@@ -8,7 +8,7 @@ namespace SharpCoreDB.Wal.Tests;
 public sealed class ReleaseTests : IDisposable
 {
     internal const long SegmentSize = 16 << 10;
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public void Dispose() => _dir.Dispose();
 

@@ -8,7 +8,7 @@ namespace SharpCoreDB.Wal.Tests;
 
 public sealed class WalBehaviourTests : IDisposable
 {
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public void Dispose() => _dir.Dispose();
 
@@ -150,7 +150,7 @@ public sealed class WalBehaviourTests : IDisposable
         }
 
         // No Flush: the worker must get there by itself within its interval.
-        SpinWait.SpinUntil(() => log.DurableLsn >= lsn, TimeSpan.FromSeconds(30));
+        SpinWait.SpinUntil(() => log.DurableLsn >= lsn, TestTimeouts.Hang);
         Assert.Equal(lsn, log.DurableLsn);
         Assert.True(log.Statistics.Fsyncs >= 1);
 

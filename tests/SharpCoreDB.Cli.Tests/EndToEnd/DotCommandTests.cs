@@ -5,12 +5,12 @@ namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
 public sealed class DotCommandTests : IDisposable
 {
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-cli-");
 
     public void Dispose() => _dir.Dispose();
 
     [Fact]
-    public void Tables_schema_and_indexes_describe_the_database()
+    public void TablesSchemaAndIndexesDescribeTheDatabase()
     {
         const string script = """
             CREATE TABLE b (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
@@ -29,7 +29,7 @@ public sealed class DotCommandTests : IDisposable
     }
 
     [Fact]
-    public void Timer_stats_and_checkpoint_report_on_the_database()
+    public void TimerStatsAndCheckpointReportOnTheDatabase()
     {
         const string script = ".timer on\nCREATE TABLE t (a);\nINSERT INTO t VALUES (1);\n.timer off\n.checkpoint\n.stats\n";
 
@@ -44,7 +44,7 @@ public sealed class DotCommandTests : IDisposable
     }
 
     [Fact]
-    public void Export_and_import_round_trip_nulls_empty_strings_and_quotes()
+    public void ExportAndImportRoundTripNullsEmptyStringsAndQuotes()
     {
         const string script = """
             CREATE TABLE src (id INTEGER, note TEXT);
@@ -72,7 +72,7 @@ public sealed class DotCommandTests : IDisposable
     }
 
     [Fact]
-    public void Read_runs_a_script_file_and_stops_at_its_first_error()
+    public void ReadRunsAScriptFileAndStopsAtItsFirstError()
     {
         File.WriteAllText(_dir.File("setup.sql"), "CREATE TABLE t (a);\nINSERT INTO t VALUES (1);\nINSERT INTO nowhere VALUES (2);\nINSERT INTO t VALUES (3);\n");
 
@@ -86,7 +86,8 @@ public sealed class DotCommandTests : IDisposable
     }
 
     [Fact]
-    public void Password_changes_the_password_of_an_encrypted_database()
+    [Trait("Category", "Slow")]
+    public void PasswordChangesThePasswordOfAnEncryptedDatabase()
     {
         ShellRun created = ShellProcess.Run(_dir.Path, "CREATE TABLE s (v TEXT);\nINSERT INTO s VALUES ('secret');\n.password n3w-pw\n", "--password", "old-pw", "safe.scdb");
         ShellRun withOld = ShellProcess.Run(_dir.Path, "", "--password", "old-pw", "safe.scdb", "SELECT v FROM s");

@@ -6,12 +6,12 @@ namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
 public sealed class ErrorTests : IDisposable
 {
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-cli-");
 
     public void Dispose() => _dir.Dispose();
 
     [Fact]
-    public void A_bad_statement_stops_the_script_with_its_line_and_column()
+    public void ABadStatementStopsTheScriptWithItsLineAndColumn()
     {
         const string script = "SELECT 1 AS one;\n\nSELECT 2\n  FRM t;\nSELECT 3 AS three;\n";
 
@@ -27,7 +27,7 @@ public sealed class ErrorTests : IDisposable
     }
 
     [Fact]
-    public void With_continue_the_script_goes_on_but_still_exits_with_an_error()
+    public void WithContinueTheScriptGoesOnButStillExitsWithAnError()
     {
         const string script = "SELECT 1 AS one;\nSELECT * FROM missing;\nSELECT 3 AS three;\n";
 
@@ -40,7 +40,7 @@ public sealed class ErrorTests : IDisposable
     }
 
     [Fact]
-    public void A_file_that_is_not_a_database_is_refused_with_a_clear_message()
+    public void AFileThatIsNotADatabaseIsRefusedWithAClearMessage()
     {
         File.WriteAllText(_dir.File("notes.txt"), "Shopping list: milk, eggs.\n");
 
@@ -55,7 +55,7 @@ public sealed class ErrorTests : IDisposable
     }
 
     [Fact]
-    public void A_bad_command_line_exits_with_code_2_and_the_usage()
+    public void ABadCommandLineExitsWithCode2AndTheUsage()
     {
         ShellRun run = ShellProcess.Run(_dir.Path, "", "--durability", "Sometimes", "app.scdb");
 
@@ -65,7 +65,7 @@ public sealed class ErrorTests : IDisposable
     }
 
     [Fact]
-    public void The_prompt_keeps_going_after_errors_and_continues_multi_line_statements()
+    public void ThePromptKeepsGoingAfterErrorsAndContinuesMultiLineStatements()
     {
         const string input = "SELECT 'a;b' AS x,\n  2 AS y;\nSELEC 1;\n.nonsense\nSELECT 3 AS z;\n.quit\n";
 
@@ -80,7 +80,7 @@ public sealed class ErrorTests : IDisposable
     }
 
     [Fact]
-    public void A_read_only_database_refuses_writes()
+    public void AReadOnlyDatabaseRefusesWrites()
     {
         ShellProcess.Run(_dir.Path, "CREATE TABLE t (a INTEGER);\n", "app.scdb");
 

@@ -9,12 +9,13 @@ namespace SharpCoreDB.Cli.Tests.EndToEnd;
 public sealed class ImportAndModesTests : IDisposable
 {
     internal const int Rows = 100_000;
-    private readonly TempDirectory _dir = new();
+    private readonly TempDirectory _dir = new("scdb-cli-");
 
     public void Dispose() => _dir.Dispose();
 
     [Fact]
-    public void A_session_imports_100000_rows_and_queries_them_in_every_output_mode()
+    [Trait("Category", "Slow")]
+    public void ASessionImports100000RowsAndQueriesThemInEveryOutputMode()
     {
         WriteCsv(_dir.File("big.csv"));
         const string script = """

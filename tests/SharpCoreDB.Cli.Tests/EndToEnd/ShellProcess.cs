@@ -41,10 +41,10 @@ public static class ShellProcess
         Task<string> errors = process.StandardError.ReadToEndAsync();
         process.StandardInput.Write(input);
         process.StandardInput.Close();
-        if (!process.WaitForExit(TimeSpan.FromSeconds(60)))
+        if (!process.WaitForExit(TestTimeouts.Hang))
         {
             process.Kill(entireProcessTree: true);
-            throw new TimeoutException("the shell did not exit within 60 s");
+            throw new TimeoutException($"the shell did not exit within {TestTimeouts.Hang.TotalSeconds} s");
         }
 
         return new ShellRun(process.ExitCode, output.Result, errors.Result);

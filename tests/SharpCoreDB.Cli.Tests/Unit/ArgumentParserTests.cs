@@ -10,7 +10,7 @@ namespace SharpCoreDB.Cli.Tests.Unit;
 public sealed class ArgumentParserTests
 {
     [Fact]
-    public void Options_file_and_sql_arguments_are_parsed()
+    public void OptionsFileAndSqlArgumentsAreParsed()
     {
         ShellOptions options = ArgumentParser.Parse(
             ["--password", "pw", "--durability", "async", "--group-commit=false", "--cache-size", "16", "--readonly", "-json", "-noheader",
@@ -30,7 +30,7 @@ public sealed class ArgumentParserTests
     }
 
     [Fact]
-    public void Without_a_file_the_database_is_in_memory_and_defaults_apply()
+    public void WithoutAFileTheDatabaseIsInMemoryAndDefaultsApply()
     {
         ShellOptions options = ArgumentParser.Parse(["--bail"]);
 
@@ -46,14 +46,14 @@ public sealed class ArgumentParserTests
     [InlineData("--cache-size", "lots", "cache size")]
     [InlineData("--group-commit", "maybe", "true or false")]
     [InlineData("--mode", "xml", "unknown output mode")]
-    public void Bad_values_are_usage_errors(string option, string value, string message)
+    public void BadValuesAreUsageErrors(string option, string value, string message)
     {
         UsageException error = Assert.Throws<UsageException>(() => ArgumentParser.Parse([option, value]));
         Assert.Contains(message, error.Message);
     }
 
     [Fact]
-    public void Unknown_options_and_missing_values_are_usage_errors()
+    public void UnknownOptionsAndMissingValuesAreUsageErrors()
     {
         Assert.Contains("unknown option", Assert.Throws<UsageException>(() => ArgumentParser.Parse(["--frobnicate"])).Message);
         Assert.Contains("needs a value", Assert.Throws<UsageException>(() => ArgumentParser.Parse(["--password"])).Message);

@@ -8,7 +8,7 @@ namespace SharpCoreDB.Cli.Tests.Unit;
 public sealed class CsvRecordReaderTests
 {
     [Fact]
-    public void Quoted_fields_hold_commas_line_breaks_and_doubled_quotes()
+    public void QuotedFieldsHoldCommasLineBreaksAndDoubledQuotes()
     {
         List<List<string?>> records = ReadAll("a,b,c\r\n1,\"x, y\",\"say \"\"hi\"\"\r\nbye\"\r\n2,,\"\"\n3,last,\n");
 
@@ -20,7 +20,7 @@ public sealed class CsvRecordReaderTests
     }
 
     [Fact]
-    public void The_last_record_needs_no_line_end_and_record_lines_count_embedded_breaks()
+    public void TheLastRecordNeedsNoLineEndAndRecordLinesCountEmbeddedBreaks()
     {
         var reader = new CsvRecordReader(new StringReader("h\n\"a\nb\"\nc"));
         var fields = new List<string?>();
@@ -35,7 +35,7 @@ public sealed class CsvRecordReaderTests
     }
 
     [Fact]
-    public void An_unclosed_quote_is_an_error_naming_its_line()
+    public void AnUnclosedQuoteIsAnErrorNamingItsLine()
     {
         var reader = new CsvRecordReader(new StringReader("a\n\"open\n"));
         var fields = new List<string?>();
@@ -50,7 +50,7 @@ public sealed class CsvRecordReaderTests
     [InlineData(new[] { "1", "2.5", "1e3" }, "REAL")]
     [InlineData(new[] { "1", "two" }, "TEXT")]
     [InlineData(new string?[] { null, null }, "TEXT")]
-    public void Column_types_of_a_new_table_come_from_the_sampled_values(string?[] values, string expected) =>
+    public void ColumnTypesOfANewTableComeFromTheSampledValues(string?[] values, string expected) =>
         Assert.Equal(expected, CsvImporter.InferType(values));
 
     private static List<List<string?>> ReadAll(string text)

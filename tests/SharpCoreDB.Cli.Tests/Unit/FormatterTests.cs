@@ -16,7 +16,7 @@ public sealed class FormatterTests
     ];
 
     [Fact]
-    public void Table_aligns_columns_right_aligns_numbers_and_shows_null()
+    public void TableAlignsColumnsRightAlignsNumbersAndShowsNull()
     {
         Assert.Equal(
             "id | name          | score\n---+---------------+------\n 1 | Ann           |   9.5\n22 | NULL          |   3.0\n 3 | say \"hi\",↵bye | NULL\n(3 rows)\n",
@@ -24,7 +24,7 @@ public sealed class FormatterTests
     }
 
     [Fact]
-    public void Table_without_headers_and_with_long_values_cut_by_an_ellipsis()
+    public void TableWithoutHeadersAndWithLongValuesCutByAnEllipsis()
     {
         string longText = new('x', 50);
         string text = Format(OutputMode.Table, headers: false, ["v"], [[longText], [1L]]);
@@ -33,14 +33,14 @@ public sealed class FormatterTests
     }
 
     [Fact]
-    public void Csv_follows_rfc_4180_and_tells_null_from_empty()
+    public void CsvFollowsRfc4180AndTellsNullFromEmpty()
     {
         Assert.Equal("id,name,score\r\n1,Ann,9.5\r\n22,,3.0\r\n3,\"say \"\"hi\"\",\nbye\",\r\n", Format(OutputMode.Csv, headers: true));
         Assert.Equal("\"\",x\r\n", Format(OutputMode.Csv, headers: false, ["a", "b"], [["", "x"]]));
     }
 
     [Fact]
-    public void Json_is_an_array_of_objects_with_numbers_null_and_escapes()
+    public void JsonIsAnArrayOfObjectsWithNumbersNullAndEscapes()
     {
         Assert.Equal(
             "[\n  {\"id\": 1, \"name\": \"Ann\", \"score\": 9.5},\n  {\"id\": 22, \"name\": null, \"score\": 3},\n  {\"id\": 3, \"name\": \"say \\\"hi\\\",\\nbye\", \"score\": null}\n]\n",
@@ -52,7 +52,7 @@ public sealed class FormatterTests
     }
 
     [Fact]
-    public void Line_prints_one_value_per_line_with_aligned_names()
+    public void LinePrintsOneValuePerLineWithAlignedNames()
     {
         Assert.Equal(
             "   id = 1\n name = Ann\nscore = 9.5\n\n   id = 22\n name = NULL\nscore = 3.0\n\n   id = 3\n name = say \"hi\",\nbye\nscore = NULL\n\n(3 rows)\n",
@@ -60,7 +60,7 @@ public sealed class FormatterTests
     }
 
     [Fact]
-    public void Values_print_the_same_in_every_mode()
+    public void ValuesPrintTheSameInEveryMode()
     {
         Assert.Equal("X'00FF'", ValueText.Format(new byte[] { 0, 255 }));
         Assert.Equal("2024-02-29 13:45:00", ValueText.Format(new DateTime(2024, 2, 29, 13, 45, 0, DateTimeKind.Utc)));

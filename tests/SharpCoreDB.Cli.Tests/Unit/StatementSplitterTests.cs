@@ -17,7 +17,7 @@ public sealed class StatementSplitterTests
     [InlineData(";;  ;\n;", new string[0])]
     [InlineData("SELECT 1; -- trailing comment", new[] { "SELECT 1" })]
     [InlineData("SELECT 'unterminated;", new[] { "SELECT 'unterminated;" })]
-    public void Semicolons_end_statements_only_outside_quotes_and_comments(string text, string[] expected)
+    public void SemicolonsEndStatementsOnlyOutsideQuotesAndComments(string text, string[] expected)
     {
         List<SqlChunk> chunks = StatementSplitter.Split(text);
 
@@ -25,7 +25,7 @@ public sealed class StatementSplitterTests
     }
 
     [Fact]
-    public void Lines_are_held_until_a_semicolon_ends_the_statement()
+    public void LinesAreHeldUntilASemicolonEndsTheStatement()
     {
         var splitter = new StatementSplitter();
 
@@ -47,7 +47,7 @@ public sealed class StatementSplitterTests
     }
 
     [Fact]
-    public void Each_statement_knows_the_line_and_column_it_starts_at()
+    public void EachStatementKnowsTheLineAndColumnItStartsAt()
     {
         var splitter = new StatementSplitter();
         splitter.AppendLine("SELECT 1;   SELECT");
@@ -65,7 +65,7 @@ public sealed class StatementSplitterTests
     }
 
     [Fact]
-    public void Reset_drops_the_pending_statement()
+    public void ResetDropsThePendingStatement()
     {
         var splitter = new StatementSplitter();
         splitter.AppendLine("SELECT 'oops");

@@ -18,7 +18,7 @@ public sealed class ConformanceTests
     }
 
     [Fact]
-    public void CreateCommand_binds_the_connection_and_parameters_through_base_types()
+    public void CreateCommandBindsTheConnectionAndParametersThroughBaseTypes()
     {
         using DbConnection connection = OpenThroughFactory();
         using DbCommand command = connection.CreateCommand();
@@ -33,7 +33,7 @@ public sealed class ConformanceTests
     }
 
     [Fact]
-    public void Select_value_of_each_kind_through_ExecuteScalar()
+    public void SelectValueOfEachKindThroughExecuteScalar()
     {
         using DbConnection connection = OpenThroughFactory();
         using DbCommand command = connection.CreateCommand();
@@ -46,7 +46,7 @@ public sealed class ConformanceTests
     }
 
     [Fact]
-    public void Delete_returns_rows_affected_and_select_after_delete_is_empty()
+    public void DeleteReturnsRowsAffectedAndSelectAfterDeleteIsEmpty()
     {
         using DbConnection connection = OpenThroughFactory();
         using DbCommand command = connection.CreateCommand();
@@ -63,7 +63,7 @@ public sealed class ConformanceTests
     }
 
     [Fact]
-    public async Task Async_methods_honour_a_cancelled_token()
+    public async Task AsyncMethodsHonourACancelledToken()
     {
         using DbConnection connection = SharpCoreDBFactory.Instance.CreateConnection();
         connection.ConnectionString = "Data Source=:memory:";
@@ -80,7 +80,7 @@ public sealed class ConformanceTests
     }
 
     [Fact]
-    public void Closing_the_connection_closes_its_readers()
+    public void ClosingTheConnectionClosesItsReaders()
     {
         DbConnection connection = OpenThroughFactory();
         using DbCommand command = connection.CreateCommand();
@@ -92,7 +92,7 @@ public sealed class ConformanceTests
     }
 
     [Fact]
-    public void Batch_through_base_types()
+    public void BatchThroughBaseTypes()
     {
         using DbConnection connection = OpenThroughFactory();
         Assert.True(connection.CanCreateBatch);
@@ -108,7 +108,7 @@ public sealed class ConformanceTests
     }
 
     [Fact]
-    public void Transaction_property_and_commit_through_base_types()
+    public void TransactionPropertyAndCommitThroughBaseTypes()
     {
         using DbConnection connection = OpenThroughFactory();
         using DbCommand create = connection.CreateCommand();

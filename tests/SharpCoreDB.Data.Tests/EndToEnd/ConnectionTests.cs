@@ -10,7 +10,7 @@ namespace SharpCoreDB.Data.Tests.EndToEnd;
 public sealed class ConnectionTests
 {
     [Fact]
-    public void State_transitions_raise_events()
+    public void StateTransitionsRaiseEvents()
     {
         using var db = new TestDatabase();
         using var connection = new SharpCoreDBConnection(db.ConnectionString);
@@ -35,7 +35,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void Bad_connection_strings_throw_naming_the_key()
+    public void BadConnectionStringsThrowNamingTheKey()
     {
         Assert.Contains("colour", Assert.Throws<ArgumentException>(() => new SharpCoreDBConnection("Data Source=a;Colour=red")).Message, StringComparison.OrdinalIgnoreCase);
         Assert.Contains("Page Size", Assert.Throws<ArgumentException>(() => new SharpCoreDBConnection("Data Source=a;Page Size=1000")).Message);
@@ -44,7 +44,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void ReadWrite_and_ReadOnly_need_an_existing_file()
+    public void ReadWriteAndReadOnlyNeedAnExistingFile()
     {
         using var db = new TestDatabase();
         var e = Assert.Throws<SharpCoreDBException>(() => db.Open(";Mode=ReadWrite"));
@@ -54,7 +54,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void ReadOnly_connections_read_but_refuse_writes()
+    public void ReadOnlyConnectionsReadButRefuseWrites()
     {
         using var db = new TestDatabase();
         using (SharpCoreDBConnection writer = db.Open())
@@ -72,7 +72,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void Memory_databases_are_private_unless_named_with_Mode_Memory()
+    public void MemoryDatabasesArePrivateUnlessNamedWithModeMemory()
     {
         using SharpCoreDBConnection a = TestDatabase.OpenMemory();
         using SharpCoreDBConnection b = TestDatabase.OpenMemory();
@@ -97,7 +97,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void Connections_to_one_file_share_the_database_and_see_each_others_commits()
+    public void ConnectionsToOneFileShareTheDatabaseAndSeeEachOthersCommits()
     {
         using var db = new TestDatabase();
         using SharpCoreDBConnection a = db.Open();
@@ -109,7 +109,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void The_file_is_released_as_soon_as_the_last_connection_closes()
+    public void TheFileIsReleasedAsSoonAsTheLastConnectionCloses()
     {
         using var db = new TestDatabase();
         SharpCoreDBConnection a = db.Open();
@@ -133,7 +133,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void Pooling_never_keeps_the_file_open_and_ClearAllPools_is_safe()
+    public void PoolingNeverKeepsTheFileOpenAndClearAllPoolsIsSafe()
     {
         using var db = new TestDatabase();
         for (int i = 0; i < 3; i++)
@@ -154,7 +154,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void ChangePassword_reencrypts_the_file()
+    public void ChangePasswordReencryptsTheFile()
     {
         using var db = new TestDatabase(password: "old");
         using (SharpCoreDBConnection connection = db.Open())
@@ -173,7 +173,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void Options_object_opens_like_a_connection_string()
+    public void OptionsObjectOpensLikeAConnectionString()
     {
         using var db = new TestDatabase();
         using (var connection = new SharpCoreDBConnection(new SharpCoreDBOptions { DataSource = db.Path, DefaultTimeout = 9 }))
@@ -189,7 +189,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void Factory_is_registrable_and_creates_provider_objects()
+    public void FactoryIsRegistrableAndCreatesProviderObjects()
     {
         DbProviderFactories.RegisterFactory(SharpCoreDBFactory.InvariantName, SharpCoreDBFactory.Instance);
         DbProviderFactory factory = DbProviderFactories.GetFactory(SharpCoreDBFactory.InvariantName);
@@ -207,7 +207,7 @@ public sealed class ConnectionTests
     }
 
     [Fact]
-    public void GetSchema_lists_tables_columns_and_indexes()
+    public void GetSchemaListsTablesColumnsAndIndexes()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         connection.Execute("CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT NOT NULL, born DATETIME)");

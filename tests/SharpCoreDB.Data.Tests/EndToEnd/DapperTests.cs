@@ -52,7 +52,7 @@ public sealed class DapperTests
     internal const string Insert = "INSERT INTO notes (id, title, body, created, price, done) VALUES (@Id, @Title, @Body, @Created, @Price, @Done)";
 
     [Fact]
-    public void Execute_with_a_list_inserts_every_object_and_Query_reads_them_into_classes()
+    public void ExecuteWithAListInsertsEveryObjectAndQueryReadsThemIntoClasses()
     {
         using var db = new TestDatabase();
         using (SharpCoreDBConnection connection = db.Open())
@@ -79,7 +79,7 @@ public sealed class DapperTests
     }
 
     [Fact]
-    public void Query_into_records_with_a_null_first_row()
+    public void QueryIntoRecordsWithANullFirstRow()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         connection.Execute(Schema);
@@ -94,7 +94,7 @@ public sealed class DapperTests
     }
 
     [Fact]
-    public void In_list_expansion_including_an_empty_list()
+    public void InListExpansionIncludingAnEmptyList()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         connection.Execute(Schema);
@@ -105,7 +105,7 @@ public sealed class DapperTests
     }
 
     [Fact]
-    public void QueryMultiple_reads_each_result()
+    public void QueryMultipleReadsEachResult()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         connection.Execute(Schema);
@@ -119,7 +119,7 @@ public sealed class DapperTests
     }
 
     [Fact]
-    public async Task Async_variants_write_and_read_back()
+    public async Task AsyncVariantsWriteAndReadBack()
     {
         using var db = new TestDatabase(extra: ";Durability=FullSync");
         await using (var connection = new SharpCoreDBConnection(db.ConnectionString))
@@ -141,7 +141,7 @@ public sealed class DapperTests
     }
 
     [Fact]
-    public void Transactions_commit_and_roll_back()
+    public void TransactionsCommitAndRollBack()
     {
         using var db = new TestDatabase();
         using (SharpCoreDBConnection connection = db.Open())
@@ -173,7 +173,7 @@ public sealed class DapperTests
     }
 
     [Fact]
-    public async Task Async_transaction_commit_is_durable()
+    public async Task AsyncTransactionCommitIsDurable()
     {
         using var db = new TestDatabase();
         await using (SharpCoreDBConnection connection = db.Open())
@@ -189,7 +189,7 @@ public sealed class DapperTests
     }
 
     [Fact]
-    public void Encrypted_file_round_trip_and_wrong_password()
+    public void EncryptedFileRoundTripAndWrongPassword()
     {
         using var db = new TestDatabase(password: "correct horse");
         using (SharpCoreDBConnection connection = db.Open())

@@ -4,10 +4,11 @@ using SharpCoreDB.Samples.Notes;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
+[Trait("Category", "Slow")]
 public sealed class NotesSampleTests
 {
     [Fact]
-    public void Notes_survive_in_the_encrypted_file()
+    public void NotesSurviveInTheEncryptedFile()
     {
         using var db = new TestDatabase();
         var store = new NoteStore(db.Path, "pw");

@@ -11,7 +11,7 @@ public sealed class PreparedReuseTests
     private const string Padding = "................................................................................";
 
     [Fact]
-    public void Schema_changes_between_executions_in_one_transaction_are_seen()
+    public void SchemaChangesBetweenExecutionsInOneTransactionAreSeen()
     {
         using var db = new TestDatabase();
         using (SharpCoreDBConnection connection = db.Open())
@@ -47,7 +47,7 @@ public sealed class PreparedReuseTests
     }
 
     [Fact]
-    public void Rollback_then_execute_again_keeps_only_the_committed_rows()
+    public void RollbackThenExecuteAgainKeepsOnlyTheCommittedRows()
     {
         using var db = new TestDatabase();
         using (SharpCoreDBConnection connection = db.Open())
@@ -84,7 +84,7 @@ public sealed class PreparedReuseTests
     }
 
     [Fact]
-    public void Savepoint_rollbacks_between_executions_undo_exactly_their_rows()
+    public void SavepointRollbacksBetweenExecutionsUndoExactlyTheirRows()
     {
         using var db = new TestDatabase();
         using (SharpCoreDBConnection connection = db.Open())
@@ -131,7 +131,7 @@ public sealed class PreparedReuseTests
     }
 
     [Fact]
-    public void One_prepared_statement_across_transactions_and_other_connections_writes()
+    public void OnePreparedStatementAcrossTransactionsAndOtherConnectionsWrites()
     {
         using var db = new TestDatabase();
         using (SharpCoreDBConnection first = db.Open())
@@ -177,7 +177,7 @@ public sealed class PreparedReuseTests
     }
 
     [Fact]
-    public void A_reused_cancellation_neither_times_out_late_nor_carries_a_Cancel_over()
+    public void AReusedCancellationNeitherTimesOutLateNorCarriesACancelOver()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
@@ -200,7 +200,7 @@ public sealed class PreparedReuseTests
     }
 
     [Fact]
-    public void Prepared_queries_see_each_snapshot_and_the_transactions_own_writes()
+    public void PreparedQueriesSeeEachSnapshotAndTheTransactionsOwnWrites()
     {
         using var db = new TestDatabase();
         using SharpCoreDBConnection reader = db.Open();

@@ -31,7 +31,7 @@ public sealed class ReaderTests
     }
 
     [Fact]
-    public void Every_type_round_trips()
+    public void EveryTypeRoundTrips()
     {
         Assert.Equal(long.MinValue, RoundTrip("INTEGER", long.MinValue));
         Assert.Equal(int.MaxValue, RoundTrip("INTEGER", int.MaxValue));
@@ -60,7 +60,7 @@ public sealed class ReaderTests
     }
 
     [Fact]
-    public void Declared_types_give_their_dotnet_types_even_when_the_first_row_is_null()
+    public void DeclaredTypesGiveTheirDotnetTypesEvenWhenTheFirstRowIsNull()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         new SharpCoreDBCommand("CREATE TABLE t (i INTEGER, r REAL, s VARCHAR(20), b BLOB, f BOOLEAN, d DATETIME, m DECIMAL(9,2))", connection).ExecuteNonQuery();
@@ -96,7 +96,7 @@ public sealed class ReaderTests
     }
 
     [Fact]
-    public void Streams_readers_and_chunks()
+    public void StreamsReadersAndChunks()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         new SharpCoreDBCommand("CREATE TABLE t (b BLOB, s TEXT)", connection).ExecuteNonQuery();
@@ -132,7 +132,7 @@ public sealed class ReaderTests
     }
 
     [Fact]
-    public void Large_values_read_by_key_through_one_prepared_command_are_each_their_own_array()
+    public void LargeValuesReadByKeyThroughOnePreparedCommandAreEachTheirOwnArray()
     {
         // Records larger than a page are read from their overflow chain into a buffer that the
         // lookup reuses; every value handed out must still be a copy that later reads leave alone.
@@ -182,7 +182,7 @@ public sealed class ReaderTests
     }
 
     [Fact]
-    public void Schema_table_describes_base_columns_and_keys()
+    public void SchemaTableDescribesBaseColumnsAndKeys()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         new SharpCoreDBCommand("CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT UNIQUE, note TEXT NOT NULL)", connection).ExecuteNonQuery();
@@ -205,7 +205,7 @@ public sealed class ReaderTests
     }
 
     [Fact]
-    public void Reader_contract()
+    public void ReaderContract()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         new SharpCoreDBCommand("CREATE TABLE t (Name TEXT, n INTEGER)", connection).ExecuteNonQuery();
@@ -237,7 +237,7 @@ public sealed class ReaderTests
     }
 
     [Fact]
-    public async Task Async_reading()
+    public async Task AsyncReading()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         await new SharpCoreDBCommand("CREATE TABLE t (x INTEGER)", connection).ExecuteNonQueryAsync();

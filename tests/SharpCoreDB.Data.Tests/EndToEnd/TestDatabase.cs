@@ -5,13 +5,11 @@ namespace SharpCoreDB.Data.Tests.EndToEnd;
 
 internal sealed class TestDatabase : IDisposable
 {
-    private readonly string _folder;
+    private readonly TempDirectory _folder = new("scdb-data-");
 
     public TestDatabase(string? password = null, string extra = "")
     {
-        _folder = System.IO.Path.Combine(System.IO.Path.GetTempPath(), "scdb-data-" + Guid.NewGuid().ToString("N"));
-        Directory.CreateDirectory(_folder);
-        Path = System.IO.Path.Combine(_folder, "test.scdb");
+        Path = _folder.File("test.scdb");
         ConnectionString = $"Data Source={Path}" + (password is null ? "" : $";Password={password}") + extra;
     }
 
@@ -29,14 +27,7 @@ internal sealed class TestDatabase : IDisposable
     public void Dispose()
     {
         SharpCoreDBConnection.ClearAllPools();
-        try
-        {
-            Directory.Delete(_folder, recursive: true);
-        }
-        catch (IOException)
-        {
-            // A test that failed may still hold the file; the temp folder is cleaned by the OS.
-        }
+        _folder.Dispose();
     }
 
     /// <summary>A private in-memory connection, open.</summary>

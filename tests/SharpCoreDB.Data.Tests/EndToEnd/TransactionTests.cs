@@ -21,7 +21,7 @@ public sealed class TransactionTests
     [InlineData(IsolationLevel.ReadCommitted, IsolationLevel.Serializable)]
     [InlineData(IsolationLevel.RepeatableRead, IsolationLevel.Serializable)]
     [InlineData(IsolationLevel.Serializable, IsolationLevel.Serializable)]
-    public void Accepted_isolation_levels(IsolationLevel requested, IsolationLevel given)
+    public void AcceptedIsolationLevels(IsolationLevel requested, IsolationLevel given)
     {
         using SharpCoreDBConnection connection = Open();
         using SharpCoreDBTransaction tx = connection.BeginTransaction(requested);
@@ -32,7 +32,7 @@ public sealed class TransactionTests
     [Theory]
     [InlineData(IsolationLevel.ReadUncommitted)]
     [InlineData(IsolationLevel.Chaos)]
-    public void Refused_isolation_levels(IsolationLevel requested)
+    public void RefusedIsolationLevels(IsolationLevel requested)
     {
         using SharpCoreDBConnection connection = Open();
         Assert.Throws<ArgumentException>(() => connection.BeginTransaction(requested));
@@ -40,7 +40,7 @@ public sealed class TransactionTests
     }
 
     [Fact]
-    public void Savepoints_roll_back_and_release()
+    public void SavepointsRollBackAndRelease()
     {
         using SharpCoreDBConnection connection = Open();
         using SharpCoreDBTransaction tx = connection.BeginTransaction();
@@ -59,7 +59,7 @@ public sealed class TransactionTests
     }
 
     [Fact]
-    public void Dispose_and_Close_roll_back_an_open_transaction()
+    public void DisposeAndCloseRollBackAnOpenTransaction()
     {
         using var db = new TestDatabase();
         using (SharpCoreDBConnection connection = db.Open())
@@ -80,7 +80,7 @@ public sealed class TransactionTests
     }
 
     [Fact]
-    public void One_transaction_per_connection_and_foreign_transactions_are_refused()
+    public void OneTransactionPerConnectionAndForeignTransactionsAreRefused()
     {
         using SharpCoreDBConnection a = Open();
         using SharpCoreDBConnection b = Open();
@@ -91,7 +91,7 @@ public sealed class TransactionTests
     }
 
     [Fact]
-    public void Commit_statement_ends_the_transaction_object()
+    public void CommitStatementEndsTheTransactionObject()
     {
         using SharpCoreDBConnection connection = Open();
         SharpCoreDBTransaction tx = connection.BeginTransaction();
@@ -103,7 +103,7 @@ public sealed class TransactionTests
     }
 
     [Fact]
-    public async Task Async_commit_and_rollback()
+    public async Task AsyncCommitAndRollback()
     {
         using SharpCoreDBConnection connection = Open();
         SharpCoreDBTransaction tx = connection.BeginTransaction();

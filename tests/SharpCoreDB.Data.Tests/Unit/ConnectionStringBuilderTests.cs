@@ -7,7 +7,7 @@ namespace SharpCoreDB.Data.Tests.Unit;
 public sealed class ConnectionStringBuilderTests
 {
     [Fact]
-    public void Defaults_match_the_options_defaults()
+    public void DefaultsMatchTheOptionsDefaults()
     {
         var builder = new SharpCoreDBConnectionStringBuilder();
         var options = new SharpCoreDBOptions();
@@ -23,7 +23,7 @@ public sealed class ConnectionStringBuilderTests
     }
 
     [Fact]
-    public void Parses_every_key_case_insensitively()
+    public void ParsesEveryKeyCaseInsensitively()
     {
         var builder = new SharpCoreDBConnectionStringBuilder(
             "data source=app.scdb;MODE=readwrite;password=s3cret;durability=async;usegroupcommitwal=false;" +
@@ -45,11 +45,11 @@ public sealed class ConnectionStringBuilderTests
     [InlineData("Filename=x.db")]
     [InlineData("File Name=x.db")]
     [InlineData("Data Source=x.db")]
-    public void Data_source_aliases(string text) =>
+    public void DataSourceAliases(string text) =>
         Assert.Equal("x.db", new SharpCoreDBConnectionStringBuilder(text).DataSource);
 
     [Fact]
-    public void Other_aliases_resolve_to_their_keys()
+    public void OtherAliasesResolveToTheirKeys()
     {
         var builder = new SharpCoreDBConnectionStringBuilder("Pwd=p;CacheSize=4096;PageSize=4096;Command Timeout=7;Group Commit=false;PinFlushWorker=1");
         Assert.Equal("p", builder.Password);
@@ -61,7 +61,7 @@ public sealed class ConnectionStringBuilderTests
     }
 
     [Fact]
-    public void Writes_canonical_names()
+    public void WritesCanonicalNames()
     {
         var builder = new SharpCoreDBConnectionStringBuilder { DataSource = "a.scdb", Mode = SharpCoreDBOpenMode.ReadOnly, PageSize = 4096 };
         Assert.Equal("Data Source=a.scdb;Mode=ReadOnly;Page Size=4096", builder.ConnectionString);
@@ -71,7 +71,7 @@ public sealed class ConnectionStringBuilderTests
     }
 
     [Fact]
-    public void Unknown_key_throws_naming_it()
+    public void UnknownKeyThrowsNamingIt()
     {
         var e = Assert.Throws<ArgumentException>(() => new SharpCoreDBConnectionStringBuilder("Data Source=a;Pasword=x"));
         Assert.Contains("pasword", e.Message, StringComparison.OrdinalIgnoreCase);
@@ -90,14 +90,14 @@ public sealed class ConnectionStringBuilderTests
     [InlineData("Default Timeout=-1", "Default Timeout")]
     [InlineData("Pooling=sure", "Pooling")]
     [InlineData("PinFlushWorker=often", "Pin Flush Worker")]
-    public void Bad_value_throws_naming_the_key(string text, string key)
+    public void BadValueThrowsNamingTheKey(string text, string key)
     {
         var e = Assert.Throws<ArgumentException>(() => new SharpCoreDBConnectionStringBuilder(text));
         Assert.Contains($"'{key}'", e.Message);
     }
 
     [Fact]
-    public void Indexer_and_dictionary_contract()
+    public void IndexerAndDictionaryContract()
     {
         var builder = new SharpCoreDBConnectionStringBuilder();
         builder["filename"] = "b.scdb";
@@ -121,7 +121,7 @@ public sealed class ConnectionStringBuilderTests
     }
 
     [Fact]
-    public void Options_round_trip_through_the_builder()
+    public void OptionsRoundTripThroughTheBuilder()
     {
         var options = new SharpCoreDBOptions
         {
@@ -141,7 +141,7 @@ public sealed class ConnectionStringBuilderTests
     }
 
     [Fact]
-    public void Options_map_onto_storage_options()
+    public void OptionsMapOntoStorageOptions()
     {
         var storage = new SharpCoreDBOptions
         {
@@ -172,7 +172,7 @@ public sealed class ConnectionStringBuilderTests
     }
 
     [Fact]
-    public void Options_validate_names_the_setting()
+    public void OptionsValidateNamesTheSetting()
     {
         Assert.Contains("Data Source", Assert.Throws<ArgumentException>(() => new SharpCoreDBOptions().Validate()).Message);
         Assert.Contains("Page Size", Assert.Throws<ArgumentException>(() => new SharpCoreDBOptions { DataSource = "a", PageSize = 3000 }.Validate()).Message);
@@ -182,6 +182,6 @@ public sealed class ConnectionStringBuilderTests
     }
 
     [Fact]
-    public void Options_text_hides_the_password() =>
+    public void OptionsTextHidesThePassword() =>
         Assert.DoesNotContain("hunter2", new SharpCoreDBOptions { DataSource = "a", Password = "hunter2" }.ToString());
 }

@@ -13,7 +13,7 @@ public sealed class FieldValueConverterTests
     }
 
     [Fact]
-    public void Natural_objects()
+    public void NaturalObjects()
     {
         Assert.Equal(DBNull.Value, FieldValueConverter.ToObject(DbValue.Null));
         Assert.Equal(5L, FieldValueConverter.ToObject(DbValue.FromInt64(5)));
@@ -29,7 +29,7 @@ public sealed class FieldValueConverterTests
     }
 
     [Fact]
-    public void Integers_from_every_numeric_class()
+    public void IntegersFromEveryNumericClass()
     {
         Assert.Equal(42, FieldValueConverter.To<int>(DbValue.FromInt64(42)));
         Assert.Equal(42L, FieldValueConverter.To<long>(DbValue.FromDecimal(42m)));
@@ -47,7 +47,7 @@ public sealed class FieldValueConverterTests
     }
 
     [Fact]
-    public void Reals_decimals_and_booleans()
+    public void RealsDecimalsAndBooleans()
     {
         Assert.Equal(2.0, FieldValueConverter.To<double>(DbValue.FromInt64(2)));
         Assert.Equal(2.5f, FieldValueConverter.To<float>(DbValue.FromDouble(2.5)));
@@ -61,7 +61,7 @@ public sealed class FieldValueConverterTests
     }
 
     [Fact]
-    public void Dates_and_times()
+    public void DatesAndTimes()
     {
         var utc = new DateTime(2030, 12, 31, 23, 59, 58, DateTimeKind.Utc).AddTicks(1234567);
         DbValue stored = DbValue.FromDateTime(utc);
@@ -80,7 +80,7 @@ public sealed class FieldValueConverterTests
     }
 
     [Fact]
-    public void Guids_text_blobs_streams_and_readers()
+    public void GuidsTextBlobsStreamsAndReaders()
     {
         var g = Guid.NewGuid();
         Assert.Equal(g, FieldValueConverter.To<Guid>(DbValue.FromText(g.ToString())));
@@ -99,7 +99,7 @@ public sealed class FieldValueConverterTests
     }
 
     [Fact]
-    public void Enums_from_integers_and_names()
+    public void EnumsFromIntegersAndNames()
     {
         Assert.Equal(Level.High, FieldValueConverter.To<Level>(DbValue.FromInt64(5)));
         Assert.Equal(Level.Low, FieldValueConverter.To<Level>(DbValue.FromText("low")));
@@ -107,7 +107,7 @@ public sealed class FieldValueConverterTests
     }
 
     [Fact]
-    public void Null_reads_as_null_for_nullable_and_reference_types_and_throws_for_value_types()
+    public void NullReadsAsNullForNullableAndReferenceTypesAndThrowsForValueTypes()
     {
         Assert.Null(FieldValueConverter.To<int?>(DbValue.Null));
         Assert.Null(FieldValueConverter.To<DateTime?>(DbValue.Null));
@@ -122,7 +122,7 @@ public sealed class FieldValueConverterTests
     }
 
     [Fact]
-    public void Byte_and_char_chunks()
+    public void ByteAndCharChunks()
     {
         DbValue blob = DbValue.FromBlob(new byte[] { 1, 2, 3, 4, 5 });
         Assert.Equal(5, FieldValueConverter.CopyBytes(blob, 0, null, 0, 0));

@@ -14,7 +14,7 @@ public sealed class OpenDatabaseRegistryTests
     }
 
     [Fact]
-    public void Shares_one_database_per_key_and_disposes_it_with_the_last_release()
+    public void SharesOneDatabasePerKeyAndDisposesItWithTheLastRelease()
     {
         var registry = new OpenDatabaseRegistry<Tracked, Tracked>();
         int opened = 0;
@@ -49,7 +49,7 @@ public sealed class OpenDatabaseRegistryTests
     }
 
     [Fact]
-    public void Idle_sessions_are_pooled_while_open_and_disposed_with_the_database()
+    public void IdleSessionsArePooledWhileOpenAndDisposedWithTheDatabase()
     {
         var registry = new OpenDatabaseRegistry<Tracked, Tracked>();
         var a = registry.Acquire("k", null, () => new Tracked());
@@ -70,7 +70,7 @@ public sealed class OpenDatabaseRegistryTests
     }
 
     [Fact]
-    public void ClearPool_and_ClearAllPools_dispose_idle_sessions_only()
+    public void ClearPoolAndClearAllPoolsDisposeIdleSessionsOnly()
     {
         var registry = new OpenDatabaseRegistry<Tracked, Tracked>();
         var holder = registry.Acquire("k", null, () => new Tracked());
@@ -89,7 +89,7 @@ public sealed class OpenDatabaseRegistryTests
     }
 
     [Fact]
-    public void A_second_connection_needs_the_same_password()
+    public void ASecondConnectionNeedsTheSamePassword()
     {
         var registry = new OpenDatabaseRegistry<Tracked, Tracked>();
         var lease = registry.Acquire("k", "right", () => new Tracked());
@@ -102,7 +102,7 @@ public sealed class OpenDatabaseRegistryTests
     }
 
     [Fact]
-    public void A_failed_open_registers_nothing()
+    public void AFailedOpenRegistersNothing()
     {
         var registry = new OpenDatabaseRegistry<Tracked, Tracked>();
         Assert.Throws<IOException>(() => registry.Acquire("k", null, () => throw new IOException("locked")));

@@ -45,11 +45,11 @@ public sealed class ParameterTests
 
     [Theory]
     [MemberData(nameof(Inferred))]
-    public void DbType_is_inferred_from_the_value(object? value, DbType expected) =>
+    public void DbTypeIsInferredFromTheValue(object? value, DbType expected) =>
         Assert.Equal(expected, new SharpCoreDBParameter("p", value).DbType);
 
     [Fact]
-    public void Explicit_DbType_sticks_until_reset()
+    public void ExplicitDbTypeSticksUntilReset()
     {
         var p = new SharpCoreDBParameter("p", 42) { DbType = DbType.String };
         Assert.Equal(DbType.String, p.DbType);
@@ -60,7 +60,7 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Only_input_direction_is_accepted()
+    public void OnlyInputDirectionIsAccepted()
     {
         var p = new SharpCoreDBParameter();
         p.Direction = ParameterDirection.Input;
@@ -69,7 +69,7 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Values_bind_to_their_storage_class()
+    public void ValuesBindToTheirStorageClass()
     {
         Assert.True(ParameterValueBinder.ToDbValue(null, "p").IsNull);
         Assert.True(ParameterValueBinder.ToDbValue(DBNull.Value, "p").IsNull);
@@ -88,7 +88,7 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Bound_blobs_are_copies()
+    public void BoundBlobsAreCopies()
     {
         byte[] bytes = [1, 2, 3];
         DbValue bound = ParameterValueBinder.ToDbValue(bytes, "p");
@@ -97,7 +97,7 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Unspecified_datetimes_are_stored_as_given_and_local_ones_as_utc()
+    public void UnspecifiedDatetimesAreStoredAsGivenAndLocalOnesAsUtc()
     {
         var unspecified = new DateTime(2024, 1, 2, 3, 4, 5, DateTimeKind.Unspecified);
         Assert.Equal(unspecified.Ticks, ParameterValueBinder.ToDbValue(unspecified, "p").AsDateTimeTicks());
@@ -106,7 +106,7 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Unsupported_value_type_names_the_parameter()
+    public void UnsupportedValueTypeNamesTheParameter()
     {
         var e = Assert.Throws<SharpCoreDBException>(() => ParameterValueBinder.Bind(new SharpCoreDBParameter("@shape", new object())));
         Assert.Equal(SharpCoreDBErrorCode.TypeMismatch, e.ErrorCode);
@@ -114,7 +114,7 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Explicit_DbType_that_cannot_hold_the_value_throws()
+    public void ExplicitDbTypeThatCannotHoldTheValueThrows()
     {
         var p = new SharpCoreDBParameter("@g", "not a guid") { DbType = DbType.Guid };
         Assert.Equal(SharpCoreDBErrorCode.TypeMismatch, Assert.Throws<SharpCoreDBException>(() => ParameterValueBinder.Bind(p)).ErrorCode);
@@ -124,14 +124,14 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Size_truncates_text_and_blobs()
+    public void SizeTruncatesTextAndBlobs()
     {
         Assert.Equal("ab", ParameterValueBinder.Bind(new SharpCoreDBParameter("p", "abcdef") { Size = 2 }).AsText());
         Assert.Equal(new byte[] { 1 }, ParameterValueBinder.Bind(new SharpCoreDBParameter("p", new byte[] { 1, 2 }) { Size = 1 }).AsBlob());
     }
 
     [Fact]
-    public void Collection_finds_names_with_or_without_prefix()
+    public void CollectionFindsNamesWithOrWithoutPrefix()
     {
         var collection = new SharpCoreDBParameterCollection();
         collection.AddWithValue("@a", 1);
@@ -148,7 +148,7 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Statement_binding_prefers_exact_prefix_and_accepts_unprefixed()
+    public void StatementBindingPrefersExactPrefixAndAcceptsUnprefixed()
     {
         var collection = new SharpCoreDBParameterCollection();
         collection.AddWithValue("x", "plain");
@@ -164,7 +164,7 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Statement_binding_of_large_collections_follows_the_same_rule_through_every_change()
+    public void StatementBindingOfLargeCollectionsFollowsTheSameRuleThroughEveryChange()
     {
         // Collections of more than a few parameters bind through a name index; it must give the
         // answer the rule gives (first of the statement's spelling, else first unprefixed) after
@@ -238,7 +238,7 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void Collection_contract()
+    public void CollectionContract()
     {
         var collection = new SharpCoreDBParameterCollection();
         var p = new SharpCoreDBParameter("@p", 1);

@@ -3,6 +3,7 @@
 // the conformance runner will feed the engine.
 namespace SharpCoreDB.Sql.Tests.Corpus;
 
+[Trait("Category", "Slow")]
 public sealed class SqlLogicTestCorpusTests
 {
     [CorpusFact]

@@ -8,7 +8,7 @@ namespace SharpCoreDB.Tests.Engine;
 public sealed class AlterTableTests
 {
     [Fact]
-    public void Added_column_default_is_read_by_existing_rows()
+    public void AddedColumnDefaultIsReadByExistingRows()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b')");
@@ -27,7 +27,7 @@ public sealed class AlterTableTests
     }
 
     [Fact]
-    public void Non_constant_default_is_rejected_and_changes_nothing()
+    public void NonConstantDefaultIsRejectedAndChangesNothing()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY); INSERT INTO t VALUES (1)");
@@ -37,34 +37,26 @@ public sealed class AlterTableTests
     }
 
     [Fact]
-    public void Added_column_default_survives_reopen()
+    public void AddedColumnDefaultSurvivesReopen()
     {
-        string dir = Path.Combine(Path.GetTempPath(), "scdb-" + Guid.NewGuid().ToString("N"));
-        Directory.CreateDirectory(dir);
-        try
+        using var dir = new TempDirectory("scdb-engine-");
+        var options = new StorageOptions { Path = dir.File("db.scdb") };
+        using (var db = new EngineHarness(options))
         {
-            var options = new StorageOptions { Path = Path.Combine(dir, "db.scdb") };
-            using (var db = new EngineHarness(options))
+            db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)");
+            for (int i = 1; i <= 500; i++)
             {
-                db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT)");
-                for (int i = 1; i <= 500; i++)
-                {
-                    db.Execute("INSERT INTO t VALUES (?, ?)", i, "row" + i);
-                }
-
-                db.Execute("ALTER TABLE t ADD COLUMN flag INTEGER DEFAULT 1; ALTER TABLE t ADD COLUMN tag TEXT DEFAULT ('new')");
+                db.Execute("INSERT INTO t VALUES (?, ?)", i, "row" + i);
             }
 
-            using (var db = new EngineHarness(options))
-            {
-                Assert.Equal([[500L, 500L, 500L]], db.Query("SELECT COUNT(*), SUM(flag), SUM(tag = 'new') FROM t"));
-                Assert.Equal([[250L, "row250", 1L, "new"]], db.Query("SELECT * FROM t WHERE id = 250"));
-                Assert.Equal("ok", db.Scalar("PRAGMA integrity_check"));
-            }
+            db.Execute("ALTER TABLE t ADD COLUMN flag INTEGER DEFAULT 1; ALTER TABLE t ADD COLUMN tag TEXT DEFAULT ('new')");
         }
-        finally
+
+        using (var db = new EngineHarness(options))
         {
-            Directory.Delete(dir, true);
+            Assert.Equal([[500L, 500L, 500L]], db.Query("SELECT COUNT(*), SUM(flag), SUM(tag = 'new') FROM t"));
+            Assert.Equal([[250L, "row250", 1L, "new"]], db.Query("SELECT * FROM t WHERE id = 250"));
+            Assert.Equal("ok", db.Scalar("PRAGMA integrity_check"));
         }
     }
 }

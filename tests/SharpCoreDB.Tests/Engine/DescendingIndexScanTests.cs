@@ -42,7 +42,7 @@ public sealed class DescendingIndexScanTests
     [InlineData("SELECT a, b, id FROM t WHERE a = 99 ORDER BY b DESC", "WHERE a = 99 ORDER BY +b DESC")]
     [InlineData("SELECT c, id FROM t ORDER BY c DESC, id DESC", "ORDER BY +c DESC, +id DESC")]
     [InlineData("SELECT c, id FROM t ORDER BY c DESC NULLS FIRST, id DESC", "ORDER BY +c DESC, +id DESC")]
-    public void Descending_orders_come_from_the_index_and_match_a_sort(string sql, string forcedTail)
+    public void DescendingOrdersComeFromTheIndexAndMatchASort(string sql, string forcedTail)
     {
         using var db = Filled();
         string plan = Plan(db, sql);
@@ -56,7 +56,7 @@ public sealed class DescendingIndexScanTests
     }
 
     [Fact]
-    public void Nulls_come_last_descending_and_first_ascending()
+    public void NullsComeLastDescendingAndFirstAscending()
     {
         using var db = Filled();
         List<object?[]> rows = db.Query("SELECT a FROM t ORDER BY a DESC");
@@ -81,7 +81,7 @@ public sealed class DescendingIndexScanTests
     }
 
     [Fact]
-    public void Max_like_queries_read_from_the_end_of_the_index()
+    public void MaxLikeQueriesReadFromTheEndOfTheIndex()
     {
         using var db = Filled();
         string plan = Plan(db, "SELECT c FROM t ORDER BY c DESC LIMIT 1");
@@ -94,38 +94,29 @@ public sealed class DescendingIndexScanTests
     }
 
     [Fact]
-    public void Descending_scans_see_changes_and_survive_reopen()
+    public void DescendingScansSeeChangesAndSurviveReopen()
     {
-        string path = Path.Combine(Path.GetTempPath(), "scdb-desc-" + Guid.NewGuid().ToString("N") + ".db");
-        try
+        using var dir = new TempDirectory("scdb-desc-");
+        string path = dir.File("desc.db");
+        using (var db = new EngineHarness(new SharpCoreDB.Storage.StorageOptions { Path = path }))
         {
-            using (var db = new EngineHarness(new SharpCoreDB.Storage.StorageOptions { Path = path }))
+            db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT); CREATE INDEX tv ON t(v)");
+            for (int i = 0; i < 200; i++)
             {
-                db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT); CREATE INDEX tv ON t(v)");
-                for (int i = 0; i < 200; i++)
-                {
-                    db.Execute("INSERT INTO t VALUES (?, ?)", i, i % 10 == 0 ? null : $"v{i:D3}");
-                }
-
-                db.Execute("DELETE FROM t WHERE id BETWEEN 150 AND 180");
+                db.Execute("INSERT INTO t VALUES (?, ?)", i, i % 10 == 0 ? null : $"v{i:D3}");
             }
 
-            using (var db = new EngineHarness(new SharpCoreDB.Storage.StorageOptions { Path = path }))
-            {
-                Assert.Contains("(descending)", Plan(db, "SELECT v FROM t ORDER BY v DESC"));
-                List<object?[]> rows = db.Query("SELECT v, id FROM t ORDER BY v DESC, id DESC");
-                Assert.Equal(db.Query("SELECT v, id FROM t ORDER BY +v DESC, +id DESC"), rows);
-                Assert.Equal("v199", rows[0][0]);
-                Assert.Null(rows[^1][0]);
-                Assert.Equal(200 - 31, rows.Count);
-            }
+            db.Execute("DELETE FROM t WHERE id BETWEEN 150 AND 180");
         }
-        finally
+
+        using (var db = new EngineHarness(new SharpCoreDB.Storage.StorageOptions { Path = path }))
         {
-            foreach (string file in Directory.GetFiles(Path.GetDirectoryName(path)!, Path.GetFileName(path) + "*"))
-            {
-                File.Delete(file);
-            }
+            Assert.Contains("(descending)", Plan(db, "SELECT v FROM t ORDER BY v DESC"));
+            List<object?[]> rows = db.Query("SELECT v, id FROM t ORDER BY v DESC, id DESC");
+            Assert.Equal(db.Query("SELECT v, id FROM t ORDER BY +v DESC, +id DESC"), rows);
+            Assert.Equal("v199", rows[0][0]);
+            Assert.Null(rows[^1][0]);
+            Assert.Equal(200 - 31, rows.Count);
         }
     }
 }

@@ -2,30 +2,29 @@
 // random queries and DML against SharpCoreDB (through the Session API) and
 // SQLite (Microsoft.Data.Sqlite) side by side, comparing results as multisets
 // (or in order when ORDER BY fixes it over all columns). The short run takes a
-// few seconds; set SHARPCOREDB_DIFF_ITERATIONS (e.g. 200000) for a long run and
-// SHARPCOREDB_DIFF_SEED to reproduce one. Intended dialect differences are
+// few seconds; set SCDB_DIFF_ITERATIONS (e.g. 200000) for a long run and
+// SCDB_DIFF_SEED to reproduce one. Intended dialect differences are
 // listed in docs/sql-semantics.md and avoided by the generator.
 using System.Globalization;
-using System.Text;
 using Microsoft.Data.Sqlite;
-using SharpCoreDB.Tests.Support;
+using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Tests.Engine;
 
+[Trait("Category", "Slow")]
 public sealed class DifferentialTests
 {
     private static readonly string[] Tables = ["t1", "t2", "t3"];
     private static readonly string[] Columns = ["a", "b", "c", "d"];
 
     [Fact]
-    public void Random_queries_match_sqlite()
+    public void RandomQueriesMatchSqlite()
     {
-        int iterations = int.TryParse(Environment.GetEnvironmentVariable("SHARPCOREDB_DIFF_ITERATIONS"), out int n) ? n : 3000;
-        int seed = int.TryParse(Environment.GetEnvironmentVariable("SHARPCOREDB_DIFF_SEED"), out int s) ? s : 20240611;
+        int iterations = int.TryParse(Environment.GetEnvironmentVariable("SCDB_DIFF_ITERATIONS"), out int n) ? n : 3000;
+        int seed = int.TryParse(Environment.GetEnvironmentVariable("SCDB_DIFF_SEED"), out int s) ? s : 20240611;
         var random = new Random(seed);
         using var ours = new EngineHarness();
-        using var sqlite = new SqliteConnection("Data Source=:memory:");
-        sqlite.Open();
+        using SqliteConnection sqlite = SqliteReference.OpenMemory();
         foreach (string table in Tables)
         {
             Both(ours, sqlite, $"CREATE TABLE {table}(id INTEGER PRIMARY KEY, a INTEGER, b TEXT, c REAL, d INTEGER)");
@@ -56,11 +55,11 @@ public sealed class DifferentialTests
                 continue;
             }
 
-            List<string> expected = SqliteRows(sqlite, sql);
+            List<string> expected = SqliteReference.Rows(sqlite, sql, RowText.Rounded);
             List<string> actual;
             try
             {
-                actual = ours.Query(sql).Select(Render).ToList();
+                actual = ours.Query(sql).Select(RowText.Rounded).ToList();
             }
             catch (SharpCoreDBException e)
             {
@@ -91,9 +90,7 @@ public sealed class DifferentialTests
         string? sqliteError = null;
         try
         {
-            using SqliteCommand command = sqlite.CreateCommand();
-            command.CommandText = sql;
-            command.ExecuteNonQuery();
+            SqliteReference.Execute(sqlite, sql);
         }
         catch (SqliteException e)
         {
@@ -111,27 +108,6 @@ public sealed class DifferentialTests
         }
 
         Assert.True((sqliteError is null) == (ourError is null), $"{sql}\nSQLite: {sqliteError ?? "ok"}\nours: {ourError ?? "ok"}");
-    }
-
-    private static List<string> SqliteRows(SqliteConnection sqlite, string sql) => SqliteReference.Rows(sqlite, sql, Render);
-
-    private static string Render(object?[] row)
-    {
-        var builder = new StringBuilder();
-        foreach (object? value in row)
-        {
-            builder.Append(value switch
-            {
-                null => "NULL",
-                double d => Math.Round(d, 6).ToString("R", CultureInfo.InvariantCulture) + "r",
-                long l => ((double)l).ToString("R", CultureInfo.InvariantCulture) + (Math.Abs(l) < (1L << 52) ? "r" : "i"),
-                string s => "'" + s + "'",
-                byte[] b => Convert.ToHexString(b),
-                _ => value.ToString(),
-            }).Append(',');
-        }
-
-        return builder.ToString();
     }
 
     private static string Insert(Random random)

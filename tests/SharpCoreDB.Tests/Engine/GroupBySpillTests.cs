@@ -5,7 +5,7 @@
 using System.Text;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
-using SharpCoreDB.Wal.IO;
+using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Engine;
 
@@ -13,10 +13,10 @@ public sealed class GroupBySpillTests : IDisposable
 {
     private const string Marker = "PLAINTEXT-MARKER-7f3a";
 
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-grp-").FullName;
-    private readonly SpillRecordingFileSystem _files = new();
+    private readonly TempDirectory _dir = new("scdb-grp-");
+    private readonly RecordingFileSystem _files = new(watch: WatchedFiles.NameStartsWith("sharpcoredb-sort-"));
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     private static void Fill(EngineHarness db)
     {
@@ -47,9 +47,9 @@ public sealed class GroupBySpillTests : IDisposable
     ];
 
     [Fact]
-    public void Spilled_grouping_matches_in_memory_grouping()
+    public void SpilledGroupingMatchesInMemoryGrouping()
     {
-        using var db = new EngineHarness(new StorageOptions { Path = Path.Combine(_dir, "plain.scdb"), FileSystem = _files });
+        using var db = new EngineHarness(new StorageOptions { Path = _dir.File("plain.scdb"), FileSystem = _files });
         Fill(db);
         foreach (string sql in Queries)
         {
@@ -62,15 +62,15 @@ public sealed class GroupBySpillTests : IDisposable
         // The plain database's spill files hold the marker: the scan below can see plaintext.
         Assert.True(SpillFilesContainMarker(db, Queries[0], out int files));
         Assert.True(files > 0, "the grouping spilled to temporary files");
-        Assert.Empty(Directory.GetFiles(_dir, "sharpcoredb-sort-*.tmp"));
+        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
     }
 
     [Fact]
-    public void Encrypted_database_spills_no_plaintext()
+    public void EncryptedDatabaseSpillsNoPlaintext()
     {
         var options = new StorageOptions
         {
-            Path = Path.Combine(_dir, "secret.scdb"),
+            Path = _dir.File("secret.scdb"),
             FileSystem = _files,
             Encryption = new EncryptionSettings { Password = "pw", Iterations = 1000 },
         };
@@ -82,76 +82,23 @@ public sealed class GroupBySpillTests : IDisposable
         Assert.False(SpillFilesContainMarker(db, Queries[0], out int files));
         Assert.True(files > 0, "the grouping spilled to temporary files");
         Assert.Equal(expected, db.Query(Queries[0]));
-        Assert.Empty(Directory.GetFiles(_dir, "sharpcoredb-sort-*.tmp"));
+        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
     }
 
     // Runs the query and scans every byte the engine wrote to its temporary sort files.
     private bool SpillFilesContainMarker(EngineHarness db, string sql, out int files)
     {
-        _files.Images.Clear();
+        _files.Clear();
         db.Query(sql);
         byte[] marker = Encoding.UTF8.GetBytes(Marker);
-        files = _files.Images.Count;
+        IReadOnlyList<byte[]> images = _files.Images();
+        files = images.Count;
         bool found = false;
-        foreach (MemoryStream image in _files.Images.Values)
+        foreach (byte[] image in images)
         {
-            found |= image.ToArray().AsSpan().IndexOf(marker) >= 0;
+            found |= image.AsSpan().IndexOf(marker) >= 0;
         }
 
         return found;
-    }
-
-    /// <summary>The real file system, keeping a copy of what is written to spill files.</summary>
-    private sealed class SpillRecordingFileSystem : IFileSystem
-    {
-        public Dictionary<string, MemoryStream> Images { get; } = [];
-
-        public IStorageFile Open(string path, StorageFileMode mode)
-        {
-            IStorageFile file = OsFileSystem.Instance.Open(path, mode);
-            if (!Path.GetFileName(path).StartsWith("sharpcoredb-sort-", StringComparison.Ordinal))
-            {
-                return file;
-            }
-
-            var image = new MemoryStream();
-            lock (Images)
-            {
-                Images[path] = image;
-            }
-
-            return new RecordingFile(file, image);
-        }
-
-        public bool Exists(string path) => OsFileSystem.Instance.Exists(path);
-
-        public void Delete(string path) => OsFileSystem.Instance.Delete(path);
-
-        public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
-            OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
-
-        public void SyncDirectory(string directoryPath) => OsFileSystem.Instance.SyncDirectory(directoryPath);
-    }
-
-    private sealed class RecordingFile(IStorageFile inner, MemoryStream image) : IStorageFile
-    {
-        public string Path => inner.Path;
-
-        public long Length => inner.Length;
-
-        public int Read(long offset, Span<byte> buffer) => inner.Read(offset, buffer);
-
-        public void Write(long offset, ReadOnlySpan<byte> data)
-        {
-            image.Position = offset;
-            image.Write(data);
-            inner.Write(offset, data);
-        }
-
-        public void Flush() => inner.Flush();
-
-        public void SetLength(long length) => inner.SetLength(length);
-
-        public void Dispose() => inner.Dispose();
     }
 }

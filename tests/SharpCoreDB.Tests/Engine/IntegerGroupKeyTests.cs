@@ -36,7 +36,7 @@ public sealed class IntegerGroupKeyTests
     }
 
     [Fact]
-    public void Single_key_grouping_equals_the_general_path()
+    public void SingleKeyGroupingEqualsTheGeneralPath()
     {
         using EngineHarness db = MixedKeys();
         List<object?[]> fast = db.Query("SELECT g, COUNT(*), SUM(v), MIN(id) FROM t GROUP BY g");
@@ -47,7 +47,7 @@ public sealed class IntegerGroupKeyTests
     }
 
     [Fact]
-    public void Integer_real_and_boolean_keys_share_a_group_and_keep_the_first_value()
+    public void IntegerRealAndBooleanKeysShareAGroupAndKeepTheFirstValue()
     {
         using EngineHarness db = MixedKeys();
         List<object?[]> rows = db.Query("SELECT g, COUNT(*) FROM t WHERE id < 100 GROUP BY g");
@@ -67,7 +67,7 @@ public sealed class IntegerGroupKeyTests
     }
 
     [Fact]
-    public void Spilled_single_key_grouping_matches_in_memory()
+    public void SpilledSingleKeyGroupingMatchesInMemory()
     {
         using EngineHarness db = MixedKeys();
         const string sql = "SELECT g, COUNT(*), SUM(v) FROM t GROUP BY g";

@@ -4,7 +4,7 @@
 // NULL, integers, reals, blobs), for NOT LIKE, ESCAPE, parameters, patterns that
 // are not text, and in joins, LEFT JOINs, UPDATE and DELETE.
 using Microsoft.Data.Sqlite;
-using SharpCoreDB.Tests.Support;
+using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Tests.Engine;
 
@@ -28,11 +28,10 @@ public sealed class LikeScanTests : IDisposable
     ];
 
     private readonly EngineHarness _db = new();
-    private readonly SqliteConnection _sqlite = new("Data Source=:memory:");
+    private readonly SqliteConnection _sqlite = SqliteReference.OpenMemory();
 
     public LikeScanTests()
     {
-        _sqlite.Open();
         Both("CREATE TABLE t(id INTEGER PRIMARY KEY, v TEXT, w)");
         Both("CREATE TABLE u(id INTEGER PRIMARY KEY, tid INTEGER, tag TEXT)");
         for (int i = 0; i < Values.Length; i++)
@@ -55,7 +54,7 @@ public sealed class LikeScanTests : IDisposable
     }
 
     [Fact]
-    public void Like_filters_return_sqlites_rows_for_every_kind_of_value()
+    public void LikeFiltersReturnSqlitesRowsForEveryKindOfValue()
     {
         foreach (string condition in Conditions)
         {
@@ -69,7 +68,7 @@ public sealed class LikeScanTests : IDisposable
     }
 
     [Fact]
-    public void Parameters_escape_errors_and_pattern_changes_between_executions()
+    public void ParametersEscapeErrorsAndPatternChangesBetweenExecutions()
     {
         foreach (string pattern in new[] { "%@example42.com", "%@EXAMPLE42%", "_va%", "%😀%", "%", "x" })
         {
@@ -87,7 +86,7 @@ public sealed class LikeScanTests : IDisposable
     }
 
     [Fact]
-    public void Joins_and_writes_filtered_by_like_see_the_right_rows()
+    public void JoinsAndWritesFilteredByLikeSeeTheRightRows()
     {
         AssertSame("SELECT t.id, u.id FROM t JOIN u ON u.tid = t.id WHERE t.v LIKE '%example42%' AND u.tag LIKE '%@%' ORDER BY 1, 2");
         AssertSame("SELECT t.id, u.id FROM t LEFT JOIN u ON u.tid = t.id AND u.tag LIKE 'tag%' WHERE t.v LIKE '%a%' ORDER BY 1, 2");
@@ -102,9 +101,7 @@ public sealed class LikeScanTests : IDisposable
     private void Both(string sql)
     {
         _db.Execute(sql);
-        using SqliteCommand command = _sqlite.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
+        SqliteReference.Execute(_sqlite, sql);
     }
 
     private void AssertSame(string sql)
@@ -114,15 +111,7 @@ public sealed class LikeScanTests : IDisposable
         Assert.True(expected.SequenceEqual(actual), $"{sql}\nSQLite: {string.Join(" | ", expected)}\nSharpCoreDB: {string.Join(" | ", actual)}");
     }
 
-    private List<string> Sqlite(string sql) => SqliteReference.Rows(_sqlite, sql, Format);
+    private List<string> Sqlite(string sql) => SqliteReference.Rows(_sqlite, sql, RowText.Exact);
 
-    private static List<string> Ids(List<object?[]> rows) => rows.Select(Format).ToList();
-
-    private static string Format(object?[] cells) => string.Join(",", cells.Select(c => c switch
-    {
-        null => "NULL",
-        byte[] bytes => "x" + Convert.ToHexString(bytes),
-        double d => d.ToString("R", System.Globalization.CultureInfo.InvariantCulture),
-        _ => Convert.ToString(c, System.Globalization.CultureInfo.InvariantCulture),
-    }));
+    private static List<string> Ids(List<object?[]> rows) => rows.Select(RowText.Exact).ToList();
 }

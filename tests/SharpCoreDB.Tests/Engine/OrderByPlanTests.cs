@@ -23,7 +23,7 @@ public sealed class OrderByPlanTests
     private static string Plan(EngineHarness db, string sql) => string.Join("\n", db.Query("EXPLAIN " + sql).Select(r => (string)r[0]!));
 
     [Fact]
-    public void Rowid_order_needs_no_sort()
+    public void RowidOrderNeedsNoSort()
     {
         using var db = Filled();
         Assert.DoesNotContain("SORT", Plan(db, "SELECT id FROM t ORDER BY id"));
@@ -36,7 +36,7 @@ public sealed class OrderByPlanTests
     }
 
     [Fact]
-    public void Index_order_needs_no_sort_and_matches_a_sort()
+    public void IndexOrderNeedsNoSortAndMatchesASort()
     {
         using var db = Filled();
         string[] served =
@@ -73,7 +73,7 @@ public sealed class OrderByPlanTests
     }
 
     [Fact]
-    public void Order_by_limit_uses_a_top_n_heap()
+    public void OrderByLimitUsesATopNHeap()
     {
         using var db = Filled();
         string plan = Plan(db, "SELECT c, id FROM t ORDER BY c DESC, id LIMIT 10");

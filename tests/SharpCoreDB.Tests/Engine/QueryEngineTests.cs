@@ -11,7 +11,7 @@ namespace SharpCoreDB.Tests.Engine;
 public sealed class QueryEngineTests
 {
     [Fact]
-    public void Select_filters_projects_and_orders()
+    public void SelectFiltersProjectsAndOrders()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY, name TEXT, score REAL); INSERT INTO t(name, score) VALUES ('a', 1.5), ('b', NULL), ('c', 3)");
@@ -23,7 +23,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Joins_aggregates_and_subqueries()
+    public void JoinsAggregatesAndSubqueries()
     {
         using var db = new EngineHarness();
         db.Execute("""
@@ -46,7 +46,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Constraint_violations_name_table_and_column_and_leave_no_trace()
+    public void ConstraintViolationsNameTableAndColumnAndLeaveNoTrace()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE users(id INTEGER PRIMARY KEY, email TEXT UNIQUE NOT NULL, age INTEGER CHECK (age >= 0))");
@@ -69,7 +69,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Failed_statement_inside_transaction_is_undone_alone_and_savepoints_work()
+    public void FailedStatementInsideTransactionIsUndoneAloneAndSavepointsWork()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(a INTEGER UNIQUE)");
@@ -83,38 +83,30 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Data_and_schema_survive_reopen()
+    public void DataAndSchemaSurviveReopen()
     {
-        string dir = Path.Combine(Path.GetTempPath(), "scdb-" + Guid.NewGuid().ToString("N"));
-        Directory.CreateDirectory(dir);
-        try
+        using var dir = new TempDirectory("scdb-engine-");
+        var options = new StorageOptions { Path = dir.File("db.scdb") };
+        using (var db = new EngineHarness(options))
         {
-            var options = new StorageOptions { Path = Path.Combine(dir, "db.scdb") };
-            using (var db = new EngineHarness(options))
-            {
-                db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT DEFAULT ('d')); CREATE INDEX iv ON t(v)");
-                db.Execute("INSERT INTO t(v) VALUES ('x'), ('y'); INSERT INTO t DEFAULT VALUES; DELETE FROM t WHERE id = 3");
-                db.Execute("CREATE VIEW vv AS SELECT v FROM t WHERE id > 1; ALTER TABLE t ADD COLUMN w INTEGER");
-            }
-
-            using (var db = new EngineHarness(options))
-            {
-                Assert.Equal([[1L, "x", null], [2L, "y", null]], db.Query("SELECT * FROM t"));
-                Assert.Equal([["y"]], db.Query("SELECT * FROM vv"));
-                db.Execute("INSERT INTO t(v) VALUES ('z')");
-                Assert.Equal(4L, db.Scalar("SELECT MAX(id) FROM t"));
-                Assert.Equal([["z"]], db.Query("SELECT v FROM t WHERE v = 'z'"));
-                Assert.Equal("ok", db.Scalar("PRAGMA integrity_check"));
-            }
+            db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT, v TEXT DEFAULT ('d')); CREATE INDEX iv ON t(v)");
+            db.Execute("INSERT INTO t(v) VALUES ('x'), ('y'); INSERT INTO t DEFAULT VALUES; DELETE FROM t WHERE id = 3");
+            db.Execute("CREATE VIEW vv AS SELECT v FROM t WHERE id > 1; ALTER TABLE t ADD COLUMN w INTEGER");
         }
-        finally
+
+        using (var db = new EngineHarness(options))
         {
-            Directory.Delete(dir, true);
+            Assert.Equal([[1L, "x", null], [2L, "y", null]], db.Query("SELECT * FROM t"));
+            Assert.Equal([["y"]], db.Query("SELECT * FROM vv"));
+            db.Execute("INSERT INTO t(v) VALUES ('z')");
+            Assert.Equal(4L, db.Scalar("SELECT MAX(id) FROM t"));
+            Assert.Equal([["z"]], db.Query("SELECT v FROM t WHERE v = 'z'"));
+            Assert.Equal("ok", db.Scalar("PRAGMA integrity_check"));
         }
     }
 
     [Fact]
-    public void Explain_shows_index_and_join_methods()
+    public void ExplainShowsIndexAndJoinMethods()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE a(id INTEGER PRIMARY KEY, x INTEGER); CREATE INDEX ax ON a(x); CREATE TABLE b(y INTEGER)");
@@ -126,7 +118,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Prepared_statement_is_reused_with_new_parameters_and_replanned_after_schema_change()
+    public void PreparedStatementIsReusedWithNewParametersAndReplannedAfterSchemaChange()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(a INTEGER, b TEXT); INSERT INTO t VALUES (1, 'one'), (2, 'two')");
@@ -147,7 +139,7 @@ public sealed class QueryEngineTests
     }
 
     [Fact]
-    public void Sort_spills_to_temporary_files_and_cleans_up()
+    public void SortSpillsToTemporaryFilesAndCleansUp()
     {
         using var db = new EngineHarness();
         db.Database.SpillThresholdRows = 100;

@@ -7,7 +7,7 @@
 using System.Data.Common;
 using System.Globalization;
 using Microsoft.Data.Sqlite;
-using SharpCoreDB.Tests.Support;
+using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Tests.Engine;
 
@@ -24,11 +24,10 @@ public sealed class RowIdSeekTests
     private static readonly long[] Ids = [-1, 0, 1, 2, 3, 5, 7, 9223372036854775807, -9223372036854775808];
 
     [Fact]
-    public void Rowid_equality_and_in_lists_select_the_rows_sqlite_selects_for_every_kind_of_value()
+    public void RowidEqualityAndInListsSelectTheRowsSqliteSelectsForEveryKindOfValue()
     {
         using var ours = new EngineHarness();
-        using var sqlite = new SqliteConnection("Data Source=:memory:");
-        sqlite.Open();
+        using SqliteConnection sqlite = SqliteReference.OpenMemory();
         Both(ours, sqlite, "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
         foreach (long id in Ids)
         {
@@ -53,13 +52,12 @@ public sealed class RowIdSeekTests
     }
 
     [Fact]
-    public void Parameters_bound_through_the_provider_select_the_rows_sqlite_selects()
+    public void ParametersBoundThroughTheProviderSelectTheRowsSqliteSelects()
     {
         object?[] parameters = [5L, 5, 5.0, 5.5m, 5.5, "5", "5.0", " 5", "abc", true, false, null, new byte[] { 5 }, long.MaxValue, long.MinValue, 9.3e18, 1e20, 0L];
         using var ours = new SharpCoreDB.Data.SharpCoreDBConnection("Data Source=:memory:");
         ours.Open();
-        using var sqlite = new SqliteConnection("Data Source=:memory:");
-        sqlite.Open();
+        using SqliteConnection sqlite = SqliteReference.OpenMemory();
         foreach (DbConnection connection in new DbConnection[] { ours, sqlite })
         {
             Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)", null);
@@ -107,15 +105,13 @@ public sealed class RowIdSeekTests
     private static void Both(EngineHarness ours, SqliteConnection sqlite, string sql)
     {
         ours.Execute(sql);
-        using SqliteCommand command = sqlite.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
+        SqliteReference.Execute(sqlite, sql);
     }
 
     private static void Compare(EngineHarness ours, SqliteConnection sqlite, string sql)
     {
-        List<string> expected = SqliteReference.Rows(sqlite, sql, row => Convert.ToString(row[0], CultureInfo.InvariantCulture)!);
-        List<string> actual = ours.Query(sql).Select(row => Convert.ToString(row[0], CultureInfo.InvariantCulture)!).ToList();
+        List<string> expected = SqliteReference.Rows(sqlite, sql, RowText.Exact);
+        List<string> actual = ours.Query(sql).Select(RowText.Exact).ToList();
         expected.Sort(string.CompareOrdinal);
         actual.Sort(string.CompareOrdinal);
         Assert.True(expected.SequenceEqual(actual), $"{sql}: SQLite [{string.Join(", ", expected)}], ours [{string.Join(", ", actual)}]");

@@ -9,9 +9,9 @@ namespace SharpCoreDB.Tests.Engine;
 
 public sealed class StatementRollbackTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-stmt-").FullName;
+    private readonly TempDirectory _dir = new("scdb-stmt-");
 
-    private string DbPath => Path.Combine(_dir, "t.scdb");
+    private string DbPath => _dir.File("t.scdb");
 
     [Fact]
     public void AFailedInsertLeavesTheEarlierStatementsOfItsTransactionAndNothingOfItsOwn()
@@ -51,7 +51,7 @@ public sealed class StatementRollbackTests : IDisposable
         }
     }
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     private static void AssertHoldsTheFirst300Rows(EngineHarness db)
     {

@@ -8,7 +8,7 @@ public sealed class WideJoinTests
     private const int Tables = 30;
 
     [Fact(Timeout = 20000)]
-    public async Task Comma_join_of_thirty_tables_returns_the_chain()
+    public async Task CommaJoinOfThirtyTablesReturnsTheChain()
     {
         await Task.Run(() =>
         {
@@ -31,7 +31,7 @@ public sealed class WideJoinTests
     }
 
     [Fact(Timeout = 20000)]
-    public async Task Star_join_of_thirty_tables_with_indexes()
+    public async Task StarJoinOfThirtyTablesWithIndexes()
     {
         await Task.Run(() =>
         {

@@ -3,6 +3,7 @@
 // and by our IAggregate implementations (plain and DISTINCT), comparing value and type.
 using Microsoft.Data.Sqlite;
 using SharpCoreDB.Execution.Functions;
+using SharpCoreDB.TestSupport.Sqlite;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Tests.Execution;
@@ -15,8 +16,7 @@ public class AggregateDifferentialTests
     [Fact]
     public void RandomGroupsAgreeWithSqlite()
     {
-        using var connection = new SqliteConnection("Data Source=:memory:");
-        connection.Open();
+        using SqliteConnection connection = SqliteReference.OpenMemory();
         using var command = connection.CreateCommand();
         var generator = new OperandGenerator(77);
         var failures = new List<string>();
@@ -58,7 +58,7 @@ public class AggregateDifferentialTests
                     string? error = null;
                     try
                     {
-                        expected = ToValue(command.ExecuteScalar());
+                        expected = SqliteValues.ToDbValue(command.ExecuteScalar());
                     }
                     catch (SqliteException e)
                     {
@@ -100,18 +100,18 @@ public class AggregateDifferentialTests
                     {
                         failures.Add($"{sql} over [{string.Join(", ", values.Select(v => v.Sql))}]: SQLite failed ({error})");
                     }
-                    else if (SqliteDifferentialTests.SeventeenthDigitOnly(expected, actual))
+                    else if (SqliteValues.SeventeenthDigitOnly(expected, actual))
                     {
                         excluded++;
                     }
-                    else if (!SqliteDifferentialTests.SameValue(expected, actual))
+                    else if (!SqliteValues.SameValue(expected, actual))
                     {
-                        failures.Add($"{sql} over [{string.Join(", ", values.Select(v => v.Sql))}]: SQLite {SqliteDifferentialTests.Describe(expected)}, we {SqliteDifferentialTests.Describe(actual)}");
+                        failures.Add($"{sql} over [{string.Join(", ", values.Select(v => v.Sql))}]: SQLite {SqliteValues.Describe(expected)}, we {SqliteValues.Describe(actual)}");
                     }
 
                     // Reset must make the state reusable for the next group.
                     state.Reset();
-                    Assert.True(SqliteDifferentialTests.SameValue(FreshFinish(name, argumentCount, distinct), state.Finish()));
+                    Assert.True(SqliteValues.SameValue(FreshFinish(name, argumentCount, distinct), state.Finish()));
                 }
             }
         }
@@ -124,14 +124,4 @@ public class AggregateDifferentialTests
         FunctionRegistry.TryCreateAggregate(name, argumentCount, distinct, out IAggregate state);
         return state.Finish();
     }
-
-    private static DbValue ToValue(object? value) => value switch
-    {
-        null or DBNull => DbValue.Null,
-        long l => DbValue.FromInt64(l),
-        double d => DbValue.FromDouble(d),
-        string s => DbValue.FromText(s),
-        byte[] b => DbValue.FromBlob(b),
-        _ => throw new InvalidOperationException(value.GetType().Name),
-    };
 }

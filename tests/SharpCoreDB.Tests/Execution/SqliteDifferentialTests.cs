@@ -6,6 +6,7 @@
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.TestSupport.Sqlite;
 using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Tests.Execution;
@@ -88,7 +89,7 @@ public class SqliteDifferentialTests
 
                 if (error is null)
                 {
-                    failures.Add($"{sql}: we threw {e.Message}, SQLite gave {Describe(expected)}");
+                    failures.Add($"{sql}: we threw {e.Message}, SQLite gave {SqliteValues.Describe(expected)}");
                 }
 
                 compared++;
@@ -98,15 +99,15 @@ public class SqliteDifferentialTests
             compared++;
             if (error is not null)
             {
-                failures.Add($"{sql}: SQLite failed ({error}), we gave {Describe(actual)}");
+                failures.Add($"{sql}: SQLite failed ({error}), we gave {SqliteValues.Describe(actual)}");
             }
-            else if (SeventeenthDigitOnly(expected, actual))
+            else if (SqliteValues.SeventeenthDigitOnly(expected, actual))
             {
                 excluded++; // Documented: SQLite's 17-digit real-to-text is approximate in the last digit.
             }
-            else if (!SameValue(expected, actual))
+            else if (!SqliteValues.SameValue(expected, actual))
             {
-                failures.Add($"{sql}: SQLite {Describe(expected)}, we {Describe(actual)}");
+                failures.Add($"{sql}: SQLite {SqliteValues.Describe(expected)}, we {SqliteValues.Describe(actual)}");
             }
         }
 
@@ -234,67 +235,4 @@ public class SqliteDifferentialTests
             ? OperandGenerator.Real(double.Parse(sql, System.Globalization.CultureInfo.InvariantCulture))
             : OperandGenerator.Integer(long.Parse(sql, System.Globalization.CultureInfo.InvariantCulture));
     }
-
-    /// <summary>
-    /// True when two texts differ in one digit by one, right after a run of 16 other digits: the 17th significant
-    /// digit of a real rendered as text, where SQLite's approximate conversion and our exact one may differ.
-    /// </summary>
-    internal static bool SeventeenthDigitOnly(in DbValue expected, in DbValue actual)
-    {
-        if (expected.Type != actual.Type || expected.Type is not (DbValueType.Text or DbValueType.Blob))
-        {
-            return false;
-        }
-
-        string a = expected.Type == DbValueType.Text ? expected.AsText() : System.Text.Encoding.Latin1.GetString(expected.AsBlob());
-        string b = actual.Type == DbValueType.Text ? actual.AsText() : System.Text.Encoding.Latin1.GetString(actual.AsBlob());
-        if (a.Length != b.Length)
-        {
-            return false;
-        }
-
-        int diff = -1;
-        for (int i = 0; i < a.Length; i++)
-        {
-            if (a[i] != b[i])
-            {
-                if (diff >= 0 || !char.IsAsciiDigit(a[i]) || !char.IsAsciiDigit(b[i]) || Math.Abs(a[i] - b[i]) != 1)
-                {
-                    return false;
-                }
-
-                diff = i;
-            }
-        }
-
-        int digits = 0;
-        for (int i = diff - 1; i >= 0 && (char.IsAsciiDigit(a[i]) || a[i] == '.'); i--)
-        {
-            digits += a[i] == '.' ? 0 : 1;
-        }
-
-        return diff >= 0 && digits >= 15;
-    }
-
-    internal static bool SameValue(in DbValue expected, in DbValue actual)
-    {
-        if (expected.Type != actual.Type)
-        {
-            return false;
-        }
-
-        return expected.Type switch
-        {
-            DbValueType.Real => expected.AsDouble().Equals(actual.AsDouble()),
-            DbValueType.Blob => expected.AsBlob().AsSpan().SequenceEqual(actual.AsBlob()),
-            _ => expected.Equals(actual),
-        };
-    }
-
-    internal static string Describe(in DbValue v) => v.Type switch
-    {
-        DbValueType.Text => $"'{v.AsText()}' (text)",
-        DbValueType.Real => v.AsDouble().ToString("R", System.Globalization.CultureInfo.InvariantCulture) + " (real)",
-        _ => $"{v} ({v.Type})",
-    };
 }

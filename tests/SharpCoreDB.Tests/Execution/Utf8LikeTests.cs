@@ -34,7 +34,7 @@ public sealed class Utf8LikeTests
     [InlineData("ab", "a%b", "General")]
     [InlineData("ab", "%a_", "General")]
     [InlineData("ab", "%%", "General")]
-    public void Simple_shapes_are_recognised(string text, string pattern, string shape)
+    public void SimpleShapesAreRecognised(string text, string pattern, string shape)
     {
         Assert.Equal(shape, Utf8Like.Classify(Encoding.UTF8.GetBytes(pattern), [], out _).ToString());
         Assert.Equal(SqlLike.Matches(text, pattern, null), Shaped(text, pattern, null));
@@ -65,7 +65,7 @@ public sealed class Utf8LikeTests
     [InlineData("", "%", null, true)]
     [InlineData("", "_", null, false)]
     [InlineData("abc", "", null, false)]
-    public void Agrees_with_the_string_matcher(string text, string pattern, char? escape, bool expected)
+    public void AgreesWithTheStringMatcher(string text, string pattern, char? escape, bool expected)
     {
         Assert.Equal(expected, SqlLike.Matches(text, pattern, escape));
         Assert.Equal(expected, Bytes(text, pattern, escape));
@@ -73,7 +73,7 @@ public sealed class Utf8LikeTests
     }
 
     [Fact]
-    public void Random_texts_and_patterns_match_as_strings_do()
+    public void RandomTextsAndPatternsMatchAsStringsDo()
     {
         var random = new Random(20261123);
         int matches = 0;
@@ -103,7 +103,7 @@ public sealed class Utf8LikeTests
     }
 
     [Fact]
-    public void Ascii_patterns_without_underscore_agree_even_on_invalid_utf8()
+    public void AsciiPatternsWithoutUnderscoreAgreeEvenOnInvalidUtf8()
     {
         var random = new Random(5);
         byte[] pieces = [(byte)'a', (byte)'B', (byte)'@', 0x80, 0xBF, 0xC3, 0xA9, 0xE2, 0xF0, 0x9F, 0xFF];
@@ -136,7 +136,7 @@ public sealed class Utf8LikeTests
     }
 
     [Fact]
-    public void Patterns_with_unpaired_surrogates_are_refused()
+    public void PatternsWithUnpairedSurrogatesAreRefused()
     {
         Assert.Null(Utf8Like.Encode("a\uD800b"));
         Assert.Null(Utf8Like.Encode("\uDC00"));

@@ -4,6 +4,7 @@
 // a stack overflow would kill the whole process, which no catch can turn into an error.
 namespace SharpCoreDB.Tests.Fuzzing;
 
+[Trait("Category", "Slow")]
 public sealed class DeepNestingTests
 {
     public static TheoryData<string, int> Shapes => new()
@@ -20,7 +21,7 @@ public sealed class DeepNestingTests
 
     [Theory]
     [MemberData(nameof(Shapes))]
-    public void Deep_statements_run_or_raise_SharpCoreDBException(string shape, int depth)
+    public void DeepStatementsRunOrRaiseSharpCoreDBException(string shape, int depth)
     {
         string expression = shape switch
         {

@@ -74,7 +74,7 @@ public sealed class FuzzRegressionTests
 
     [Theory]
     [MemberData(nameof(CaseNames))]
-    public void Replays_without_escaping_exceptions_or_damage(string name)
+    public void ReplaysWithoutEscapingExceptionsOrDamage(string name)
     {
         var runner = new SqlFuzzRunner();
         runner.Replay(Cases[name]);
@@ -82,7 +82,7 @@ public sealed class FuzzRegressionTests
     }
 
     [Fact]
-    public void Rolled_back_drop_and_create_leave_the_committed_schema_in_use()
+    public void RolledBackDropAndCreateLeaveTheCommittedSchemaInUse()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t0(id INTEGER PRIMARY KEY, c0 REAL)");
@@ -99,7 +99,7 @@ public sealed class FuzzRegressionTests
     }
 
     [Fact]
-    public void Rolling_back_to_an_outer_savepoint_restores_pages_changed_under_nested_ones()
+    public void RollingBackToAnOuterSavepointRestoresPagesChangedUnderNestedOnes()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t10(id INTEGER PRIMARY KEY, c0 INT UNIQUE, c1 BLOB UNIQUE)");
@@ -118,7 +118,7 @@ public sealed class FuzzRegressionTests
     }
 
     [Fact]
-    public void Compound_column_count_error_names_union_all_with_its_space()
+    public void CompoundColumnCountErrorNamesUnionAllWithItsSpace()
     {
         using var db = new EngineHarness();
         var e = Assert.Throws<SharpCoreDBException>(() => db.Query("SELECT 1 UNION ALL SELECT 1, 2"));
@@ -127,7 +127,7 @@ public sealed class FuzzRegressionTests
     }
 
     [Fact]
-    public void Autoincrement_table_out_of_rowids_rejects_the_insert_and_keeps_its_rows()
+    public void AutoincrementTableOutOfRowidsRejectsTheInsertAndKeepsItsRows()
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE t(id INTEGER PRIMARY KEY AUTOINCREMENT, v UNIQUE)");

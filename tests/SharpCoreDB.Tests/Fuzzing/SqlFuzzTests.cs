@@ -8,18 +8,19 @@ using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Fuzzing;
 
+[Trait("Category", "Slow")]
 public sealed class SqlFuzzTests(ITestOutputHelper output)
 {
     private const int StatementsPerRun = 300;
 
     [Fact]
-    public void Generated_statements_raise_only_SharpCoreDBException() => Fuzz(firstSeed: 1, ciRuns: 25, mutate: false);
+    public void GeneratedStatementsRaiseOnlySharpCoreDBException() => Fuzz(firstSeed: 1, ciRuns: 25, mutate: false);
 
     [Fact]
-    public void Mutated_statements_raise_only_SharpCoreDBException() => Fuzz(firstSeed: 100_001, ciRuns: 25, mutate: true);
+    public void MutatedStatementsRaiseOnlySharpCoreDBException() => Fuzz(firstSeed: 100_001, ciRuns: 25, mutate: true);
 
     [Fact]
-    public void Parser_raises_only_SharpCoreDBException_on_mutants()
+    public void ParserRaisesOnlySharpCoreDBExceptionOnMutants()
     {
         var runner = new SqlFuzzRunner();
         var random = new Random(424242);
@@ -37,7 +38,7 @@ public sealed class SqlFuzzTests(ITestOutputHelper output)
 
     /// <summary>By hand: SCDB_FUZZ_MINIMIZE=seed (or seed,m for a mutated run) prints the minimized failing statements.</summary>
     [Fact]
-    public void Minimize_a_failing_seed_when_asked()
+    public void MinimizeAFailingSeedWhenAsked()
     {
         string? request = Environment.GetEnvironmentVariable("SCDB_FUZZ_MINIMIZE");
         if (string.IsNullOrEmpty(request))

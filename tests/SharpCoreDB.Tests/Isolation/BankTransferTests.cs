@@ -15,23 +15,24 @@ using Xunit.Abstractions;
 namespace SharpCoreDB.Tests.Isolation;
 
 [Collection(nameof(Reliability.ResourceTests))] // alone: it measures nothing, but it keeps both cores busy
+[Trait("Category", "Slow")]
 public sealed class BankTransferTests(ITestOutputHelper output) : IDisposable
 {
     private const int Accounts = 20;
     private const long OpeningBalance = 1_000;
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-bank-").FullName;
+    private readonly TempDirectory _dir = new("scdb-bank-");
 
     public void Dispose()
     {
         SharpCoreDBConnection.ClearAllPools();
-        Directory.Delete(_dir, recursive: true);
+        _dir.Dispose();
     }
 
     [Fact]
     public async Task TransfersNeitherLoseUpdatesNorShowTornTotals()
     {
         double seconds = double.TryParse(Environment.GetEnvironmentVariable("SCDB_SOAK_SECONDS"), out double s) ? s : 3;
-        string connectionString = $"Data Source={Path.Combine(_dir, "bank.scdb")};Default Timeout=5";
+        string connectionString = $"Data Source={_dir.File("bank.scdb")};Default Timeout=5";
         using (var setup = new SharpCoreDBConnection(connectionString))
         {
             setup.Open();

@@ -6,18 +6,19 @@
 // See docs/adonet.md ("Transactions") for what each isolation level gives.
 namespace SharpCoreDB.Tests.Isolation;
 
+[Trait("Category", "Slow")]
 public sealed class HermitageTests : IDisposable
 {
     private const string Setup = "create table test (id int primary key, value int); insert into test (id, value) values (1, 10), (2, 20)";
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-hermitage-").FullName;
+    private readonly TempDirectory _dir = new("scdb-hermitage-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     public static TheoryData<IsolationMode> Modes() => [IsolationMode.Immediate, IsolationMode.Deferred, IsolationMode.Snapshot];
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G0_WriteCycles(IsolationMode mode)
+    public void G0WriteCycles(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -34,7 +35,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G1a_AbortedReads(IsolationMode mode)
+    public void G1aAbortedReads(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -49,7 +50,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G1b_IntermediateReads(IsolationMode mode)
+    public void G1bIntermediateReads(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -65,7 +66,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G1c_CircularInformationFlow(IsolationMode mode)
+    public void G1cCircularInformationFlow(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -82,7 +83,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void OTV_ObservedTransactionVanishes(IsolationMode mode)
+    public void OTVObservedTransactionVanishes(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"), S(3, "begin"),
@@ -106,7 +107,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void PMP_PredicateManyPreceders(IsolationMode mode)
+    public void PMPPredicateManyPreceders(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -124,7 +125,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void PMP_WritePredicates(IsolationMode mode)
+    public void PMPWritePredicates(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -141,7 +142,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void P4_LostUpdate(IsolationMode mode)
+    public void P4LostUpdate(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -160,7 +161,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void GSingle_ReadSkew(IsolationMode mode)
+    public void GSingleReadSkew(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -180,7 +181,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void GSingle_WriteOnStaleRead(IsolationMode mode)
+    public void GSingleWriteOnStaleRead(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -200,7 +201,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G2Item_WriteSkew(IsolationMode mode)
+    public void G2ItemWriteSkew(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -217,7 +218,7 @@ public sealed class HermitageTests : IDisposable
 
     [Theory]
     [MemberData(nameof(Modes))]
-    public void G2_AntiDependencyCycles(IsolationMode mode)
+    public void G2AntiDependencyCycles(IsolationMode mode)
     {
         var outcome = Run(mode,
             S(1, "begin"), S(2, "begin"),
@@ -240,12 +241,12 @@ public sealed class HermitageTests : IDisposable
     {
         var sqlite = Task.Run(() =>
         {
-            using var subject = new SqliteSubject(Directory.CreateDirectory(Path.Combine(_dir, "sqlite")).FullName) { Mode = mode };
+            using var subject = new SqliteSubject(Directory.CreateDirectory(_dir.File("sqlite")).FullName) { Mode = mode };
             return subject.Run(Setup, steps);
         });
         var ours = Task.Run(() =>
         {
-            using var subject = new SharpCoreDBSubject(Directory.CreateDirectory(Path.Combine(_dir, "scdb")).FullName) { Mode = mode };
+            using var subject = new SharpCoreDBSubject(Directory.CreateDirectory(_dir.File("scdb")).FullName) { Mode = mode };
             return subject.Run(Setup, steps);
         });
         List<string> expected = sqlite.GetAwaiter().GetResult();

@@ -10,25 +10,25 @@
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.StorageCrashWorker;
-using SharpCoreDB.Tests.Storage;
+using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Reliability;
 
+[Trait("Category", "Slow")]
 public sealed class CorruptFileTests : IDisposable
 {
     private const int PageSize = 4096;
     private const int Commits = 400;
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-corrupt-").FullName;
+    private readonly TempDirectory _dir = new("scdb-corrupt-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(false, 1)]
     [InlineData(true, 2)]
     public async Task DamagedFilesGiveAClearErrorOrACorrectState(bool crashed, int seed)
     {
-        string original = Path.Combine(_dir, "original");
+        string original = _dir.File("original");
         Directory.CreateDirectory(original);
         Build(Path.Combine(original, "db.scdb"), crashed);
         var files = Directory.GetFiles(original).ToDictionary(f => Path.GetFileName(f), System.IO.File.ReadAllBytes);
@@ -37,11 +37,11 @@ public sealed class CorruptFileTests : IDisposable
         int errors = 0;
         for (int i = 0; i < cases; i++)
         {
-            string dir = Path.Combine(_dir, $"case{seed}-{i}");
+            string dir = _dir.File($"case{seed}-{i}");
             Directory.CreateDirectory(dir);
             (string damage, bool tailOfLog) = Damage(files, dir, random);
             var outcome = Task.Run(() => OpenAndCheck(Path.Combine(dir, "db.scdb")));
-            if (await Task.WhenAny(outcome, Task.Delay(TimeSpan.FromSeconds(60))) != outcome)
+            if (await Task.WhenAny(outcome, Task.Delay(TestTimeouts.Hang)) != outcome)
             {
                 Assert.Fail($"case {i} ({damage}) hung");
             }
@@ -94,11 +94,11 @@ public sealed class CorruptFileTests : IDisposable
 
     private static void Build(string path, bool crash)
     {
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = PageSize, FileSystem = fs });
         for (int i = 0; i < Commits; i++)
         {
-            WorkloadCommits.CommitNext(engine, Timeout);
+            WorkloadCommits.CommitNext(engine, TestTimeouts.WriteLock);
             if (i == 250)
             {
                 engine.Checkpoint();

@@ -1,5 +1,5 @@
 // A full disk must never cost an acknowledged commit, show an unacknowledged one,
-// or make a database unreadable. Commits run until the disk (FullDiskFileSystem)
+// or make a database unreadable. Commits run until the disk (a FaultyFileSystem with a capacity)
 // refuses the log's next write; the commit that fails must be invisible to every
 // reader at once, not only after a reopen; then the database must reopen on the
 // still-full disk (read-write and read-only) with exactly the acknowledged rows, a
@@ -8,24 +8,25 @@
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Tests.Engine;
+using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Reliability;
 
 public sealed class DiskFullTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-full-").FullName;
+    private readonly TempDirectory _dir = new("scdb-full-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
     public void AFullDiskLosesNothingShowsNothingUnacknowledgedAndStillOpens(bool encrypted)
     {
-        var fs = new FullDiskFileSystem(_dir);
+        var fs = new FaultyFileSystem { DiskDirectory = _dir.Path };
         var options = new StorageOptions
         {
-            Path = Path.Combine(_dir, "full.scdb"),
+            Path = _dir.File("full.scdb"),
             PageSize = 4096,
             FileSystem = fs,
             CheckpointLogBytes = 1L << 40, // no checkpoint: the log keeps every commit, as in the report
@@ -88,5 +89,5 @@ public sealed class DiskFullTests : IDisposable
         Assert.Equal(acknowledged + 1, final.Scalar("SELECT COUNT(*) FROM t"));
     }
 
-    private List<string> Files() => Directory.GetFiles(_dir).Select(f => Path.GetFileName(f)!).Order(StringComparer.Ordinal).ToList();
+    private List<string> Files() => Directory.GetFiles(_dir.Path).Select(f => Path.GetFileName(f)!).Order(StringComparer.Ordinal).ToList();
 }

@@ -24,9 +24,9 @@ public sealed class HeaderSlotDamageTests : IDisposable
     }
 
     private static readonly byte[] Key = Enumerable.Range(1, 32).Select(i => (byte)i).ToArray();
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-header-").FullName;
+    private readonly TempDirectory _dir = new("scdb-header-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     public static TheoryData<int, bool, SlotDamage> Cases()
     {
@@ -49,7 +49,7 @@ public sealed class HeaderSlotDamageTests : IDisposable
     [MemberData(nameof(Cases))]
     public void OneDamagedSlotLosesNoRow(int closes, bool encrypted, SlotDamage damage)
     {
-        string path = Path.Combine(_dir, "h.scdb");
+        string path = _dir.File("h.scdb");
         var expected = Build(path, closes, encrypted, rowsPerClose: 2);
         Damage(path, damage);
 
@@ -77,7 +77,7 @@ public sealed class HeaderSlotDamageTests : IDisposable
     [InlineData(true)]
     public void BothSlotsDamagedIsRefusedAndTheFileIsLeftAlone(bool encrypted)
     {
-        string path = Path.Combine(_dir, "h.scdb");
+        string path = _dir.File("h.scdb");
         Build(path, closes: 2, encrypted, rowsPerClose: 2);
         Damage(path, SlotDamage.ZeroSlotA);
         Damage(path, SlotDamage.FlipReservedBitInSlotB);
@@ -86,13 +86,13 @@ public sealed class HeaderSlotDamageTests : IDisposable
         var e = Assert.Throws<SharpCoreDBException>(() => Open(path, encrypted).Dispose());
         Assert.Equal(SharpCoreDBErrorCode.NotADatabase, e.ErrorCode);
         Assert.Equal(before, File.ReadAllBytes(path));
-        Assert.Equal(["h.scdb"], Directory.GetFiles(_dir).Select(Path.GetFileName));
+        Assert.Equal(["h.scdb"], Directory.GetFiles(_dir.Path).Select(Path.GetFileName));
     }
 
     [Fact]
     public void AHeaderOlderThanTheFileIsRefusedNotOpenedAsAnOlderDatabase()
     {
-        string path = Path.Combine(_dir, "h.scdb");
+        string path = _dir.File("h.scdb");
         Build(path, closes: 1, encrypted: false, rowsPerClose: 2);
         byte[] oldPage0 = ReadPage0(path);
 
@@ -121,9 +121,9 @@ public sealed class HeaderSlotDamageTests : IDisposable
     [Fact]
     public void ACleanCloseLeavesOnlyTheDatabaseFile()
     {
-        string path = Path.Combine(_dir, "h.scdb");
+        string path = _dir.File("h.scdb");
         Build(path, closes: 2, encrypted: false, rowsPerClose: 2);
-        Assert.Equal(["h.scdb"], Directory.GetFiles(_dir).Select(Path.GetFileName));
+        Assert.Equal(["h.scdb"], Directory.GetFiles(_dir.Path).Select(Path.GetFileName));
     }
 
     // Each close: open, add rows (creating the table the first time), close cleanly.

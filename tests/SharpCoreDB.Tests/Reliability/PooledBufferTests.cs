@@ -13,20 +13,22 @@ using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Values;
 using SharpCoreDB.Wal.Buffers;
 
 namespace SharpCoreDB.Tests.Reliability;
 
 [Collection(nameof(ResourceTests))]
+[Trait("Category", "Slow")]
 public sealed class PooledBufferTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-pool-").FullName;
+    private readonly TempDirectory _dir = new("scdb-pool-");
 
     // The most buffers seen out at once during a workload: proves the workload does rent.
     private static long _peak;
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void NoPooledBufferOutlivesAClosedDatabase()
@@ -37,8 +39,8 @@ public sealed class PooledBufferTests : IDisposable
         for (int round = 0; round < 3; round++)
         {
             // File, encrypted file, in-memory (an in-memory database cannot be encrypted).
-            Workload(Options(Path.Combine(_dir, $"plain{round}.scdb"), null), ref faultsSeen);
-            Workload(Options(Path.Combine(_dir, $"secret{round}.scdb"), encrypted), ref faultsSeen);
+            Workload(Options(_dir.File($"plain{round}.scdb"), null), ref faultsSeen);
+            Workload(Options(_dir.File($"secret{round}.scdb"), encrypted), ref faultsSeen);
             Workload(new StorageOptions { Path = null }, ref faultsSeen);
             Assert.Equal(before, BufferPool.Outstanding);
         }
@@ -46,16 +48,16 @@ public sealed class PooledBufferTests : IDisposable
         // The workload again with an I/O fault at each of its I/O calls in turn (counted on a
         // fault-free run first, so the sweep follows the workload), then reopened healthy
         // (recovery reads the log the failure left behind).
-        var counter = new FaultInjectingFileSystem(int.MaxValue, FaultMode.IoError);
-        Workload(Options(Path.Combine(_dir, "count.scdb"), null) with { FileSystem = counter }, ref faultsSeen);
+        var counter = new FaultyFileSystem();
+        Workload(Options(_dir.File("count.scdb"), null) with { FileSystem = counter }, ref faultsSeen);
         for (int failAt = 1; failAt <= counter.Calls; failAt++)
         {
             foreach (bool secret in new[] { false, true })
             {
-                string path = Path.Combine(_dir, $"fault{failAt}-{secret}.scdb");
-                var fs = new FaultInjectingFileSystem(failAt, (FaultMode)(failAt % 3));
+                string path = _dir.File($"fault{failAt}-{secret}.scdb");
+                var fs = new FaultyFileSystem { FailAt = failAt, Mode = (FaultMode)(failAt % 3) };
                 Workload(Options(path, secret ? encrypted : null) with { FileSystem = fs }, ref faultsSeen);
-                Assert.True(before == BufferPool.Outstanding, $"{BufferPool.Outstanding - before} buffers still out after a {(FaultMode)(failAt % 3)} at I/O call {failAt} of {counter.Calls} (encrypted: {secret}, in {fs.InjectedPath})");
+                Assert.True(before == BufferPool.Outstanding, $"{BufferPool.Outstanding - before} buffers still out after a {(FaultMode)(failAt % 3)} at I/O call {failAt} of {counter.Calls} (encrypted: {secret}, in {fs.FailedPath})");
                 Workload(Options(path, secret ? encrypted : null), ref faultsSeen);
                 Assert.Equal(before, BufferPool.Outstanding);
             }
@@ -65,7 +67,7 @@ public sealed class PooledBufferTests : IDisposable
         Assert.True(faultsSeen > 5, $"only {faultsSeen} injected faults reached the workload");
 
         // Connections closed in the middle of a transaction with savepoints, file and memory.
-        foreach (string source in new[] { Path.Combine(_dir, "adonet.scdb"), ":memory:" })
+        foreach (string source in new[] { _dir.File("adonet.scdb"), ":memory:" })
         {
             for (int i = 0; i < 3; i++)
             {

@@ -9,7 +9,7 @@ using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Tests.Engine;
-using SharpCoreDB.Tests.Storage;
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Tests.Reliability;
@@ -22,9 +22,9 @@ public sealed class ResourceTestsCollection
 [Collection(nameof(ResourceTests))]
 public sealed class ResourceTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-res-").FullName;
+    private readonly TempDirectory _dir = new("scdb-res-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void ClosingReleasesEveryFileHandleAndThread()
@@ -35,24 +35,24 @@ public sealed class ResourceTests : IDisposable
         }
 
         int threadsBefore = LogThreads();
-        string path = Path.Combine(_dir, "res.scdb");
+        string path = _dir.File("res.scdb");
         for (int i = 0; i < 25; i++)
         {
             using (var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = 4096, Log = new WalOptions { UseGroupCommit = i % 2 == 0 }, CheckpointLogBytes = 1 }))
             {
-                using var tx = engine.BeginWrite(TimeSpan.FromSeconds(5));
+                using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
                 uint page = tx.Allocate(PageType.TableNode);
                 BinaryPrimitives.WriteInt32LittleEndian(tx.Write(page).Span, i);
                 tx.Commit(); // past CheckpointLogBytes: the checkpoint thread starts
-                Assert.True(OpenHandlesInto(_dir) >= 3);
+                Assert.True(OpenHandlesInto(_dir.Path) >= 3);
             }
 
-            Assert.Equal(0, OpenHandlesInto(_dir));
+            Assert.Equal(0, OpenHandlesInto(_dir.Path));
         }
 
         // A joined thread can linger in /proc for a moment while the OS reaps it.
-        Assert.True(SpinWait.SpinUntil(() => LogThreads() <= threadsBefore, TimeSpan.FromSeconds(10)), $"{LogThreads() - threadsBefore} log or checkpoint threads outlived their databases");
-        foreach (string file in Directory.GetFiles(_dir))
+        Assert.True(SpinWait.SpinUntil(() => LogThreads() <= threadsBefore, TestTimeouts.Hang), $"{LogThreads() - threadsBefore} log or checkpoint threads outlived their databases");
+        foreach (string file in Directory.GetFiles(_dir.Path))
         {
             using var exclusive = new FileStream(file, FileMode.Open, FileAccess.ReadWrite, FileShare.None);
         }
@@ -65,10 +65,10 @@ public sealed class ResourceTests : IDisposable
     [Fact]
     public void OpenVerifyCloseCyclesKeepTheHeapFlat()
     {
-        string image = Path.Combine(_dir, "image");
+        string image = _dir.File("image");
         Directory.CreateDirectory(image);
         var key = new EncryptionSettings { Key = new byte[32] };
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var crashed = new EngineHarness(new StorageOptions { Path = Path.Combine(image, "c.scdb"), FileSystem = fs, Encryption = key });
         crashed.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
         for (int i = 0; i < 300; i++)
@@ -79,7 +79,7 @@ public sealed class ResourceTests : IDisposable
         fs.Crash();
         crashed.Dispose();
 
-        string run = Path.Combine(_dir, "run");
+        string run = _dir.File("run");
         long heapAt50 = 0;
         for (int cycle = 1; cycle <= 300; cycle++)
         {

@@ -14,19 +14,19 @@
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.StorageCrashWorker;
-using SharpCoreDB.Tests.Storage;
+using SharpCoreDB.TestSupport.FileSystems;
 using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Reliability;
 
+[Trait("Category", "Slow")]
 public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposable
 {
     private const int PageSize = 4096;
     private const int Sector = 512;
     private const int CommitsPerClose = 10;
     private const int CommitsBeforeCrash = 40;
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-sectors-").FullName;
+    private readonly TempDirectory _dir = new("scdb-sectors-");
 
     private enum Outcome
     {
@@ -35,7 +35,7 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
         Older,
     }
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(1)]
@@ -47,10 +47,10 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
         var counts = new SortedDictionary<string, int>(StringComparer.Ordinal);
         var failures = new List<string>();
 
-        string clean = Build(Path.Combine(_dir, "clean"), cleanCloses, crash: false);
+        string clean = Build(_dir.File("clean"), cleanCloses, crash: false);
         Sweep(clean, "db.scdb", 0, PageSize, "header", cleanCloses * CommitsPerClose, tailFrom: long.MaxValue, counts, failures);
 
-        string crashed = Build(Path.Combine(_dir, "crashed"), cleanCloses, crash: true);
+        string crashed = Build(_dir.File("crashed"), cleanCloses, crash: true);
         long expected = (cleanCloses * CommitsPerClose) + CommitsBeforeCrash;
         Sweep(crashed, "db.scdb", 0, PageSize, "header", expected, tailFrom: long.MaxValue, counts, failures);
         Sweep(crashed, "db.scdb-wal", 0, 2 * Sector, "log anchor", expected, tailFrom: long.MaxValue, counts, failures);
@@ -70,7 +70,7 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
         {
             foreach (bool zero in new[] { true, false })
             {
-                string caseDir = Path.Combine(_dir, "case");
+                string caseDir = _dir.File("case");
                 if (Directory.Exists(caseDir))
                 {
                     Directory.Delete(caseDir, recursive: true);
@@ -90,7 +90,7 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
 
                 string damage = $"{what} {file} sector at {sector} {(zero ? "zeroed" : "bit flipped")}";
                 var task = Task.Run(() => Open(Path.Combine(caseDir, "db.scdb"), expected));
-                if (!task.Wait(TimeSpan.FromSeconds(60)))
+                if (!task.Wait(TestTimeouts.Hang))
                 {
                     failures.Add(damage + ": hung");
                     return;
@@ -179,7 +179,7 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
 
         if (crash)
         {
-            var fs = new CrashableFileSystem();
+            var fs = new FaultyFileSystem();
             var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = PageSize, FileSystem = fs });
 
             // Half the log's frames are then in the database file too: damage to them loses nothing.
@@ -197,7 +197,7 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
     {
         for (int i = 0; i < commits; i++)
         {
-            WorkloadCommits.CommitNext(engine, Timeout);
+            WorkloadCommits.CommitNext(engine, TestTimeouts.WriteLock);
         }
     }
 }

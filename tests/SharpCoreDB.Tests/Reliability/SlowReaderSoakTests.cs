@@ -17,14 +17,15 @@ using Xunit.Abstractions;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Collection(nameof(ResourceTests))] // alone, so that the heap it measures is its own
+[Trait("Category", "Slow")]
 public sealed class SlowReaderSoakTests(ITestOutputHelper output) : IDisposable
 {
     private const int PageSize = 4096;
     private const int CachePages = 256; // 1 MiB
     private const long CheckpointLogBytes = 1 << 20;
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-slow-").FullName;
+    private readonly TempDirectory _dir = new("scdb-slow-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public async Task ASlowReaderNeitherGrowsMemoryNorStallsCheckpoints()
@@ -32,7 +33,7 @@ public sealed class SlowReaderSoakTests(ITestOutputHelper output) : IDisposable
         double seconds = double.TryParse(Environment.GetEnvironmentVariable("SCDB_SOAK_SECONDS"), out double s) ? s : 3;
         using var harness = new EngineHarness(new StorageOptions
         {
-            Path = Path.Combine(_dir, "slow.scdb"),
+            Path = _dir.File("slow.scdb"),
             PageSize = PageSize,
             CacheSizeBytes = CachePages * PageSize,
             CheckpointLogBytes = CheckpointLogBytes,

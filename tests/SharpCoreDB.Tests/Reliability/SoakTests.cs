@@ -10,31 +10,31 @@ using System.Buffers.Binary;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Records;
-using SharpCoreDB.Tests.Storage;
+using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Reliability;
 
 [Collection(nameof(ResourceTests))] // alone, so that the heap it measures is its own
+[Trait("Category", "Slow")]
 public sealed class SoakTests : IDisposable
 {
     private const int Accounts = 64;
     private const int Threads = 16;
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(30);
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-soak-").FullName;
+    private readonly TempDirectory _dir = new("scdb-soak-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public async Task BalancesAlwaysSumToZeroAcrossThreadsRollbacksAndKills()
     {
         double seconds = double.TryParse(Environment.GetEnvironmentVariable("SCDB_SOAK_SECONDS"), out double s) ? s : 1.5;
-        string path = Path.Combine(_dir, "soak.scdb");
+        string path = _dir.File("soak.scdb");
         long committed = 0;
         var heapAfterRound = new List<long>();
         int rounds = int.TryParse(Environment.GetEnvironmentVariable("SCDB_SOAK_ROUNDS"), out int r) ? Math.Max(2, r) : 3;
         for (int round = 0; round < rounds; round++)
         {
-            var fs = new CrashableFileSystem();
+            var fs = new FaultyFileSystem();
             var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = 4096, CacheSizeBytes = 512 * 1024, CheckpointLogBytes = 256 * 1024, FileSystem = fs });
             if (round == 0)
             {
@@ -88,7 +88,7 @@ public sealed class SoakTests : IDisposable
                 continue;
             }
 
-            using var tx = engine.BeginWrite(Timeout);
+            using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
             var tree = TableTree.Open(tx, tx.State.CatalogRoot);
             long from = random.Next(1, Accounts + 1), to = random.Next(1, Accounts + 1);
             long amount = random.Next(1, 1000);
@@ -116,7 +116,7 @@ public sealed class SoakTests : IDisposable
 
     private static void CreateAccounts(StorageEngine engine)
     {
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         var tree = TableTree.Create(tx);
         tx.State = tx.State with { CatalogRoot = tree.RootPage };
         for (long account = 1; account <= Accounts; account++)

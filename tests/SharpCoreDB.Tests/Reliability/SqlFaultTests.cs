@@ -19,6 +19,7 @@ using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage;
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Values;
 using SharpCoreDB.Wal;
 using Xunit.Abstractions;
@@ -27,19 +28,20 @@ namespace SharpCoreDB.Tests.Reliability;
 
 public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-sqlfault-").FullName;
+    private readonly TempDirectory _dir = new("scdb-sqlfault-");
 
     private static bool Exhaustive => Environment.GetEnvironmentVariable("SCDB_SQL_FAULTS") == "all";
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Theory]
+    [Trait("Category", "Slow")]
     [InlineData(true)]
     [InlineData(false)]
     public void EveryIoCallOfASqlWorkloadCanFailWithoutLosingAcknowledgedStatements(bool groupCommit)
     {
         var units = SqlFaultWorkload.Build(Exhaustive ? 6 : 2);
-        var dry = new FaultInjectingFileSystem(-1, FaultMode.IoError);
+        var dry = new FaultyFileSystem();
         var clean = Run(units, dry, groupCommit, "dry");
         Assert.Null(clean.Failure);
         int total = dry.Calls;
@@ -53,13 +55,13 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
             // CI cycles the kinds (offset per log, so each call meets two of the three); the long run tries all.
             foreach (FaultMode mode in Exhaustive ? modes : [modes[(failAt + (groupCommit ? 1 : 0)) % modes.Length]])
             {
-                var fs = new FaultInjectingFileSystem(failAt, mode);
+                var fs = new FaultyFileSystem { FailAt = failAt, Mode = mode };
                 string name = $"f{failAt}-{mode}";
                 var outcome = Run(units, fs, groupCommit, name);
                 tried++;
-                string kind = FileKind(fs.InjectedPath);
+                string kind = FileKind(fs.FailedPath);
                 byFile[kind] = byFile.GetValueOrDefault(kind) + 1;
-                string? failure = outcome.Failure ?? (fs.Injected ? VerifyReopened(outcome) : $"call {failAt} was never made");
+                string? failure = outcome.Failure ?? (fs.CallFailed ? VerifyReopened(outcome) : $"call {failAt} was never made");
                 if (failure is null && mode == FaultMode.DiskFull && outcome.Reported == SharpCoreDBErrorCode.IoError)
                 {
                     failure = "a full disk was reported as IoError, not DiskFull";
@@ -86,8 +88,8 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
     [InlineData(3, FaultMode.IoError, SharpCoreDBErrorCode.IoError)]
     public void AFailingTemporaryFileFailsTheSortWithTheProjectsError(int failAt, FaultMode mode, SharpCoreDBErrorCode expected)
     {
-        var fs = new FaultInjectingFileSystem(failAt, mode, path => path.EndsWith(".tmp", StringComparison.Ordinal));
-        using (var database = Database.Open(new DatabaseOptions { Storage = Options(Path.Combine(_dir, "spill.scdb"), groupCommit: true) with { FileSystem = fs } }))
+        var fs = new FaultyFileSystem(watch: WatchedFiles.PathEndsWith(".tmp")) { FailAt = failAt, Mode = mode };
+        using (var database = Database.Open(new DatabaseOptions { Storage = Options(_dir.File("spill.scdb"), groupCommit: true) with { FileSystem = fs } }))
         {
             database.SpillThresholdRows = 4;
             using Session session = database.CreateSession();
@@ -98,7 +100,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
             }
 
             var error = Assert.Throws<SharpCoreDBException>(() => Execute(session, "SELECT a, b FROM t ORDER BY b DESC", new StringBuilder()));
-            Assert.True(fs.Injected);
+            Assert.True(fs.CallFailed);
             Assert.Equal(expected, error.ErrorCode);
 
             // The statement failed alone: the same query works now, with every row in order.
@@ -107,14 +109,14 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
             Assert.Equal("9\n8\n7\n", rows.ToString());
         }
 
-        Assert.Empty(Directory.GetFiles(_dir, "*.tmp"));
+        Assert.Empty(Directory.GetFiles(_dir.Path, "*.tmp"));
     }
 
     private sealed record Outcome(string Path, string Acknowledged, string? InDoubt, string? Failure, SharpCoreDBErrorCode? Reported = null);
 
-    private Outcome Run(List<SqlFaultUnit> units, FaultInjectingFileSystem fs, bool groupCommit, string name)
+    private Outcome Run(List<SqlFaultUnit> units, FaultyFileSystem fs, bool groupCommit, string name)
     {
-        string path = Path.Combine(_dir, name + ".scdb");
+        string path = _dir.File(name + ".scdb");
         var model = new SqlFaultModel();
         string? inDoubt = null;
         SharpCoreDBErrorCode? reported = null;
@@ -132,7 +134,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
 
             database.SpillThresholdRows = 4;
             using Session session = database.CreateSession();
-            session.LockTimeout = TimeSpan.FromSeconds(5);
+            session.LockTimeout = TestTimeouts.WriteLock;
             for (int u = 0; u < units.Count; u++)
             {
                 SqlFaultUnit unit = units[u];
@@ -301,7 +303,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
 
     private void DeleteFiles(string name)
     {
-        foreach (string file in Directory.GetFiles(_dir, name + ".scdb*"))
+        foreach (string file in Directory.GetFiles(_dir.Path, name + ".scdb*"))
         {
             File.Delete(file);
         }

@@ -10,33 +10,34 @@ using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.StorageCrashWorker;
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Wal;
 using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Reliability;
 
+[Trait("Category", "Slow")]
 public sealed class StorageFaultTests(ITestOutputHelper output) : IDisposable
 {
     private const int Transactions = 40;
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-fault-").FullName;
+    private readonly TempDirectory _dir = new("scdb-fault-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(true)]
     [InlineData(false)]
     public void EveryIoCallOfAWorkloadCanFailWithoutLosingAcknowledgedCommits(bool groupCommit)
     {
-        int total = Run(new FaultInjectingFileSystem(-1, FaultMode.IoError), groupCommit, "dry").Calls;
+        int total = Run(new FaultyFileSystem(), groupCommit, "dry").Calls;
         Assert.True(total > 50, $"the workload made only {total} I/O calls");
         output.WriteLine($"group commit {groupCommit}: {total} I/O calls, each failed in turn");
         var modes = Enum.GetValues<FaultMode>();
         for (int failAt = 0; failAt < total; failAt++)
         {
-            var fs = new FaultInjectingFileSystem(failAt, modes[failAt % modes.Length]);
+            var fs = new FaultyFileSystem { FailAt = failAt, Mode = modes[failAt % modes.Length] };
             var outcome = Run(fs, groupCommit, $"f{failAt}");
-            Assert.True(fs.Injected, $"call {failAt} was never made");
+            Assert.True(fs.CallFailed, $"call {failAt} was never made");
             long last = Verify(outcome.Path);
             Assert.True(last >= outcome.Acknowledged, $"fault at call {failAt}: commit {outcome.Acknowledged} was acknowledged, only {last} survived");
             Assert.True(last <= outcome.Acknowledged + 1, $"fault at call {failAt}: {last} survived, {outcome.Acknowledged} acknowledged");
@@ -46,9 +47,9 @@ public sealed class StorageFaultTests(ITestOutputHelper output) : IDisposable
     private sealed record Outcome(string Path, long Acknowledged, int Calls);
 
     // Runs the workload; every failure must be a SharpCoreDBException. Returns what was acknowledged.
-    private Outcome Run(FaultInjectingFileSystem fs, bool groupCommit, string name)
+    private Outcome Run(FaultyFileSystem fs, bool groupCommit, string name)
     {
-        string path = Path.Combine(_dir, name + ".scdb");
+        string path = _dir.File(name + ".scdb");
         long acknowledged = 0;
         StorageEngine? engine = null;
         try
@@ -98,7 +99,7 @@ public sealed class StorageFaultTests(ITestOutputHelper output) : IDisposable
     };
 
     // One transaction of the crash-test workload (a 10-row window); returns its number once acknowledged.
-    private static long Commit(StorageEngine engine) => WorkloadCommits.CommitNext(engine, Timeout, window: 10);
+    private static long Commit(StorageEngine engine) => WorkloadCommits.CommitNext(engine, TestTimeouts.WriteLock, window: 10);
 
     private static long Verify(string path)
     {

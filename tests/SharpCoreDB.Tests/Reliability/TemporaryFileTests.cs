@@ -14,14 +14,15 @@ namespace SharpCoreDB.Tests.Reliability;
 
 public sealed class TemporaryFileTests : IDisposable
 {
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-temp-").FullName;
+    private readonly TempDirectory _dir = new("scdb-temp-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
+    [Trait("Category", "Slow")]
     public async Task AProcessKilledMidSortLeavesNoTemporaryFile()
     {
-        string path = Path.Combine(_dir, "sort.scdb");
+        string path = _dir.File("sort.scdb");
         var random = new Random(7);
         for (int round = 0; round < 3; round++)
         {
@@ -33,7 +34,7 @@ public sealed class TemporaryFileTests : IDisposable
             using var process = Process.Start(start)!;
             var stderr = process.StandardError.ReadToEndAsync();
             var sorting = process.StandardOutput.ReadLineAsync();
-            if (await Task.WhenAny(sorting, Task.Delay(TimeSpan.FromSeconds(60))) != sorting || await sorting != "SORTING")
+            if (await Task.WhenAny(sorting, Task.Delay(TestTimeouts.Hang)) != sorting || await sorting != "SORTING")
             {
                 process.Kill(entireProcessTree: true);
                 Assert.Fail($"the worker did not start sorting: {await stderr}");
@@ -43,7 +44,7 @@ public sealed class TemporaryFileTests : IDisposable
             process.Kill(entireProcessTree: true); // SIGKILL on Unix
             await process.WaitForExitAsync();
 
-            Assert.Empty(TemporaryFilesIn(_dir));
+            Assert.Empty(TemporaryFilesIn(_dir.Path));
             using var harness = new EngineHarness(new StorageOptions { Path = path, PageSize = 4096 });
             Assert.Equal(5000L * (round + 1), harness.Scalar("SELECT COUNT(*) FROM t"));
             Assert.Equal("ok", harness.Scalar("PRAGMA integrity_check"));
@@ -53,14 +54,14 @@ public sealed class TemporaryFileTests : IDisposable
     [Fact]
     public void LeftoversAreDeletedByAReadWriteOpenOnly()
     {
-        string path = Path.Combine(_dir, "left.scdb");
+        string path = _dir.File("left.scdb");
         using (var create = new EngineHarness(new StorageOptions { Path = path }))
         {
             create.Execute("CREATE TABLE t (x INTEGER)");
         }
 
-        string[] ours = [Path.Combine(_dir, TemporaryFiles.SortRunPrefix + "0a.tmp"), Path.Combine(_dir, TemporaryFiles.VersionsPrefix + "0b.tmp")];
-        string theirs = Path.Combine(_dir, "report.tmp");
+        string[] ours = [_dir.File(TemporaryFiles.SortRunPrefix + "0a.tmp"), _dir.File(TemporaryFiles.VersionsPrefix + "0b.tmp")];
+        string theirs = _dir.File("report.tmp");
         foreach (string file in ours.Append(theirs))
         {
             File.WriteAllText(file, "left behind");
@@ -68,12 +69,12 @@ public sealed class TemporaryFileTests : IDisposable
 
         using (new EngineHarness(new StorageOptions { Path = path, ReadOnly = true }))
         {
-            Assert.Equal(2, TemporaryFilesIn(_dir).Count);
+            Assert.Equal(2, TemporaryFilesIn(_dir.Path).Count);
         }
 
         using (var harness = new EngineHarness(new StorageOptions { Path = path }))
         {
-            Assert.Empty(TemporaryFilesIn(_dir));
+            Assert.Empty(TemporaryFilesIn(_dir.Path));
             Assert.True(File.Exists(theirs));
             Assert.Contains(harness.Database.Storage.RecoveryNotes, note => note.StartsWith("2 temporary files", StringComparison.Ordinal));
         }
@@ -87,7 +88,7 @@ public sealed class TemporaryFileTests : IDisposable
             return; // there the file is visible until it is closed (delete-on-close)
         }
 
-        using var harness = new EngineHarness(new StorageOptions { Path = Path.Combine(_dir, "spill.scdb") });
+        using var harness = new EngineHarness(new StorageOptions { Path = _dir.File("spill.scdb") });
         harness.Database.SpillThresholdRows = 8;
         harness.Execute("CREATE TABLE t (v TEXT)");
         for (int i = 0; i < 200; i++)
@@ -98,7 +99,7 @@ public sealed class TemporaryFileTests : IDisposable
         var statement = harness.Session.Prepare(SharpCoreDB.Sql.SqlParser.Parse("SELECT v FROM t ORDER BY v DESC")[0]);
         using var result = harness.Session.Execute(statement, new NoValues());
         Assert.True(result.Read()); // the runs are written and being merged now
-        Assert.Empty(TemporaryFilesIn(_dir));
+        Assert.Empty(TemporaryFilesIn(_dir.Path));
         while (result.Read())
         {
         }

@@ -13,6 +13,7 @@ using SharpCoreDB.Storage.Records;
 
 namespace SharpCoreDB.Tests.Storage;
 
+[Trait("Category", "Slow")]
 public class BTreeRandomTests
 {
     public enum KeyShape
@@ -29,8 +30,8 @@ public class BTreeRandomTests
 
     private long _nextRowId;
 
-    /// <summary>SHARPCOREDB_LONG_TESTS=1 runs ten times the operations (see docs/testing.md).</summary>
-    private static readonly int Scale = Environment.GetEnvironmentVariable("SHARPCOREDB_LONG_TESTS") == "1" ? 10 : 1;
+    /// <summary>SCDB_LONG_TESTS=1 runs ten times the operations (see docs/testing.md).</summary>
+    private static readonly int Scale = Environment.GetEnvironmentVariable("SCDB_LONG_TESTS") == "1" ? 10 : 1;
 
     [Fact]
     public void TableShapedKeysMatchReference()

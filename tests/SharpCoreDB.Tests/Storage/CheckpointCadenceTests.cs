@@ -12,15 +12,14 @@ namespace SharpCoreDB.Tests.Storage;
 
 public sealed class CheckpointCadenceTests : IDisposable
 {
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(5);
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-cadence-").FullName;
+    private readonly TempDirectory _dir = new("scdb-cadence-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Fact]
-    public void Checkpoints_follow_the_bytes_logged_not_the_number_of_commits()
+    public void CheckpointsFollowTheBytesLoggedNotTheNumberOfCommits()
     {
-        string path = Path.Combine(_dir, "cadence.scdb");
+        string path = _dir.File("cadence.scdb");
         var options = new StorageOptions { Path = path, PageSize = 4096, CheckpointLogBytes = 256 * 1024, Log = new WalOptions { Durability = WalDurability.Async } };
         uint marked;
         using (var engine = StorageEngine.Open(options))
@@ -34,12 +33,12 @@ public sealed class CheckpointCadenceTests : IDisposable
 
             engine.Log!.Flush();
             Commit(engine, marked, 1);
-            Assert.True(SpinWait.SpinUntil(() => engine.Checkpoints >= 1, TimeSpan.FromSeconds(60)));
+            Assert.True(SpinWait.SpinUntil(() => engine.Checkpoints >= 1, TestTimeouts.Hang));
             Assert.InRange(engine.Checkpoints, 1L, 10L);
 
             // Everything checkpointed, and no background checkpoint left to run.
             engine.Checkpoint();
-            Assert.True(SpinWait.SpinUntil(() => !engine.CheckpointPending, TimeSpan.FromSeconds(60)));
+            Assert.True(SpinWait.SpinUntil(() => !engine.CheckpointPending, TestTimeouts.Hang));
             long before = engine.Checkpoints;
 
             // Small commits: a few hundred bytes of log each, far below the threshold in total, while the
@@ -67,7 +66,7 @@ public sealed class CheckpointCadenceTests : IDisposable
     // Writes value into a new page (page 0) or into an existing one; returns the page.
     private static uint Commit(StorageEngine engine, uint page, long value)
     {
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         if (page == 0)
         {
             page = tx.Allocate(PageType.TableNode);

@@ -2,29 +2,29 @@ using System.Text;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Storage;
 
 public sealed class EncryptionTests : IDisposable
 {
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(5);
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-crypt-").FullName;
+    private readonly TempDirectory _dir = new("scdb-crypt-");
     private readonly MemoryLog _log = new();
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
-    private string PathOf(string name) => Path.Combine(_dir, name);
+    private string PathOf(string name) => _dir.File(name);
 
     // Few PBKDF2 iterations keep the tests fast; the default (600,000) is tested once below.
     private static EncryptionSettings Password(string password) => new() { Password = password, Iterations = 1000 };
 
-    private StorageEngine Open(EncryptionSettings? encryption, string name = "secret.scdb", MemoryLog? log = null, CrashableFileSystem? fs = null) =>
+    private StorageEngine Open(EncryptionSettings? encryption, string name = "secret.scdb", MemoryLog? log = null, FaultyFileSystem? fs = null) =>
         StorageEngine.Open(new StorageOptions
         {
             Path = PathOf(name),
             PageSize = 4096,
             Encryption = encryption,
-            FileSystem = fs ?? new CrashableFileSystem(),
+            FileSystem = fs ?? new FaultyFileSystem(),
             LogFactory = (_, _) => log ?? _log,
             LogExists = (_, _) => true,
         });
@@ -32,7 +32,7 @@ public sealed class EncryptionTests : IDisposable
     private static List<uint> WriteMarkers(StorageEngine engine, string marker, int pages)
     {
         var written = new List<uint>();
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         for (int i = 0; i < pages; i++)
         {
             uint page = tx.Allocate(PageType.TableNode);
@@ -50,7 +50,7 @@ public sealed class EncryptionTests : IDisposable
     private bool AnyFileContains(string marker)
     {
         byte[] needle = Encoding.UTF8.GetBytes(marker);
-        foreach (string file in Directory.GetFiles(_dir))
+        foreach (string file in Directory.GetFiles(_dir.Path))
         {
             if (System.IO.File.ReadAllBytes(file).AsSpan().IndexOf(needle) >= 0)
             {
@@ -72,10 +72,10 @@ public sealed class EncryptionTests : IDisposable
         Assert.False(AnyFileContains("MARKER-CLOSED"));
 
         // Again after a crash in the middle of a transaction, with committed data only in the log.
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var crashed = Open(Password("pw"), fs: fs);
         WriteMarkers(crashed, "MARKER-LOGGED", 20);
-        var open = crashed.BeginWrite(Timeout);
+        var open = crashed.BeginWrite(TestTimeouts.WriteLock);
         uint page = open.Allocate(PageType.TableNode);
         Encoding.UTF8.GetBytes("MARKER-UNCOMMITTED").CopyTo(open.Write(page).Span);
         fs.Crash();
@@ -90,7 +90,7 @@ public sealed class EncryptionTests : IDisposable
     public void DataReadsBackWithThePasswordAfterReopenAndCrash()
     {
         List<uint> pages;
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var engine = Open(Password("correct horse"), fs: fs);
         pages = WriteMarkers(engine, "row", 30);
         engine.Checkpoint();
@@ -183,7 +183,7 @@ public sealed class EncryptionTests : IDisposable
     [Fact]
     public void AFlippedBitInALogRecordFailsAuthenticationNamingItsLsn()
     {
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var engine = Open(Password("pw"), fs: fs);
         WriteMarkers(engine, "logged", 3);
         fs.Crash();
@@ -248,9 +248,9 @@ public sealed class EncryptionTests : IDisposable
             WriteMarkers(engine, "z", 2);
         }
 
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var changing = Open(Password("old"), fs: fs);
-        fs.FailWritesAfter(0); // the header write is torn halfway
+        fs.TearWriteAfter(0); // the header write is torn halfway
         Assert.Equal(SharpCoreDBErrorCode.IoError, Assert.Throws<SharpCoreDBException>(() => changing.ChangePassword(Password("new"))).ErrorCode);
         changing.Dispose();
 
@@ -292,20 +292,20 @@ public sealed class EncryptionTests : IDisposable
     [Fact]
     public void TheRealLogFilesHoldNoPlaintextEitherAfterCloseOrAfterACrash()
     {
-        var fs = new CrashableFileSystem();
+        var fs = new FaultyFileSystem();
         var options = new StorageOptions { Path = PathOf("real.scdb"), PageSize = 4096, Encryption = Password("pw"), FileSystem = fs };
         var engine = StorageEngine.Open(options);
         WriteMarkers(engine, "REAL-LOG-MARKER", 40);
-        var open = engine.BeginWrite(Timeout);
+        var open = engine.BeginWrite(TestTimeouts.WriteLock);
         Encoding.UTF8.GetBytes("REAL-UNCOMMITTED").CopyTo(open.Write(open.Allocate(PageType.TableNode)).Span);
         fs.Crash(); // the committed markers exist only in the log now
         open.Dispose();
         engine.Dispose();
-        Assert.NotEmpty(Directory.GetFiles(_dir, "real.scdb-wal*"));
+        Assert.NotEmpty(Directory.GetFiles(_dir.Path, "real.scdb-wal*"));
         Assert.False(AnyFileContains("REAL-LOG-MARKER"));
         Assert.False(AnyFileContains("REAL-UNCOMMITTED"));
 
-        using (var reopened = StorageEngine.Open(options with { FileSystem = new CrashableFileSystem() }))
+        using (var reopened = StorageEngine.Open(options with { FileSystem = new FaultyFileSystem() }))
         {
             WriteMarkers(reopened, "REAL-SECOND", 5);
         }

@@ -10,6 +10,7 @@ using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Tests.Storage;
@@ -19,10 +20,9 @@ public sealed class OldVersionTests : IDisposable
     private const int PageSize = 4096;
     private const int CachePages = 64;
     private const int Pages = 300;
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(10);
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-versions-").FullName;
+    private readonly TempDirectory _dir = new("scdb-versions-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(false)]
@@ -32,7 +32,7 @@ public sealed class OldVersionTests : IDisposable
         var fs = new RecordingFileSystem();
         using var engine = Open(fs, encrypted);
         var pages = new uint[Pages];
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             for (int i = 0; i < Pages; i++)
             {
@@ -50,7 +50,7 @@ public sealed class OldVersionTests : IDisposable
         {
             foreach (uint page in pages)
             {
-                using var tx = engine.BeginWrite(Timeout);
+                using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
                 Mark(tx.Write(page).Span, round);
                 tx.Commit();
                 peak = Math.Max(peak, engine.Cache.ImagesInMemory);
@@ -58,7 +58,7 @@ public sealed class OldVersionTests : IDisposable
 
             // Once a checkpoint has written the dirty pages, memory is back within the budget,
             // although the reader pins a version of every page.
-            SpinWait.SpinUntil(() => !engine.CheckpointPending, Timeout);
+            SpinWait.SpinUntil(() => !engine.CheckpointPending, TestTimeouts.Hang);
             engine.Checkpoint();
             Assert.True(engine.Cache.ImagesInMemory <= CachePages, $"{engine.Cache.ImagesInMemory} images in memory after a checkpoint; the budget is {CachePages}");
         }
@@ -78,14 +78,14 @@ public sealed class OldVersionTests : IDisposable
         }
 
         // No plaintext reaches the spill file of an encrypted database.
-        Assert.True(fs.WrittenTo(TemporaryFiles.VersionsPrefix) > 0);
-        Assert.Equal(encrypted, !fs.Contains(TemporaryFiles.VersionsPrefix, MarkerBytes(0)));
+        Assert.NotEmpty(fs.WritesTo(TemporaryFiles.VersionsPrefix));
+        Assert.Equal(encrypted, !fs.WritesTo(TemporaryFiles.VersionsPrefix).Any(w => w.Data.AsSpan().IndexOf(MarkerBytes(0)) >= 0));
 
         reader.Dispose();
         Assert.Equal(0, engine.Cache.SpilledVersions);
         Assert.Equal(0, engine.Cache.ChainedPages);
         engine.Dispose();
-        Assert.Empty(Directory.GetFiles(_dir, TemporaryFiles.VersionsPrefix + "*"));
+        Assert.Empty(Directory.GetFiles(_dir.Path, TemporaryFiles.VersionsPrefix + "*"));
     }
 
     [Fact]
@@ -93,7 +93,7 @@ public sealed class OldVersionTests : IDisposable
     {
         using var engine = Open(new RecordingFileSystem(), encrypted: false);
         uint page;
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             page = tx.Allocate(PageType.TableNode);
             tx.Commit();
@@ -102,7 +102,7 @@ public sealed class OldVersionTests : IDisposable
         var reader = engine.BeginRead();
         for (int i = 1; i <= 50; i++)
         {
-            using var tx = engine.BeginWrite(Timeout);
+            using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
             Mark(tx.Write(page).Span, i);
             tx.Commit();
         }
@@ -118,7 +118,7 @@ public sealed class OldVersionTests : IDisposable
 
     private StorageEngine Open(IFileSystem fs, bool encrypted) => StorageEngine.Open(new StorageOptions
     {
-        Path = Path.Combine(_dir, "v.scdb"),
+        Path = _dir.File("v.scdb"),
         PageSize = PageSize,
         CacheSizeBytes = CachePages * PageSize,
         FileSystem = fs,
@@ -138,60 +138,5 @@ public sealed class OldVersionTests : IDisposable
         "OLDVERS!"u8.CopyTo(bytes);
         BinaryPrimitives.WriteInt64LittleEndian(bytes.AsSpan(8), round);
         return bytes;
-    }
-
-    // The real file system, remembering what was written to files whose name contains a given text.
-    private sealed class RecordingFileSystem : IFileSystem
-    {
-        private readonly List<(string Path, byte[] Data)> _writes = [];
-
-        public IStorageFile Open(string path, StorageFileMode mode) => new File(this, OsFileSystem.Instance.Open(path, mode));
-
-        public bool Exists(string path) => OsFileSystem.Instance.Exists(path);
-
-        public void Delete(string path) => OsFileSystem.Instance.Delete(path);
-
-        public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) => OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
-
-        public int WrittenTo(string nameContains)
-        {
-            lock (_writes)
-            {
-                return _writes.Count(w => Path.GetFileName(w.Path).Contains(nameContains, StringComparison.Ordinal));
-            }
-        }
-
-        public bool Contains(string nameContains, byte[] pattern)
-        {
-            lock (_writes)
-            {
-                return _writes.Any(w => Path.GetFileName(w.Path).Contains(nameContains, StringComparison.Ordinal) && w.Data.AsSpan().IndexOf(pattern) >= 0);
-            }
-        }
-
-        private sealed class File(RecordingFileSystem fs, IStorageFile inner) : IStorageFile
-        {
-            public string Path => inner.Path;
-
-            public long Length => inner.Length;
-
-            public int Read(long offset, Span<byte> buffer) => inner.Read(offset, buffer);
-
-            public void Write(long offset, ReadOnlySpan<byte> data)
-            {
-                lock (fs._writes)
-                {
-                    fs._writes.Add((inner.Path, data.ToArray()));
-                }
-
-                inner.Write(offset, data);
-            }
-
-            public void Flush() => inner.Flush();
-
-            public void SetLength(long length) => inner.SetLength(length);
-
-            public void Dispose() => inner.Dispose();
-        }
     }
 }

@@ -15,10 +15,9 @@ namespace SharpCoreDB.Tests.Storage;
 
 public sealed class SavepointRollbackTests
 {
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(5);
 
-    /// <summary>SHARPCOREDB_LONG_TESTS=1 runs ten times the operations (see docs/testing.md).</summary>
-    private static readonly int Scale = Environment.GetEnvironmentVariable("SHARPCOREDB_LONG_TESTS") == "1" ? 10 : 1;
+    /// <summary>SCDB_LONG_TESTS=1 runs ten times the operations (see docs/testing.md).</summary>
+    private static readonly int Scale = Environment.GetEnvironmentVariable("SCDB_LONG_TESTS") == "1" ? 10 : 1;
 
     [Theory]
     [InlineData(1)]
@@ -30,7 +29,7 @@ public sealed class SavepointRollbackTests
         using var engine = StorageEngine.Open(new StorageOptions { Path = null, PageSize = 4096 });
         var reference = new SortedDictionary<byte[], byte[]>(ByteArrayComparer.Instance);
         uint root;
-        using (var setup = engine.BeginWrite(Timeout))
+        using (var setup = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             BTree tree = BTree.Create(setup, PageType.IndexNode);
             root = tree.RootPage;
@@ -42,7 +41,7 @@ public sealed class SavepointRollbackTests
             setup.Commit();
         }
 
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             var open = new List<(Savepoint Savepoint, SortedDictionary<byte[], byte[]> Reference)>();
             BTree tree = BTree.Open(tx, root);
@@ -104,7 +103,7 @@ public sealed class SavepointRollbackTests
         using var engine = StorageEngine.Open(new StorageOptions { Path = null, PageSize = 4096 });
         var reference = new SortedDictionary<byte[], byte[]>(ByteArrayComparer.Instance);
         var rng = new Random(7);
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         BTree tree = BTree.Create(tx, PageType.IndexNode);
         for (int i = 0; i < 10; i++)
         {
@@ -139,7 +138,7 @@ public sealed class SavepointRollbackTests
     {
         using var engine = StorageEngine.Open(new StorageOptions { Path = null, PageSize = 4096 });
         var reference = new SortedDictionary<byte[], byte[]>(ByteArrayComparer.Instance);
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         BTree tree = BTree.Create(tx, PageType.IndexNode);
         Put(tree, reference, [1, 1, 1, 1], [10, 10]);
 

@@ -12,12 +12,13 @@ using SharpCoreDB.StorageCrashWorker;
 
 namespace SharpCoreDB.Tests.Storage;
 
+[Trait("Category", "Slow")]
 public sealed class StorageCrashTests : IDisposable
 {
     internal const int Threads = 4;
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-crash-").FullName;
+    private readonly TempDirectory _dir = new("scdb-crash-");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(true)]
@@ -25,7 +26,7 @@ public sealed class StorageCrashTests : IDisposable
     public async Task EveryAcknowledgedCommitSurvivesSigkill(bool groupCommit)
     {
         int rounds = int.TryParse(Environment.GetEnvironmentVariable("SCDB_CRASH_ROUNDS"), out int r) ? r : 10;
-        string path = Path.Combine(_dir, $"crash-{groupCommit}.scdb");
+        string path = _dir.File($"crash-{groupCommit}.scdb");
         var random = new Random(groupCommit ? 1 : 2);
         long previous = 0;
         for (int round = 0; round < rounds; round++)
@@ -72,7 +73,7 @@ public sealed class StorageCrashTests : IDisposable
         });
         var stderr = process.StandardError.ReadToEndAsync();
 
-        var started = await Task.WhenAny(ready.Task, process.WaitForExitAsync(), Task.Delay(TimeSpan.FromSeconds(60)));
+        var started = await Task.WhenAny(ready.Task, process.WaitForExitAsync(), Task.Delay(TestTimeouts.Hang));
         if (!ready.Task.IsCompleted)
         {
             Assert.Fail($"the worker did not start: {await Drain(stderr, process)}");

@@ -1,31 +1,35 @@
+// The storage engine over a real file: pages survive a clean reopen, readers keep their
+// snapshot while a writer commits, rollbacks and savepoints undo exactly what they must,
+// freed pages are reused, a database larger than the cache works, damage is named. The
+// log's side (crashes, checkpoints, when the log file exists) is in StorageEngineTests.Log.cs.
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Tests.Storage;
 
-public sealed class StorageEngineTests : IDisposable
+public sealed partial class StorageEngineTests : IDisposable
 {
-    private static readonly TimeSpan Timeout = TimeSpan.FromSeconds(5);
-    private readonly string _dir = Directory.CreateTempSubdirectory("scdb-pager-").FullName;
+    private readonly TempDirectory _dir = new("scdb-pager-");
     private MemoryLog _log = new();
 
     // The options the engine last opened its log with.
     private WalOptions? _logOptions;
 
-    private string DbPath => Path.Combine(_dir, "test.scdb");
+    private string DbPath => _dir.File("test.scdb");
 
-    public void Dispose() => Directory.Delete(_dir, recursive: true);
+    public void Dispose() => _dir.Dispose();
 
-    private StorageEngine Open(CrashableFileSystem? fs = null, int pageSize = 4096, long cacheBytes = 1 << 20, bool pinFlushWorker = true) =>
+    private StorageEngine Open(FaultyFileSystem? fs = null, int pageSize = 4096, long cacheBytes = 1 << 20, bool pinFlushWorker = true) =>
         StorageEngine.Open(new StorageOptions
         {
             Path = DbPath,
             PageSize = pageSize,
             CacheSizeBytes = cacheBytes,
             Log = new WalOptions { PinFlushWorker = pinFlushWorker },
-            FileSystem = fs ?? new CrashableFileSystem(),
+            FileSystem = fs ?? new FaultyFileSystem(),
             LogFactory = (_, options) =>
             {
                 _logOptions = options;
@@ -36,7 +40,7 @@ public sealed class StorageEngineTests : IDisposable
 
     private static uint WriteMarkedPage(StorageEngine engine, long marker)
     {
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         uint page = tx.Allocate(PageType.TableNode);
         BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], marker);
         tx.Commit();
@@ -65,97 +69,12 @@ public sealed class StorageEngineTests : IDisposable
     }
 
     [Fact]
-    public void CommitsSurviveACrashThroughLogReplay()
-    {
-        var fs = new CrashableFileSystem();
-        var pages = new List<uint>();
-        var engine = Open(fs);
-        for (int i = 0; i < 20; i++)
-        {
-            pages.Add(WriteMarkedPage(engine, 1000 + i));
-        }
-
-        fs.Crash();
-        engine.Dispose();
-
-        using var reopened = Open();
-        Assert.Equal(20, reopened.RecoveredRecords);
-        using var read = reopened.BeginRead();
-        for (int i = 0; i < pages.Count; i++)
-        {
-            Assert.Equal(1000 + i, ReadMarker(read, pages[i]));
-        }
-    }
-
-    [Fact]
-    public void ACrashAtAnyWriteOfACheckpointRecoversTheCommittedState()
-    {
-        // Count the writes a checkpoint of this workload makes, then crash at each of them in turn.
-        int writesInCheckpoint;
-        {
-            var probe = new CrashableFileSystem();
-            using var engine = Open(probe);
-            Workload(engine, 0);
-            int before = probe.Writes;
-            engine.Checkpoint();
-            writesInCheckpoint = probe.Writes - before;
-        }
-
-        Assert.True(writesInCheckpoint >= 3);
-        for (int crashAt = 0; crashAt < writesInCheckpoint; crashAt++)
-        {
-            foreach (string file in Directory.GetFiles(_dir))
-            {
-                System.IO.File.Delete(file);
-            }
-
-            _log = new MemoryLog(); // a new database starts with a new log
-            var fs = new CrashableFileSystem();
-            var engine = Open(fs);
-            var expected = Workload(engine, crashAt);
-            fs.FailWritesAfter(crashAt);
-            Assert.Equal(SharpCoreDBErrorCode.IoError, Assert.Throws<SharpCoreDBException>(engine.Checkpoint).ErrorCode);
-            engine.Dispose();
-
-            using var reopened = Open();
-            using var read = reopened.BeginRead();
-            foreach (var (page, marker) in expected)
-            {
-                Assert.Equal(marker, ReadMarker(read, page));
-            }
-        }
-    }
-
-    // Two rounds of commits with a checkpoint between them, so the crashing checkpoint
-    // overwrites pages that the file already holds.
-    private static List<(uint Page, long Marker)> Workload(StorageEngine engine, int seed)
-    {
-        var pages = new List<(uint, long)>();
-        for (int i = 0; i < 10; i++)
-        {
-            pages.Add((WriteMarkedPage(engine, (seed * 100) + i), (seed * 100) + i));
-        }
-
-        engine.Checkpoint();
-        using var tx = engine.BeginWrite(Timeout);
-        for (int i = 0; i < pages.Count; i += 2)
-        {
-            var (page, marker) = pages[i];
-            BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], marker + 7);
-            pages[i] = (page, marker + 7);
-        }
-
-        tx.Commit();
-        return pages;
-    }
-
-    [Fact]
     public void ReadersKeepTheirSnapshotWhileAWriterCommits()
     {
         using var engine = Open();
         uint page = WriteMarkedPage(engine, 1);
         using var before = engine.BeginRead();
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
             Assert.Equal(1, ReadMarker(before, page)); // uncommitted change invisible
@@ -175,7 +94,7 @@ public sealed class StorageEngineTests : IDisposable
     {
         using var engine = Open();
         uint page = WriteMarkedPage(engine, 5);
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 6);
             tx.Allocate(PageType.TableNode);
@@ -192,7 +111,7 @@ public sealed class StorageEngineTests : IDisposable
     {
         using var engine = Open();
         uint page = WriteMarkedPage(engine, 1);
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
             var savepoint = tx.BeginSavepoint();
@@ -215,7 +134,7 @@ public sealed class StorageEngineTests : IDisposable
     {
         using var engine = Open();
         var pages = new List<uint>();
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             for (int i = 0; i < 3000; i++)
             {
@@ -225,7 +144,7 @@ public sealed class StorageEngineTests : IDisposable
             tx.Commit();
         }
 
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             foreach (uint page in pages)
             {
@@ -242,7 +161,7 @@ public sealed class StorageEngineTests : IDisposable
             Assert.Equal(3000u, read.State.FreePageCount);
         }
 
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             for (int i = 0; i < 3000; i++)
             {
@@ -263,7 +182,7 @@ public sealed class StorageEngineTests : IDisposable
         {
             for (int batch = 0; batch < 40; batch++)
             {
-                using var tx = engine.BeginWrite(Timeout);
+                using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
                 for (int i = 0; i < 50; i++)
                 {
                     uint page = tx.Allocate(PageType.TableNode);
@@ -298,7 +217,7 @@ public sealed class StorageEngineTests : IDisposable
     {
         using var engine = Open(pageSize: 8192);
         uint page = WriteMarkedPage(engine, 1);
-        using (var tx = engine.BeginWrite(Timeout))
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
         {
             tx.Write(page).Span.Slice(2000, 100).Fill(0xAB);
             tx.Commit();
@@ -352,7 +271,7 @@ public sealed class StorageEngineTests : IDisposable
         uint page = WriteMarkedPage(engine, 77);
         using var read = engine.BeginRead();
         Assert.Equal(77, ReadMarker(read, page));
-        Assert.Empty(Directory.GetFiles(_dir));
+        Assert.Empty(Directory.GetFiles(_dir.Path));
     }
 
     [Fact]
@@ -381,7 +300,7 @@ public sealed class StorageEngineTests : IDisposable
 
         for (int i = 1; i <= 500 || Volatile.Read(ref reads) < 1000; i++)
         {
-            using var tx = engine.BeginWrite(Timeout);
+            using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(a).Span[100..], i);
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(b).Span[100..], i);
             tx.Commit();
@@ -398,177 +317,11 @@ public sealed class StorageEngineTests : IDisposable
     }
 
     [Fact]
-    public void AReadOnlyOpenSeesCommittedDataIncludingTheLogAndRefusesWrites()
-    {
-        var fs = new CrashableFileSystem();
-        var engine = Open(fs);
-        uint checkpointed = WriteMarkedPage(engine, 10);
-        engine.Checkpoint();
-        uint logged = WriteMarkedPage(engine, 11);
-        fs.Crash();
-        engine.Dispose();
-
-        long lengthBefore = new FileInfo(DbPath).Length;
-        using (var readOnly = StorageEngine.Open(new StorageOptions { Path = DbPath, PageSize = 4096, ReadOnly = true, LogFactory = (_, _) => _log, LogExists = (_, _) => true }))
-        {
-            using var read = readOnly.BeginRead();
-            Assert.Equal(10, ReadMarker(read, checkpointed));
-            Assert.Equal(11, ReadMarker(read, logged));
-            var error = Assert.Throws<SharpCoreDBException>(() => readOnly.BeginWrite(Timeout));
-            Assert.Equal(SharpCoreDBErrorCode.ReadOnly, error.ErrorCode);
-        }
-
-        Assert.Equal(lengthBefore, new FileInfo(DbPath).Length);
-        Assert.Equal(1, _log.RecordCount); // kept for the next read-write open
-    }
-
-    [Fact]
-    public void ACleanCloseDeletesTheLogAndLsnsKeepIncreasingAfterIt()
-    {
-        string path = Path.Combine(_dir, "real-log.scdb");
-        var options = new StorageOptions { Path = path, PageSize = 4096 };
-        uint first;
-        using (var engine = StorageEngine.Open(options))
-        {
-            first = WriteMarkedPage(engine, 1);
-            WriteMarkedPage(engine, 2);
-        }
-
-        // A clean close checkpoints everything and deletes the log itself.
-        Assert.Empty(Directory.GetFiles(_dir, "real-log.scdb-wal*"));
-
-        uint later;
-        var fs = new CrashableFileSystem();
-        var reopened = StorageEngine.Open(options with { FileSystem = fs });
-        Assert.Equal(2, reopened.Log!.LastLsn);
-        using (var tx = reopened.BeginWrite(Timeout))
-        {
-            BinaryPrimitives.WriteInt64LittleEndian(tx.Write(first).Span[100..], 5);
-            tx.Commit();
-        }
-
-        later = WriteMarkedPage(reopened, 6);
-        fs.Crash();
-        reopened.Dispose();
-
-        using var recovered = StorageEngine.Open(options);
-        using var read = recovered.BeginRead();
-        Assert.Equal(5, ReadMarker(read, first));
-        Assert.Equal(6, ReadMarker(read, later));
-    }
-
-    [Fact]
-    public void AReopenedDatabaseCreatesItsLogAtTheFirstWriteNotAtOpen()
-    {
-        string path = Path.Combine(_dir, "lazy-log.scdb");
-        var options = new StorageOptions { Path = path, PageSize = 4096 };
-        uint page;
-        using (var engine = StorageEngine.Open(options))
-        {
-            page = WriteMarkedPage(engine, 1);
-        }
-
-        // Opening and reading make no log file (and start no flush thread).
-        using (var engine = StorageEngine.Open(options))
-        using (var read = engine.BeginRead())
-        {
-            Assert.Equal(1, ReadMarker(read, page));
-            Assert.Empty(Directory.GetFiles(_dir, "lazy-log.scdb-wal*"));
-        }
-
-        // The first commit creates the log, and a crash right after it loses nothing.
-        var fs = new CrashableFileSystem();
-        var writer = StorageEngine.Open(options with { FileSystem = fs });
-        Assert.Empty(Directory.GetFiles(_dir, "lazy-log.scdb-wal*"));
-        using (var tx = writer.BeginWrite(Timeout))
-        {
-            BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
-            tx.Commit();
-        }
-
-        Assert.NotEmpty(Directory.GetFiles(_dir, "lazy-log.scdb-wal*"));
-        fs.Crash();
-        writer.Dispose();
-
-        using var recovered = StorageEngine.Open(options);
-        Assert.Equal(1, recovered.RecoveredRecords);
-        using var reread = recovered.BeginRead();
-        Assert.Equal(2, ReadMarker(reread, page));
-    }
-
-    [Fact]
-    public void AFailureToCreateTheLogFailsOnlyThatCommit()
-    {
-        string path = Path.Combine(_dir, "unwritable-log.scdb");
-        var options = new StorageOptions { Path = path, PageSize = 4096 };
-        uint page;
-        using (var engine = StorageEngine.Open(options))
-        {
-            page = WriteMarkedPage(engine, 1);
-        }
-
-        using (var engine = StorageEngine.Open(options with { FileSystem = new LogCreationFailingFileSystem(failures: 1) }))
-        {
-            var error = Assert.Throws<SharpCoreDBException>(() =>
-            {
-                using var tx = engine.BeginWrite(Timeout);
-                BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
-                tx.Commit();
-            });
-            Assert.Equal(SharpCoreDBErrorCode.DiskFull, error.ErrorCode);
-            using (var read = engine.BeginRead())
-            {
-                Assert.Equal(1, ReadMarker(read, page));
-            }
-
-            // The database stays writable: the next commit creates the log.
-            using var retry = engine.BeginWrite(Timeout);
-            BinaryPrimitives.WriteInt64LittleEndian(retry.Write(page).Span[100..], 3);
-            retry.Commit();
-        }
-
-        using var reopened = StorageEngine.Open(options);
-        using var reread = reopened.BeginRead();
-        Assert.Equal(3, ReadMarker(reread, page));
-    }
-
-    // Fails the first opens of the log's files as a full disk would.
-    private sealed class LogCreationFailingFileSystem(int failures) : SharpCoreDB.Wal.IO.IFileSystem
-    {
-        private int _failuresLeft = failures;
-
-        public SharpCoreDB.Wal.IO.IStorageFile Open(string path, SharpCoreDB.Wal.IO.StorageFileMode mode) =>
-            path.Contains("-wal", StringComparison.Ordinal) && _failuresLeft-- > 0
-                ? throw new IOException("No space left on device (injected)", 28)
-                : SharpCoreDB.Wal.IO.OsFileSystem.Instance.Open(path, mode);
-
-        public bool Exists(string path) => SharpCoreDB.Wal.IO.OsFileSystem.Instance.Exists(path);
-
-        public void Delete(string path) => SharpCoreDB.Wal.IO.OsFileSystem.Instance.Delete(path);
-
-        public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
-            SharpCoreDB.Wal.IO.OsFileSystem.Instance.EnumerateFiles(directoryPath, searchPattern);
-    }
-
-    [Theory]
-    [InlineData(true)]
-    [InlineData(false)]
-    public void TheLogIsOpenedWithTheFlushWorkerPlacementAsked(bool pin)
-    {
-        using (var engine = Open(pinFlushWorker: pin))
-        {
-            WriteMarkedPage(engine, 1);
-        }
-
-        Assert.Equal(pin, _logOptions!.PinFlushWorker);
-    }
-
-    [Fact]
     public void RollingBackToAnOuterSavepointRestoresPagesChangedUnderSeveralInnerOnes()
     {
         using var engine = Open();
         uint page = WriteMarkedPage(engine, 1);
-        using var tx = engine.BeginWrite(Timeout);
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
         var outer = tx.BeginSavepoint("outer");
         tx.BeginSavepoint("middle");
         BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);

@@ -1,23 +1,18 @@
 // Evaluates `SELECT <expr>` in an in-memory SQLite and turns the answer into a
-// DbValue, so the differential tests can compare our value semantics with
+// DbValue, so that the differential tests of the value semantics compare ours with
 // SQLite's value for value and type for type.
 using Microsoft.Data.Sqlite;
 using SharpCoreDB.Values;
 
-namespace SharpCoreDB.Tests.Execution;
+namespace SharpCoreDB.TestSupport.Sqlite;
 
 /// <summary>An in-memory SQLite that evaluates single expressions.</summary>
 internal sealed class SqliteOracle : IDisposable
 {
-    private readonly SqliteConnection _connection;
+    private readonly SqliteConnection _connection = SqliteReference.OpenMemory();
     private readonly SqliteCommand _command;
 
-    public SqliteOracle()
-    {
-        _connection = new SqliteConnection("Data Source=:memory:");
-        _connection.Open();
-        _command = _connection.CreateCommand();
-    }
+    public SqliteOracle() => _command = _connection.CreateCommand();
 
     /// <summary>The value of <paramref name="expression"/>, or the error message SQLite gave.</summary>
     public (DbValue Value, string? Error) Evaluate(string expression)
@@ -27,16 +22,7 @@ internal sealed class SqliteOracle : IDisposable
         {
             using SqliteDataReader reader = _command.ExecuteReader();
             reader.Read();
-            object value = reader.GetValue(0);
-            return (value switch
-            {
-                DBNull => DbValue.Null,
-                long l => DbValue.FromInt64(l),
-                double d => DbValue.FromDouble(d),
-                string s => DbValue.FromText(s),
-                byte[] b => DbValue.FromBlob(b),
-                _ => throw new InvalidOperationException("Unexpected SQLite value " + value.GetType()),
-            }, null);
+            return (SqliteValues.ToDbValue(reader.GetValue(0)), null);
         }
         catch (SqliteException e)
         {
