@@ -56,17 +56,24 @@ internal static class DdlExecutor
 
     public static SchemaCatalog Reload(WriteTransaction tx) => CatalogStore.Load(tx, tx.State);
 
+    // False when the name is free. True when the statement has nothing to do (IF NOT EXISTS,
+    // and an object of its kind has the name); any other use of the name is an error.
+    private static bool Exists(SchemaCatalog catalog, string name, bool ifNotExists, bool sameKindExists, string kind)
+    {
+        if (!catalog.NameInUse(name))
+        {
+            return false;
+        }
+
+        return ifNotExists && sameKindExists ? true : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"{kind} {name} already exists");
+    }
+
     private static SchemaCatalog CreateTable(WriteTransaction tx, SchemaCatalog catalog, CreateTableStatement create)
     {
         string name = create.Name.Name;
-        if (catalog.NameInUse(name))
+        if (Exists(catalog, name, create.IfNotExists, catalog.FindTable(name) is not null, "table"))
         {
-            if (create.IfNotExists && catalog.FindTable(name) is not null)
-            {
-                return catalog;
-            }
-
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"table {name} already exists");
+            return catalog;
         }
 
         if (create.AsSelect is not null)
@@ -100,14 +107,9 @@ internal static class DdlExecutor
     private static SchemaCatalog CreateIndex(WriteTransaction tx, SchemaCatalog catalog, CreateIndexStatement create)
     {
         string name = create.Name.Name;
-        if (catalog.NameInUse(name))
+        if (Exists(catalog, name, create.IfNotExists, catalog.FindIndex(name) is not null, "index"))
         {
-            if (create.IfNotExists && catalog.FindIndex(name) is not null)
-            {
-                return catalog;
-            }
-
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"index {name} already exists");
+            return catalog;
         }
 
         if (create.Where is not null)
@@ -167,14 +169,9 @@ internal static class DdlExecutor
     private static SchemaCatalog CreateView(WriteTransaction tx, SchemaCatalog catalog, CreateViewStatement create)
     {
         string name = create.Name.Name;
-        if (catalog.NameInUse(name))
+        if (Exists(catalog, name, create.IfNotExists, catalog.FindView(name) is not null, "view"))
         {
-            if (create.IfNotExists && catalog.FindView(name) is not null)
-            {
-                return catalog;
-            }
-
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"view {name} already exists");
+            return catalog;
         }
 
         var canonical = create with { IfNotExists = false, Temporary = false };

@@ -237,26 +237,15 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         for (int i = 0; i < orderBy.Count; i++)
         {
             OrderingTerm term = orderBy[i];
-            int slot = -1;
-            if (term.Expression is IntegerLiteral position)
+            int slot = SelectPlanner.PositionalSlot(term, i, items.Count);
+            for (int c = 0; c < items.Count && slot < 0; c++)
             {
-                slot = (int)position.Value - 1;
-                if (slot < 0 || slot >= items.Count)
+                bool aliasMatch = term.Expression is ColumnReference { Table: null } reference
+                    && core.Columns.Count > c && core.Columns[c] is ExpressionColumn { Alias: { } alias }
+                    && string.Equals(alias, reference.Column, StringComparison.OrdinalIgnoreCase);
+                if (aliasMatch || items[c].Expression.Equals(term.Expression))
                 {
-                    throw SelectPlanner.OutOfRange(i, items.Count);
-                }
-            }
-            else
-            {
-                for (int c = 0; c < items.Count && slot < 0; c++)
-                {
-                    bool aliasMatch = term.Expression is ColumnReference { Table: null } reference
-                        && core.Columns.Count > c && core.Columns[c] is ExpressionColumn { Alias: { } alias }
-                        && string.Equals(alias, reference.Column, StringComparison.OrdinalIgnoreCase);
-                    if (aliasMatch || items[c].Expression.Equals(term.Expression))
-                    {
-                        slot = c;
-                    }
+                    slot = c;
                 }
             }
 

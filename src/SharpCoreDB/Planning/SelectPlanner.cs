@@ -86,22 +86,29 @@ internal sealed class SelectPlanner(PlanningContext planning)
         return new SelectPlan(root, columns, correlated);
     }
 
+    /// <summary>
+    /// The result column an `ORDER BY n` term names (0-based), or -1 when the term is not a
+    /// number; a number outside 1..<paramref name="columnCount"/> is an error, as in SQLite.
+    /// </summary>
+    public static int PositionalSlot(OrderingTerm term, int termIndex, int columnCount)
+    {
+        if (term.Expression is not IntegerLiteral position)
+        {
+            return -1;
+        }
+
+        int slot = (int)position.Value - 1;
+        return slot >= 0 && slot < columnCount ? slot : throw OutOfRange(termIndex, columnCount);
+    }
+
     private static SortKey[] CompoundOrder(SqlList<OrderingTerm> orderBy, IReadOnlyList<OutputColumn> columns, SelectBody first)
     {
         var keys = new SortKey[orderBy.Count];
         for (int i = 0; i < keys.Length; i++)
         {
             OrderingTerm term = orderBy[i];
-            int slot = -1;
-            if (term.Expression is IntegerLiteral position)
-            {
-                slot = (int)position.Value - 1;
-                if (slot < 0 || slot >= columns.Count)
-                {
-                    throw OutOfRange(i, columns.Count);
-                }
-            }
-            else if (term.Expression is ColumnReference reference)
+            int slot = PositionalSlot(term, i, columns.Count);
+            if (slot < 0 && term.Expression is ColumnReference reference)
             {
                 for (int c = 0; c < columns.Count && slot < 0; c++)
                 {
