@@ -74,7 +74,7 @@ tableSource
     | OPEN_PAR fromClause CLOSE_PAR #nestedSource
     ;
 
-joinOperator: COMMA | (INNER | CROSS | LEFT OUTER?)? JOIN;
+joinOperator: COMMA | NATURAL? (INNER | CROSS | LEFT OUTER? | RIGHT OUTER? | FULL OUTER?)? JOIN;
 
 joinConstraint: ON expr | USING OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR;
 

@@ -122,11 +122,18 @@ internal sealed partial class AstBuilder
         }
 
         JoinKind kind = op.LEFT() is not null ? JoinKind.Left
+            : op.RIGHT() is not null ? JoinKind.Right
+            : op.FULL() is not null ? JoinKind.Full
             : op.CROSS() is not null || op.COMMA() is not null ? JoinKind.Cross
             : JoinKind.Inner;
+        if (op.NATURAL() is not null && constraint is not null)
+        {
+            throw SyntaxErrors.At(constraint.Start, "a NATURAL join may not have an ON or USING clause");
+        }
+
         Expression? on = constraint?.expr() is { } onExpr ? Expr(onExpr) : null;
         SqlList<string> usingColumns = constraint?.USING() is not null ? Identifiers(constraint.identifier()) : SqlList<string>.Empty;
-        return new JoinSource(left, kind, right, on, usingColumns, Pos(op));
+        return new JoinSource(left, kind, right, on, usingColumns, Pos(op)) { Natural = op.NATURAL() is not null };
     }
 
     private TableSource Source(TableSourceContext context)

@@ -78,7 +78,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
                 }
 
                 List<Conjunct> candidates = r.IsLeftJoined ? on.GetValueOrDefault(r) ?? [] : where;
-                AccessPath path = ChooseAccess(scope, r, bound, candidates, where, outerRows);
+                AccessPath path = ChooseAccess(scope, r, bound, candidates, outerRows);
                 if (best is null || path.Cost < best.Value.Path.Cost)
                 {
                     best = (r, path);
@@ -203,7 +203,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
     // The cheapest access to r given the relations already bound. A rowid lookup wins as soon
     // as it is found; otherwise the full scan (or a rowid range, which never reads more) is
     // the one to beat, by each index in turn, then by a hash join.
-    private AccessPath ChooseAccess(Scope scope, Relation r, ulong bound, List<Conjunct> candidates, List<Conjunct> where, double outerRows)
+    private AccessPath ChooseAccess(Scope scope, Relation r, ulong bound, List<Conjunct> candidates, double outerRows)
     {
         if (r.Table is null)
         {
@@ -243,6 +243,6 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             }
         }
 
-        return HashJoinPath.TryBeat(request, bound, best, where) ?? best;
+        return HashJoinPath.TryBeat(request, bound, best, candidates) ?? best;
     }
 }

@@ -26,58 +26,112 @@ internal sealed partial class SelectCorePlanner
                 }
 
             case JoinSource join:
-                {
-                    AddSource(join.Left, scope, where, on);
-                    int before = scope.Relations.Count;
-                    ulong leftMask = 0;
-                    for (int i = 0; i < before; i++)
-                    {
-                        leftMask |= JoinPlanner.Bit(scope.Relations[i]);
-                    }
-
-                    AddSource(join.Right, scope, where, on);
-                    Relation right = scope.Relations[^1];
-                    var conditions = new List<Expression>();
-                    if (join.On is not null)
-                    {
-                        conditions.Add(join.On);
-                    }
-
-                    foreach (string column in join.Using)
-                    {
-                        Relation? left = null;
-                        for (int i = 0; i < before && left is null; i++)
-                        {
-                            if (scope.Relations[i].FindColumn(column) >= 0)
-                            {
-                                left = scope.Relations[i];
-                            }
-                        }
-
-                        if (left is null || right.FindColumn(column) < 0)
-                        {
-                            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot join using column {column} - column not present in both tables");
-                        }
-
-                        right.HiddenByUsing.Add(column);
-                        conditions.Add(new BinaryExpression(BinaryOperator.Equal, new ColumnReference(left.Name, column), new ColumnReference(right.Name, column)));
-                    }
-
-                    if (join.Kind == JoinKind.Left)
-                    {
-                        right.IsLeftJoined = true;
-                        right.MustFollow = leftMask;
-                        on[right] = conditions;
-                    }
-                    else
-                    {
-                        where.AddRange(conditions);
-                    }
-
-                    break;
-                }
+                AddJoin(join, scope, where, on);
+                break;
         }
     }
+
+    // A join's right side joins the relations already in the scope: its ON condition and its
+    // USING columns (NATURAL: every column name both sides have) become conditions, placed in
+    // WHERE for inner and cross joins and on the null-extended side for outer joins.
+    private void AddJoin(JoinSource join, Scope scope, List<Expression> where, Dictionary<Relation, List<Expression>> on)
+    {
+        AddSource(join.Left, scope, where, on);
+        int before = scope.Relations.Count;
+        ulong leftMask = 0;
+        for (int i = 0; i < before; i++)
+        {
+            leftMask |= JoinPlanner.Bit(scope.Relations[i]);
+        }
+
+        AddSource(join.Right, scope, where, on);
+        Relation right = scope.Relations[^1];
+        if (join.Kind == JoinKind.Full)
+        {
+            throw Unsupported("FULL JOIN");
+        }
+
+        if (join.Kind == JoinKind.Right && (join.Natural || join.Using.Count > 0))
+        {
+            // SQLite shows a USING column of a RIGHT JOIN at the left table's place with the
+            // right table's value where nothing matched; until that is built, refuse it.
+            throw Unsupported("RIGHT JOIN with USING or NATURAL");
+        }
+
+        if (join.Kind == JoinKind.Right && (before != 1 || scope.Relations.Count != 2))
+        {
+            throw Unsupported("RIGHT JOIN of more than two tables");
+        }
+
+        var conditions = new List<Expression>();
+        if (join.On is not null)
+        {
+            conditions.Add(join.On);
+        }
+
+        IEnumerable<string> usingColumns = join.Natural ? CommonColumns(scope, before, right) : join.Using;
+        foreach (string column in usingColumns)
+        {
+            Relation? left = null;
+            for (int i = 0; i < before && left is null; i++)
+            {
+                if (scope.Relations[i].FindColumn(column) >= 0)
+                {
+                    left = scope.Relations[i];
+                }
+            }
+
+            if (left is null || right.FindColumn(column) < 0)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot join using column {column} - column not present in both tables");
+            }
+
+            right.HiddenByUsing.Add(column);
+            conditions.Add(new BinaryExpression(BinaryOperator.Equal, new ColumnReference(left.Name, column), new ColumnReference(right.Name, column)));
+        }
+
+        switch (join.Kind)
+        {
+            case JoinKind.Left:
+                right.IsLeftJoined = true;
+                right.MustFollow = leftMask;
+                on[right] = conditions;
+                break;
+            case JoinKind.Right:
+                // `a RIGHT JOIN b ON c` is `b LEFT JOIN a ON c` with a's columns first: a is the
+                // null-extended side and is read after b.
+                Relation nullExtended = scope.Relations[0];
+                nullExtended.IsLeftJoined = true;
+                nullExtended.MustFollow = JoinPlanner.Bit(right);
+                on[nullExtended] = conditions;
+                break;
+            default:
+                where.AddRange(conditions);
+                break;
+        }
+    }
+
+    // NATURAL: the right side's column names that some relation on the left also has, in the right side's order.
+    private static List<string> CommonColumns(Scope scope, int leftCount, Relation right)
+    {
+        var common = new List<string>();
+        foreach (string name in right.ColumnNames)
+        {
+            for (int i = 0; i < leftCount; i++)
+            {
+                if (scope.Relations[i].FindColumn(name) >= 0)
+                {
+                    common.Add(name);
+                    break;
+                }
+            }
+        }
+
+        return common;
+    }
+
+    private static SharpCoreDBException Unsupported(string construct) =>
+        new(SharpCoreDBErrorCode.SemanticError, construct + " is not supported");
 
     private void AddTable(TableReference reference, Scope scope)
     {

@@ -13,7 +13,11 @@ public sealed record SubquerySource(SelectStatement Query, string? Alias, Source
 
 /// <summary>Two sources joined; <see cref="On"/> or <see cref="Using"/> may constrain it.</summary>
 public sealed record JoinSource(TableSource Left, JoinKind Kind, TableSource Right, Expression? On, SqlList<string> Using, SourcePosition Position = default)
-    : TableSource(Position);
+    : TableSource(Position)
+{
+    /// <summary>NATURAL: an implicit USING of every column name both sides have (never with ON or USING).</summary>
+    public bool Natural { get; init; }
+}
 
 /// <summary>The kinds of join.</summary>
 public enum JoinKind
@@ -26,4 +30,10 @@ public enum JoinKind
 
     /// <summary>CROSS JOIN, or a comma.</summary>
     Cross,
+
+    /// <summary>RIGHT [OUTER] JOIN: every row of the right side, the left side's columns NULL where nothing matched.</summary>
+    Right,
+
+    /// <summary>FULL [OUTER] JOIN: every row of both sides.</summary>
+    Full,
 }

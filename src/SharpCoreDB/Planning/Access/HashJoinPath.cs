@@ -3,7 +3,10 @@
 // by the join columns, and each outer row probes it. Costs one scan plus one probe per
 // outer row, so it wins over a scan per outer row as soon as there are several outer rows.
 // Not used when a filter on the table reads an enclosing query, since the hash table is
-// built once per execution.
+// built once per execution. The build side's filters are the conditions that decide its
+// matches: WHERE for an inner join, but only the ON conditions for a LEFT JOINed table,
+// whose WHERE runs after a row has matched or been NULL-extended (`b LEFT JOIN a ON ...
+// WHERE a.y IS NULL` must not drop a's rows before they match).
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
 
@@ -33,7 +36,7 @@ internal sealed class HashJoinPath : AccessPath
     /// with relations already bound and more than one outer row, and only for equality
     /// predicates whose value reads a bound relation.
     /// </summary>
-    public static HashJoinPath? TryBeat(AccessRequest request, ulong bound, AccessPath best, List<Conjunct> where)
+    public static HashJoinPath? TryBeat(AccessRequest request, ulong bound, AccessPath best, List<Conjunct> matchConditions)
     {
         if (bound == 0 || best.Source is not TableScanSource || request.OuterRows <= 1)
         {
@@ -64,7 +67,7 @@ internal sealed class HashJoinPath : AccessPath
 
         Relation r = request.Relation;
         var buildFilters = new List<Evaluator>();
-        foreach (Conjunct c in where)
+        foreach (Conjunct c in matchConditions)
         {
             if (c.Mask == JoinPlanner.Bit(r))
             {

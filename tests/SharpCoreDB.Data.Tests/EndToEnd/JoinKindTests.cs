@@ -1,0 +1,124 @@
+// NATURAL and RIGHT joins against SQLite through ADO.NET: the same schema and rows in
+// both, every query's column names and rows (sorted) compared. These words used to be
+// read as table aliases (`a NATURAL JOIN b` ran as a cross join of a aliased "NATURAL"),
+// so the tests also pin that each join kind we do not run is an error naming it.
+using System.Data.Common;
+using Microsoft.Data.Sqlite;
+using SharpCoreDB.TestSupport.Sqlite;
+
+namespace SharpCoreDB.Data.Tests.EndToEnd;
+
+public sealed class JoinKindTests : IDisposable
+{
+    private const string Schema = """
+        CREATE TABLE a (x INTEGER, y TEXT, k INTEGER);
+        CREATE TABLE b (x INTEGER, z REAL, k INTEGER);
+        CREATE TABLE c (z REAL, w TEXT);
+        INSERT INTO a VALUES (1, 'one', 10), (2, 'two', 20), (2, 'deux', 21), (NULL, 'none', 30), (4, 'four', NULL);
+        INSERT INTO b VALUES (1, 1.5, 10), (2, 2.5, 99), (3, 3.5, NULL), (NULL, 0.5, 30);
+        INSERT INTO c VALUES (1.5, 'p'), (3.5, 'q'), (9.5, 'r');
+        """;
+
+    private readonly SqliteConnection _sqlite = SqliteReference.OpenMemory();
+    private readonly SharpCoreDBConnection _engine = new("Data Source=:memory:");
+
+    public JoinKindTests()
+    {
+        _engine.Open();
+        foreach (string statement in Schema.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            SqliteReference.Execute(_sqlite, statement);
+            using DbCommand command = _engine.CreateCommand();
+            command.CommandText = statement;
+            command.ExecuteNonQuery();
+        }
+    }
+
+    [Theory]
+    [InlineData("SELECT * FROM a NATURAL JOIN b")]
+    [InlineData("SELECT * FROM a NATURAL INNER JOIN b")]
+    [InlineData("SELECT * FROM a NATURAL LEFT JOIN b")]
+    [InlineData("SELECT * FROM a NATURAL LEFT OUTER JOIN b")]
+    [InlineData("SELECT * FROM a NATURAL CROSS JOIN b")]
+    [InlineData("SELECT x, y, z, k FROM a NATURAL JOIN b")]
+    [InlineData("SELECT * FROM a NATURAL JOIN b NATURAL JOIN c")]
+    [InlineData("SELECT * FROM a NATURAL JOIN c")]
+    [InlineData("SELECT a.y, b.z FROM a NATURAL JOIN b WHERE a.k > 5")]
+    [InlineData("SELECT count(*) FROM a natural join b")]
+    [InlineData("SELECT * FROM a RIGHT JOIN b ON a.x = b.x")]
+    [InlineData("SELECT * FROM a RIGHT OUTER JOIN b ON a.x = b.x AND a.k = b.k")]
+    [InlineData("SELECT a.y, b.z FROM a RIGHT JOIN b ON a.x = b.x WHERE b.z > 1")]
+    [InlineData("SELECT a.y, b.z FROM a RIGHT JOIN b ON a.x = b.x WHERE a.y IS NULL")]
+    [InlineData("SELECT * FROM a RIGHT JOIN b ON a.k < b.k")]
+    [InlineData("SELECT b.x, count(a.y) FROM a RIGHT JOIN b ON a.x = b.x GROUP BY b.x")]
+    [InlineData("SELECT * FROM a AS natural_a NATURAL JOIN b")]
+    [InlineData("SELECT a.y, b.z FROM b LEFT JOIN a ON a.x = b.x WHERE a.y IS NULL")]
+    [InlineData("SELECT a.y, b.z FROM b LEFT JOIN a ON a.x = b.x AND a.k > 15 WHERE a.y IS NULL OR a.k > 0")]
+    public void AnswersAsSqliteDoes(string sql)
+    {
+        (List<string> columns, List<string> rows) expected = Run(_sqlite, sql);
+        (List<string> columns, List<string> rows) actual = Run(_engine, sql);
+        Assert.Equal(expected.columns, actual.columns);
+        Assert.Equal(expected.rows, actual.rows);
+    }
+
+    [Theory]
+    [InlineData("SELECT * FROM a FULL JOIN b ON a.x = b.x", "FULL JOIN is not supported")]
+    [InlineData("SELECT * FROM a FULL OUTER JOIN b ON a.x = b.x", "FULL JOIN is not supported")]
+    [InlineData("SELECT * FROM a RIGHT JOIN b USING (x)", "RIGHT JOIN with USING or NATURAL is not supported")]
+    [InlineData("SELECT * FROM a NATURAL RIGHT JOIN b", "RIGHT JOIN with USING or NATURAL is not supported")]
+    [InlineData("SELECT * FROM a JOIN c ON 1 RIGHT JOIN b ON a.x = b.x", "RIGHT JOIN of more than two tables is not supported")]
+    public void AJoinWeDoNotRunIsAnErrorNamingIt(string sql, string message)
+    {
+        using DbCommand command = _engine.CreateCommand();
+        command.CommandText = sql;
+        var error = Assert.Throws<SharpCoreDBException>(() => command.ExecuteReader().Dispose());
+        Assert.Contains(message, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void NaturalWithAConstraintIsASyntaxErrorAsInSqlite()
+    {
+        using DbCommand command = _engine.CreateCommand();
+        command.CommandText = "SELECT * FROM a NATURAL JOIN b ON a.x = b.x";
+        var error = Assert.ThrowsAny<SharpCoreDBException>(() => command.ExecuteReader().Dispose());
+        Assert.Contains("a NATURAL join may not have an ON or USING clause", error.Message, StringComparison.Ordinal);
+        Assert.Throws<SqliteException>(() => SqliteReference.Rows(_sqlite, command.CommandText, RowText.Exact));
+    }
+
+    [Fact]
+    public void JoinWordsAreNoLongerAliases()
+    {
+        // Quoted, the words still name things.
+        (List<string> _, List<string> rows) = Run(_engine, "SELECT \"natural\".x FROM a AS \"natural\" WHERE \"natural\".x = 1");
+        Assert.Equal(["1"], rows);
+    }
+
+    public void Dispose()
+    {
+        _engine.Dispose();
+        _sqlite.Dispose();
+    }
+
+    private static (List<string> Columns, List<string> Rows) Run(DbConnection connection, string sql)
+    {
+        using DbCommand command = connection.CreateCommand();
+        command.CommandText = sql;
+        using DbDataReader reader = command.ExecuteReader();
+        var columns = Enumerable.Range(0, reader.FieldCount).Select(reader.GetName).ToList();
+        var rows = new List<string>();
+        while (reader.Read())
+        {
+            var cells = new object?[reader.FieldCount];
+            for (int i = 0; i < cells.Length; i++)
+            {
+                cells[i] = reader.IsDBNull(i) ? null : reader.GetValue(i);
+            }
+
+            rows.Add(RowText.Exact(cells));
+        }
+
+        rows.Sort(StringComparer.Ordinal);
+        return (columns, rows);
+    }
+}
