@@ -21,6 +21,17 @@ public sealed class LiteralAndParameterTests
         Assert.Equal(new UnaryExpression(UnaryOperator.Negate, new IntegerLiteral(16)), E("-0x10"));
     }
 
+    // SQLite reads a decimal integer beyond 64 bits as a real, never wrapping it.
+    [Theory]
+    [InlineData("9223372036854775808", 9223372036854775808.0)]
+    [InlineData("-9223372036854775809", -9223372036854775809.0)]
+    [InlineData("99999999999999999999", 1e20)]
+    [InlineData("-99999999999999999999", -1e20)]
+    public void DecimalIntegersBeyond64BitsAreReals(string sql, double value)
+    {
+        Assert.Equal(new RealLiteral(value), E(sql));
+    }
+
     [Theory]
     [InlineData("1.5", 1.5)]
     [InlineData(".5", 0.5)]

@@ -11,7 +11,7 @@ public sealed class SqlSyntaxException : SharpCoreDBException
     /// <param name="line">1-based line of the offending text.</param>
     /// <param name="column">1-based column (UTF-16 code units) of the offending text.</param>
     /// <param name="offendingText">The token at fault; empty at the end of the input.</param>
-    /// <param name="reason">What is wrong, e.g. "syntax error" or "integer literal out of 64-bit range".</param>
+    /// <param name="reason">What is wrong, e.g. "syntax error" or "hexadecimal literal out of 64-bit range".</param>
     /// <param name="expected">What the grammar would have accepted there; may be empty.</param>
     public SqlSyntaxException(int line, int column, string offendingText, string reason, IReadOnlyList<string> expected)
         : base(SharpCoreDBErrorCode.SyntaxError, FormatMessage(line, column, offendingText, reason, expected))

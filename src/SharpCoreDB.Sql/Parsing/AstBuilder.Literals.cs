@@ -1,4 +1,4 @@
-// AST building for the leaves: literals (with 64-bit range checks), parameters
+// AST building for the leaves: literals (integers beyond 64 bits read as reals), parameters
 // (numbered as SQLite numbers them), identifiers (unquoted) and names.
 using System.Globalization;
 using Antlr4.Runtime;
@@ -27,7 +27,7 @@ internal sealed partial class AstBuilder
         SourcePosition pos = Pos(token);
         return token.Type switch
         {
-            INTEGER_LITERAL => new IntegerLiteral(SignedInteger(token, negative: false), pos),
+            INTEGER_LITERAL => IntegerOrReal(token, negative: false, pos),
             REAL_LITERAL => new RealLiteral(double.Parse(token.Text, NumberStyles.Float, CultureInfo.InvariantCulture), pos),
             STRING_LITERAL => new StringLiteral(UnquoteString(token.Text), pos),
             BLOB_LITERAL => new BlobLiteral(Blob(token), pos),
@@ -47,7 +47,7 @@ internal sealed partial class AstBuilder
         return token.Type switch
         {
             INTEGER_LITERAL when IsHex(token.Text) => null,
-            INTEGER_LITERAL => new IntegerLiteral(SignedInteger(token, negative: true), Pos(minus)),
+            INTEGER_LITERAL => IntegerOrReal(token, negative: true, Pos(minus)),
             REAL_LITERAL => new RealLiteral(-double.Parse(token.Text, NumberStyles.Float, CultureInfo.InvariantCulture), Pos(minus)),
             _ => null,
         };
@@ -65,39 +65,51 @@ internal sealed partial class AstBuilder
         }
 
         // A hexadecimal literal is already a two's complement bit pattern: negate the value, not the magnitude.
-        bool hex = IsHex(number.Text);
-        long integer = SignedInteger(number, negative && !hex);
-        return new IntegerLiteral(negative && hex ? unchecked(-integer) : integer, pos);
+        if (!IsHex(number.Text))
+        {
+            return IntegerOrReal(number, negative, pos);
+        }
+
+        long integer = HexInteger(number);
+        return new IntegerLiteral(negative ? unchecked(-integer) : integer, pos);
+    }
+
+    /// <summary>
+    /// An integer token (negated when it follows a unary minus) as an INTEGER literal. A decimal
+    /// one beyond 64 bits is a REAL literal, as SQLite reads 9223372036854775808 (only
+    /// -9223372036854775808 is still an integer); a hexadecimal one is up to 16 digits, read as
+    /// two's complement, and is never negated here.
+    /// </summary>
+    private static Expression IntegerOrReal(IToken token, bool negative, SourcePosition pos)
+    {
+        const ulong MinMagnitude = 9223372036854775808UL;
+        string text = token.Text;
+        if (IsHex(text))
+        {
+            return new IntegerLiteral(HexInteger(token), pos);
+        }
+
+        if (!ulong.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out ulong magnitude)
+            || magnitude > MinMagnitude || (magnitude == MinMagnitude && !negative))
+        {
+            double real = double.Parse(text, NumberStyles.Float, CultureInfo.InvariantCulture);
+            return new RealLiteral(negative ? -real : real, pos);
+        }
+
+        return new IntegerLiteral(negative ? unchecked((long)(0UL - magnitude)) : (long)magnitude, pos);
     }
 
     private static bool IsHex(string text) => text.Length > 2 && text[0] == '0' && (text[1] | 0x20) == 'x';
 
-    /// <summary>
-    /// Reads an integer token, negated when it follows a unary minus. Decimal literals must fit in 64 bits
-    /// (9223372036854775808 only when negated); hexadecimal ones are up to 16 digits, read as two's complement.
-    /// </summary>
-    private static long SignedInteger(IToken token, bool negative)
+    private static long HexInteger(IToken token)
     {
-        string text = token.Text;
-        if (IsHex(text))
+        string digits = token.Text[2..].TrimStart('0');
+        if (digits.Length > 16)
         {
-            string digits = text[2..].TrimStart('0');
-            if (digits.Length > 16)
-            {
-                throw SyntaxErrors.At(token, "hexadecimal literal out of 64-bit range");
-            }
-
-            return digits.Length == 0 ? 0 : unchecked((long)ulong.Parse(digits, NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture));
+            throw SyntaxErrors.At(token, "hexadecimal literal out of 64-bit range");
         }
 
-        const ulong MinMagnitude = 9223372036854775808UL;
-        if (!ulong.TryParse(text, NumberStyles.None, CultureInfo.InvariantCulture, out ulong magnitude)
-            || magnitude > MinMagnitude || (magnitude == MinMagnitude && !negative))
-        {
-            throw SyntaxErrors.At(token, "integer literal out of 64-bit range");
-        }
-
-        return negative ? unchecked((long)(0UL - magnitude)) : (long)magnitude;
+        return digits.Length == 0 ? 0 : unchecked((long)ulong.Parse(digits, NumberStyles.AllowHexSpecifier, CultureInfo.InvariantCulture));
     }
 
     private static SqlList<byte> Blob(IToken token)

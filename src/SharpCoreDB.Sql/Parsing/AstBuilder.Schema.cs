@@ -1,5 +1,6 @@
 // AST building for CREATE/DROP/ALTER of tables, indexes and views, column
 // definitions, constraints and type names.
+using Antlr4.Runtime;
 using SharpCoreDB.Sql.Ast;
 using static SharpCoreDB.Sql.Generated.SqlGrammarParser;
 
@@ -129,7 +130,10 @@ internal sealed partial class AstBuilder
         var values = new long[arguments.Length];
         for (int i = 0; i < arguments.Length; i++)
         {
-            values[i] = SignedInteger(arguments[i].INTEGER_LITERAL().Symbol, arguments[i].MINUS() is not null);
+            IToken number = arguments[i].INTEGER_LITERAL().Symbol;
+            values[i] = IntegerOrReal(number, arguments[i].MINUS() is not null, default) is IntegerLiteral integer
+                ? integer.Value
+                : throw SyntaxErrors.At(number, "type size out of 64-bit range");
         }
 
         return new TypeName(SourceText(context), TypeName.AffinityOf(name), ToList(values), Pos(context));

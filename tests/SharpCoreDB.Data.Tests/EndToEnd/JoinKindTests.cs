@@ -19,19 +19,11 @@ public sealed class JoinKindTests : IDisposable
         INSERT INTO c VALUES (1.5, 'p'), (3.5, 'q'), (9.5, 'r');
         """;
 
-    private readonly SqliteConnection _sqlite = SqliteReference.OpenMemory();
-    private readonly SharpCoreDBConnection _engine = new("Data Source=:memory:");
+    private readonly SqliteComparison _both = new();
 
     public JoinKindTests()
     {
-        _engine.Open();
-        foreach (string statement in Schema.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
-        {
-            SqliteReference.Execute(_sqlite, statement);
-            using DbCommand command = _engine.CreateCommand();
-            command.CommandText = statement;
-            command.ExecuteNonQuery();
-        }
+        _both.Execute(Schema);
     }
 
     [Theory]
@@ -54,13 +46,7 @@ public sealed class JoinKindTests : IDisposable
     [InlineData("SELECT * FROM a AS natural_a NATURAL JOIN b")]
     [InlineData("SELECT a.y, b.z FROM b LEFT JOIN a ON a.x = b.x WHERE a.y IS NULL")]
     [InlineData("SELECT a.y, b.z FROM b LEFT JOIN a ON a.x = b.x AND a.k > 15 WHERE a.y IS NULL OR a.k > 0")]
-    public void AnswersAsSqliteDoes(string sql)
-    {
-        (List<string> columns, List<string> rows) expected = Run(_sqlite, sql);
-        (List<string> columns, List<string> rows) actual = Run(_engine, sql);
-        Assert.Equal(expected.columns, actual.columns);
-        Assert.Equal(expected.rows, actual.rows);
-    }
+    public void AnswersAsSqliteDoes(string sql) => _both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("SELECT * FROM a FULL JOIN b ON a.x = b.x", "FULL JOIN is not supported")]
@@ -70,7 +56,7 @@ public sealed class JoinKindTests : IDisposable
     [InlineData("SELECT * FROM a JOIN c ON 1 RIGHT JOIN b ON a.x = b.x", "RIGHT JOIN of more than two tables is not supported")]
     public void AJoinWeDoNotRunIsAnErrorNamingIt(string sql, string message)
     {
-        using DbCommand command = _engine.CreateCommand();
+        using DbCommand command = _both.Engine.CreateCommand();
         command.CommandText = sql;
         var error = Assert.Throws<SharpCoreDBException>(() => command.ExecuteReader().Dispose());
         Assert.Contains(message, error.Message, StringComparison.Ordinal);
@@ -79,46 +65,20 @@ public sealed class JoinKindTests : IDisposable
     [Fact]
     public void NaturalWithAConstraintIsASyntaxErrorAsInSqlite()
     {
-        using DbCommand command = _engine.CreateCommand();
+        using DbCommand command = _both.Engine.CreateCommand();
         command.CommandText = "SELECT * FROM a NATURAL JOIN b ON a.x = b.x";
         var error = Assert.ThrowsAny<SharpCoreDBException>(() => command.ExecuteReader().Dispose());
         Assert.Contains("a NATURAL join may not have an ON or USING clause", error.Message, StringComparison.Ordinal);
-        Assert.Throws<SqliteException>(() => SqliteReference.Rows(_sqlite, command.CommandText, RowText.Exact));
+        Assert.Throws<SqliteException>(() => SqliteReference.Rows(_both.Sqlite, command.CommandText, RowText.Exact));
     }
 
     [Fact]
     public void JoinWordsAreNoLongerAliases()
     {
         // Quoted, the words still name things.
-        (List<string> _, List<string> rows) = Run(_engine, "SELECT \"natural\".x FROM a AS \"natural\" WHERE \"natural\".x = 1");
+        (List<string> _, List<string> rows) = SqliteComparison.Run(_both.Engine, "SELECT \"natural\".x FROM a AS \"natural\" WHERE \"natural\".x = 1");
         Assert.Equal(["1"], rows);
     }
 
-    public void Dispose()
-    {
-        _engine.Dispose();
-        _sqlite.Dispose();
-    }
-
-    private static (List<string> Columns, List<string> Rows) Run(DbConnection connection, string sql)
-    {
-        using DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        using DbDataReader reader = command.ExecuteReader();
-        var columns = Enumerable.Range(0, reader.FieldCount).Select(reader.GetName).ToList();
-        var rows = new List<string>();
-        while (reader.Read())
-        {
-            var cells = new object?[reader.FieldCount];
-            for (int i = 0; i < cells.Length; i++)
-            {
-                cells[i] = reader.IsDBNull(i) ? null : reader.GetValue(i);
-            }
-
-            rows.Add(RowText.Exact(cells));
-        }
-
-        rows.Sort(StringComparer.Ordinal);
-        return (columns, rows);
-    }
+    public void Dispose() => _both.Dispose();
 }

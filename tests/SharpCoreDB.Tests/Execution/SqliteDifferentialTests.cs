@@ -1,8 +1,7 @@
 // Differential test of the value semantics against SQLite: thousands of seeded
 // random expressions over literal operands are evaluated by our operators and
 // functions and by `SELECT <expr>` in an in-memory SQLite, and value and type
-// must agree. The only exclusion is the documented dialect difference: where we
-// raise ArithmeticOverflow, SQLite silently switches to a real (or wraps).
+// must agree, integer overflow included (both switch to reals).
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Sql.Ast;
@@ -81,12 +80,6 @@ public class SqliteDifferentialTests
             }
             catch (SharpCoreDBException e)
             {
-                if (e.ErrorCode == SharpCoreDBErrorCode.ArithmeticOverflow && error is null)
-                {
-                    excluded++; // Dialect difference: overflow is an error here, a real (or wrap) in SQLite.
-                    return;
-                }
-
                 if (error is null)
                 {
                     failures.Add($"{sql}: we threw {e.Message}, SQLite gave {SqliteValues.Describe(expected)}");

@@ -1,9 +1,10 @@
 // The arithmetic, bitwise and concatenation operators of the SQL dialect,
 // following SQLite (docs/sql-semantics.md "Arithmetic"): NULL in gives NULL out,
 // text and blobs read as their numeric prefix, integer op integer stays a 64-bit
-// integer, x / 0 and x % 0 give NULL. One deliberate difference: where SQLite
-// turns an overflowing integer +, -, *, / or unary - into a real, we raise
-// ArithmeticOverflow. Decimals compute exactly; a real operand makes the result real.
+// integer, x / 0 and x % 0 give NULL; an integer +, -, *, / or unary - whose result
+// does not fit in 64 bits is computed again in reals, as SQLite does
+// (9223372036854775807 + 1 is 9.22337203685478e+18). Decimals compute exactly (their
+// overflow is an error); a real operand makes the result real.
 // Every operator works on values in place and allocates nothing except `||`.
 using SharpCoreDB.Values;
 
@@ -31,7 +32,7 @@ internal static class SqlArithmetic
 
     public static DbValue Remainder(in DbValue l, in DbValue r) => Binary(l, r, Op.Remainder);
 
-    /// <summary>Unary minus; -(-9223372036854775808) overflows.</summary>
+    /// <summary>Unary minus; -(-9223372036854775808) is the real 9.223372036854775808e18, as in SQLite.</summary>
     public static DbValue Negate(in DbValue value)
     {
         if (value.IsNull)
@@ -44,7 +45,7 @@ internal static class SqlArithmetic
         {
             case DbValueType.Integer:
                 long i = n.AsInt64();
-                return i == long.MinValue ? throw Overflow() : DbValue.FromInt64(-i);
+                return i == long.MinValue ? DbValue.FromDouble(-(double)i) : DbValue.FromInt64(-i);
             case DbValueType.Decimal:
                 return DbValue.FromDecimal(-n.AsDecimal());
             default:
@@ -220,7 +221,7 @@ internal static class SqlArithmetic
                 result = a + b;
                 if (((a ^ result) & (b ^ result)) < 0)
                 {
-                    throw Overflow();
+                    return DbValue.FromDouble((double)a + b);
                 }
 
                 return DbValue.FromInt64(result);
@@ -228,7 +229,7 @@ internal static class SqlArithmetic
                 result = a - b;
                 if (((a ^ b) & (a ^ result)) < 0)
                 {
-                    throw Overflow();
+                    return DbValue.FromDouble((double)a - b);
                 }
 
                 return DbValue.FromInt64(result);
@@ -236,7 +237,7 @@ internal static class SqlArithmetic
                 long high = Math.BigMul(a, b, out long low);
                 if ((high != 0 || low < 0) && (high != -1 || low >= 0))
                 {
-                    throw Overflow();
+                    return DbValue.FromDouble((double)a * b);
                 }
 
                 return DbValue.FromInt64(low);
@@ -248,7 +249,7 @@ internal static class SqlArithmetic
 
                 if (a == long.MinValue && b == -1)
                 {
-                    throw Overflow();
+                    return DbValue.FromDouble(-(double)a);
                 }
 
                 return DbValue.FromInt64(a / b);

@@ -1,0 +1,73 @@
+// Runs the same SQL on SQLite and on SharpCoreDB through ADO.NET and renders what each
+// returned the same way (column names; rows as exact text, sorted), so that an end-to-end
+// test states "answers as SQLite does" in one line. Each test class sets up its own schema
+// in both connections with Execute.
+using System.Data.Common;
+using Microsoft.Data.Sqlite;
+using SharpCoreDB.TestSupport.Sqlite;
+
+namespace SharpCoreDB.Data.Tests.EndToEnd;
+
+internal sealed class SqliteComparison : IDisposable
+{
+    private readonly SqliteConnection _sqlite = SqliteReference.OpenMemory();
+
+    public SqliteComparison()
+    {
+        Engine.Open();
+    }
+
+    public SqliteConnection Sqlite => _sqlite;
+
+    public SharpCoreDBConnection Engine { get; } = new("Data Source=:memory:");
+
+    /// <summary>Runs each `;`-separated statement on both engines.</summary>
+    public void Execute(string script)
+    {
+        foreach (string statement in script.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
+        {
+            SqliteReference.Execute(_sqlite, statement);
+            using DbCommand command = Engine.CreateCommand();
+            command.CommandText = statement;
+            command.ExecuteNonQuery();
+        }
+    }
+
+    /// <summary>Asserts that both engines return the same column names and the same rows (in any order).</summary>
+    public void AssertSameAnswer(string sql)
+    {
+        (List<string> columns, List<string> rows) expected = Run(_sqlite, sql);
+        (List<string> columns, List<string> rows) actual = Run(Engine, sql);
+        Assert.Equal(expected.columns, actual.columns);
+        Assert.Equal(expected.rows, actual.rows);
+    }
+
+    /// <summary>The column names and the rows (exact text, sorted) of <paramref name="sql"/>.</summary>
+    public static (List<string> Columns, List<string> Rows) Run(DbConnection connection, string sql)
+    {
+        using DbCommand command = connection.CreateCommand();
+        command.CommandText = sql;
+        using DbDataReader reader = command.ExecuteReader();
+        var columns = Enumerable.Range(0, reader.FieldCount).Select(reader.GetName).ToList();
+        var rows = new List<string>();
+        while (reader.Read())
+        {
+            var cells = new object?[reader.FieldCount];
+            for (int i = 0; i < cells.Length; i++)
+            {
+                cells[i] = reader.IsDBNull(i) ? null : reader.GetValue(i);
+            }
+
+            rows.Add(RowText.Exact(cells));
+        }
+
+        rows.Sort(StringComparer.Ordinal);
+        return (columns, rows);
+    }
+
+    public void Dispose()
+    {
+        Engine.Dispose();
+        _sqlite.Dispose();
+    }
+}
