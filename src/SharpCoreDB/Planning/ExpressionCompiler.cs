@@ -192,6 +192,12 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             string name = call.Name;
             int argc = arguments.Length;
             bool distinct = call.Distinct;
+            if (distinct && argc > 1)
+            {
+                // SQLite's rule (and message): group_concat(DISTINCT x, ',') is refused, not run.
+                throw Error("DISTINCT aggregates must have exactly one argument");
+            }
+
             if (!FunctionRegistry.TryCreateAggregate(name, argc, distinct, out _))
             {
                 throw Error($"wrong number of arguments to function {name}()");
@@ -209,7 +215,9 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
 
         if (!FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function))
         {
-            throw Error($"no such function: {call.Name}");
+            throw Error(FunctionRegistry.Exists(call.Name)
+                ? $"wrong number of arguments to function {call.Name}()"
+                : $"no such function: {call.Name}");
         }
 
         var args = new Evaluator[call.Arguments.Count];

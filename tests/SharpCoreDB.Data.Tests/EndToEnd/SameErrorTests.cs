@@ -1,0 +1,39 @@
+// Statements SQLite refuses are refused here too, with SQLite's words: an aggregate given
+// DISTINCT and two arguments used to run (group_concat(DISTINCT x, ',') answered where
+// SQLite errs), and a known function called with the wrong number of arguments was
+// reported as "no such function".
+using Microsoft.Data.Sqlite;
+
+namespace SharpCoreDB.Data.Tests.EndToEnd;
+
+public sealed class SameErrorTests : IDisposable
+{
+    private readonly SqliteComparison _both = new();
+
+    public SameErrorTests()
+    {
+        _both.Execute("CREATE TABLE t (x INTEGER, s TEXT); INSERT INTO t VALUES (1, 'a'), (1, 'b'), (2, 'c')");
+    }
+
+    [Theory]
+    [InlineData("SELECT group_concat(DISTINCT s, ',') FROM t", "DISTINCT aggregates must have exactly one argument")]
+    [InlineData("SELECT count(DISTINCT x, s) FROM t", "wrong number of arguments to function count()")]
+    [InlineData("SELECT count(x, s) FROM t", "wrong number of arguments to function count()")]
+    [InlineData("SELECT abs(1, 2)", "wrong number of arguments to function abs()")]
+    [InlineData("SELECT upper()", "wrong number of arguments to function upper()")]
+    [InlineData("SELECT no_such_function(1)", "no such function: no_such_function")]
+    public void RefusedWithSqlitesMessage(string sql, string message)
+    {
+        var sqliteError = Assert.Throws<SqliteException>(() => SqliteComparison.Run(_both.Sqlite, sql));
+        Assert.Contains(message, sqliteError.Message, StringComparison.Ordinal);
+        var error = Assert.Throws<SharpCoreDBException>(() => SqliteComparison.Run(_both.Engine, sql));
+        Assert.Contains(message, error.Message, StringComparison.Ordinal);
+    }
+
+    [Theory]
+    [InlineData("SELECT group_concat(DISTINCT s) AS g FROM t WHERE x = 1")]
+    [InlineData("SELECT count(DISTINCT x) AS c FROM t")]
+    public void OneArgumentDistinctStillRuns(string sql) => _both.AssertSameAnswer(sql);
+
+    public void Dispose() => _both.Dispose();
+}
