@@ -86,6 +86,13 @@ internal sealed partial class SelectCorePlanner
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot join using column {column} - column not present in both tables");
             }
 
+            // The condition names both sides; with one name for both it would compare a table with itself.
+            if (string.Equals(left.Name, right.Name, StringComparison.OrdinalIgnoreCase))
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
+                    $"ambiguous table name in USING or NATURAL join: {right.Name} (give one of them an alias)");
+            }
+
             right.HiddenByUsing.Add(column);
             conditions.Add(new BinaryExpression(BinaryOperator.Equal, new ColumnReference(left.Name, column), new ColumnReference(right.Name, column)));
         }

@@ -54,6 +54,8 @@ public sealed class JoinKindTests : IDisposable
     [InlineData("SELECT * FROM a RIGHT JOIN b USING (x)", "RIGHT JOIN with USING or NATURAL is not supported")]
     [InlineData("SELECT * FROM a NATURAL RIGHT JOIN b", "RIGHT JOIN with USING or NATURAL is not supported")]
     [InlineData("SELECT * FROM a JOIN c ON 1 RIGHT JOIN b ON a.x = b.x", "RIGHT JOIN of more than two tables is not supported")]
+    [InlineData("SELECT * FROM a NATURAL JOIN a", "ambiguous table name in USING or NATURAL join: a")]
+    [InlineData("SELECT * FROM a JOIN a USING (x)", "ambiguous table name in USING or NATURAL join: a")]
     public void AJoinWeDoNotRunIsAnErrorNamingIt(string sql, string message)
     {
         using DbCommand command = _both.Engine.CreateCommand();

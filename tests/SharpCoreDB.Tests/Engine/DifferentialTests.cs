@@ -124,7 +124,7 @@ public sealed class DifferentialTests
 
     private static string Query(Random random)
     {
-        switch (random.Next(8))
+        switch (random.Next(11))
         {
             case 0:
                 {
@@ -149,6 +149,15 @@ public sealed class DifferentialTests
                 return $"SELECT x.id, y.id, y.b FROM t1 AS x JOIN t2 AS y ON y.id = x.a WHERE {Predicate(random, "x")}";
             case 7:
                 return $"SELECT x.id, y.id, y.c FROM t2 AS x LEFT JOIN t3 AS y ON y.id = x.d WHERE {Predicate(random, "x")}";
+            case 8:
+                // WHERE reads the LEFT JOINed table too (the anti-join shape among them): its filters run
+                // after a row has matched or been NULL-extended, whichever access reads it.
+                return $"SELECT x.id, y.id, y.a FROM t1 AS x LEFT JOIN t2 AS y ON x.d = y.d WHERE {Predicate(random, "y")} OR y.id IS NULL";
+            case 9:
+                return $"SELECT x.id, y.id, x.b FROM t1 AS x RIGHT JOIN t3 AS y ON x.a = y.a WHERE {Predicate(random, random.Next(2) == 0 ? "x" : "y")}";
+            case 10:
+                // t2 and t3 share every column name, t1 too: NATURAL joins on all of them.
+                return $"SELECT * FROM {Pick(random, Tables)} AS p NATURAL {Pick(random, ["", "LEFT "])}JOIN {Pick(random, Tables)} AS q WHERE {Predicate(random, null)}";
             case 4:
                 {
                     string t = Pick(random, Tables);
