@@ -1,8 +1,11 @@
 // Renders expressions fully parenthesised ("(a + (b * c))") so that precedence and
-// associativity tests can state the expected tree as one readable string.
+// associativity tests can state the expected tree as one readable string. SqlText prints
+// the SQL the engine stores (parentheses only where needed); this shows the tree's shape,
+// with the operators spelled as SqlText spells them.
 using System.Globalization;
 using System.Text;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 
 namespace SharpCoreDB.Sql.Tests;
 
@@ -20,7 +23,7 @@ internal static class AstPrinter
         ColumnReference c => (c.Schema is null ? string.Empty : c.Schema + ".") + (c.Table is null ? string.Empty : c.Table + ".") + c.Column,
         ParameterExpression p => p.Name is null ? "?" + p.Ordinal : p.Prefix + p.Name + "#" + p.Ordinal,
         UnaryExpression u => "(" + Unary(u.Operator) + " " + Print(u.Operand) + ")",
-        BinaryExpression b => "(" + Print(b.Left) + " " + Binary(b.Operator) + " " + Print(b.Right) + ")",
+        BinaryExpression b => "(" + Print(b.Left) + " " + SqlText.Operator(b.Operator) + " " + Print(b.Right) + ")",
         IsExpression i => "(" + Print(i.Left) + (i.Negated ? " IS NOT " : " IS ") + Print(i.Right) + ")",
         InExpression i => "(" + Print(i.Operand) + (i.Negated ? " NOT IN (" : " IN (")
             + (i.Subquery is null ? string.Join(", ", i.Values.Select(Print)) : "SELECT") + "))",
@@ -63,27 +66,5 @@ internal static class AstPrinter
         UnaryOperator.Plus => "+",
         UnaryOperator.BitwiseNot => "~",
         _ => "NOT",
-    };
-
-    private static string Binary(BinaryOperator op) => op switch
-    {
-        BinaryOperator.Concat => "||",
-        BinaryOperator.Multiply => "*",
-        BinaryOperator.Divide => "/",
-        BinaryOperator.Modulo => "%",
-        BinaryOperator.Add => "+",
-        BinaryOperator.Subtract => "-",
-        BinaryOperator.BitwiseAnd => "&",
-        BinaryOperator.BitwiseOr => "|",
-        BinaryOperator.ShiftLeft => "<<",
-        BinaryOperator.ShiftRight => ">>",
-        BinaryOperator.Less => "<",
-        BinaryOperator.LessOrEqual => "<=",
-        BinaryOperator.Greater => ">",
-        BinaryOperator.GreaterOrEqual => ">=",
-        BinaryOperator.Equal => "=",
-        BinaryOperator.NotEqual => "<>",
-        BinaryOperator.And => "AND",
-        _ => "OR",
     };
 }

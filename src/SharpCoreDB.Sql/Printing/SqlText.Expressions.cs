@@ -201,7 +201,8 @@ public static partial class SqlText
         b.Append(')');
     }
 
-    private static string Operator(BinaryOperator op) => op switch
+    /// <summary>The SQL spelling of a binary operator (`||`, `&lt;&gt;`, `AND`, ...).</summary>
+    public static string Operator(BinaryOperator op) => op switch
     {
         BinaryOperator.Concat => "||",
         BinaryOperator.Multiply => "*",
