@@ -1,6 +1,6 @@
-// The structural changes of the B+tree: splitting a node that overflows,
-// merging or redistributing a node that underflows, growing the tree at the root
-// and shrinking it there. Each works along the path Descend recorded
+// The structural changes of the B+tree that grow it: splitting a node that
+// overflows and growing the tree at the root (merging and shrinking are in
+// BTree.Rebalance.cs). Each works along the path Descend recorded
 // (_pathPages[level], and _pathIndex[level] = the child index of that node in its
 // parent), and all of them gather cells in the reusable CellList and deal them
 // back out with Distribute, which picks the split point by bytes.
@@ -336,101 +336,4 @@ internal sealed partial class BTree
 
         return 0;
     }
-
-    /// <summary>Fixes the underfull non-root node at <paramref name="level"/> by merging it with a sibling or taking cells from it.</summary>
-    private void Rebalance(int level)
-    {
-        int parentLevel = level - 1;
-        Span<byte> parent = _pages.Write(_pathPages[parentLevel]).Span;
-        int index = _pathIndex[level];
-        int separatorIndex = index > 0 ? index - 1 : index;
-        uint leftPage = BTreeNode.ChildAt(parent, separatorIndex);
-        uint rightPage = BTreeNode.ChildAt(parent, separatorIndex + 1);
-        Span<byte> left = _pages.Write(leftPage).Span;
-        Span<byte> right = _pages.Write(rightPage).Span;
-        bool leaf = BTreeNode.IsLeaf(left);
-
-        CellList cells = Cells();
-        cells.Clear();
-        cells.AddAll(left);
-        if (!leaf)
-        {
-            cells.AddInterior(BTreeNode.RightChild(left), BTreeNode.Key(parent, separatorIndex, leaf: false));
-        }
-
-        cells.AddAll(right);
-        uint rightmost = BTreeNode.RightChild(right);
-
-        if (cells.NodeBytes <= _limits.Capacity)
-        {
-            Activity.Merges[_leafLevel - level]++;
-
-            // Merge: everything fits in the left node; the right node and its separator go.
-            BTreeNode.Format(left, leaf ? BTreeNode.LeafKind : BTreeNode.InteriorKind, _treeType);
-            for (int i = 0; i < cells.Count; i++)
-            {
-                BTreeNode.AppendCell(left, cells[i]);
-            }
-
-            BTreeNode.SetRightChild(left, rightmost);
-            _pages.Free(rightPage);
-            BTreeNode.SetChildAt(parent, separatorIndex + 1, leftPage);
-            BTreeNode.RemoveCell(parent, separatorIndex, leaf: false);
-            if (parentLevel == 0)
-            {
-                CollapseRoot();
-            }
-            else if (BTreeNode.UsedBytes(parent) < _limits.MinFill)
-            {
-                Rebalance(parentLevel);
-            }
-
-            return;
-        }
-
-        Activity.Redistributions[_leafLevel - level]++;
-
-        // Redistribute: both stay, with the cells shared out evenly and a new separator between them.
-        int separatorLength = Distribute(cells, leaf, SplitShape.Halves, newCell: -1, rightmost, left, right);
-        int cellLength = BTreeNode.WriteInteriorCell(CellBuffer(), leftPage, SeparatorBuffer()[..separatorLength]);
-        BTreeNode.RemoveCell(parent, separatorIndex, leaf: false);
-        bool split = InsertCell(parentLevel, separatorIndex, CellBuffer()[..cellLength]);
-        if (!split && parentLevel > 0 && BTreeNode.UsedBytes(parent) < _limits.MinFill)
-        {
-            Rebalance(parentLevel);
-        }
-    }
-
-    /// <summary>While the root is an interior node with a single child, pulls that child's content up into it.</summary>
-    private void CollapseRoot()
-    {
-        while (true)
-        {
-            Span<byte> root = _pages.Write(RootPage).Span;
-            if (BTreeNode.IsLeaf(root) || BTreeNode.Count(root) > 0)
-            {
-                return;
-            }
-
-            uint child = BTreeNode.RightChild(root);
-            _pages.Read(child).Span.CopyTo(root);
-            _pages.Free(child);
-        }
-    }
-}
-
-/// <summary>How a node that overflows is split (see the top of BTree.Structure.cs).</summary>
-internal enum SplitShape
-{
-    /// <summary>About half the bytes on each side.</summary>
-    Halves,
-
-    /// <summary>The smallest tail of at least MinFill bytes on the right: the new cell was the node's last.</summary>
-    MinFillTail,
-
-    /// <summary>Only the new cell on the right: it was the last of a leaf on the tree's right edge.</summary>
-    NewCellAlone,
-
-    /// <summary>Everything up to the new cell on the left, the rest on the right: the new cell ends a run (EndsARun).</summary>
-    AfterNewCell,
 }
