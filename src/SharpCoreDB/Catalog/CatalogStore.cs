@@ -203,12 +203,21 @@ internal static class CatalogStore
         return tree;
     }
 
-    /// <summary>Parses a stored CREATE statement (through the shared cache).</summary>
+    /// <summary>Parses a stored CREATE statement (through the shared cache); one that does not parse is a damaged catalog.</summary>
     internal static Statement ParseStored(string sql)
     {
-        SqlScript script = StoredStatements.GetOrParse(sql);
+        try
+        {
+            SqlScript script = StoredStatements.GetOrParse(sql);
 
-        // A stored text is always one statement; anything else gets the parser's own error.
-        return script.Count == 1 ? script[0] : SqlParser.ParseStatement(sql);
+            // A stored text is always one statement; anything else gets the parser's own error.
+            return script.Count == 1 ? script[0] : SqlParser.ParseStatement(sql);
+        }
+        catch (SqlSyntaxException e)
+        {
+            // Only this engine writes these texts, and always ones that parse: the file is damaged
+            // (or written by a build whose dialect this one lacks), which a syntax error would hide.
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"A schema entry in the catalog does not parse ({e.Message}): {sql}");
+        }
     }
 }

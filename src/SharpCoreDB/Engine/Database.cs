@@ -31,11 +31,21 @@ internal sealed class Database : IDisposable
     /// <summary>Rows a sort may hold in memory before spilling; starts as the options say (tests change it while open).</summary>
     public int SpillThresholdRows { get; set; }
 
-    /// <summary>Opens the storage the options describe and loads its catalog.</summary>
+    /// <summary>Opens the storage the options describe and loads its catalog; on failure nothing stays open.</summary>
     public static Database Open(DatabaseOptions options)
     {
         ArgumentNullException.ThrowIfNull(options);
-        return new Database(StorageEngine.Open(options.Storage)) { SpillThresholdRows = options.SpillThresholdRows };
+        StorageEngine storage = StorageEngine.Open(options.Storage);
+        try
+        {
+            return new Database(storage) { SpillThresholdRows = options.SpillThresholdRows };
+        }
+        catch
+        {
+            // A catalog that does not load must not leave the file locked by this failed attempt.
+            storage.Dispose();
+            throw;
+        }
     }
 
     public Session CreateSession() => new(this);
