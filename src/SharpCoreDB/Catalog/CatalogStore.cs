@@ -122,6 +122,11 @@ internal static class CatalogStore
             {
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: {create.Columns[i].Name}");
             }
+
+            if (create.Columns[i].Collation is { } collation)
+            {
+                Collations.Check(collation);
+            }
         }
 
         return new IndexSchema(create.Name.Name, table.Name, columns, create.Unique, primaryKey, root, SqlText.Of(create), id);

@@ -57,6 +57,10 @@ internal static class TableSchemaBuilder
                     foreach (IndexedColumn c in pk.Columns)
                     {
                         pkColumns.Add(Ordinal(definition, c.Name));
+                        if (c.Collation is { } collation)
+                        {
+                            Collations.Check(collation);
+                        }
                     }
 
                     break;
@@ -111,7 +115,7 @@ internal static class TableSchemaBuilder
                         defaultValue = def.Value;
                         break;
                     case CollateColumnConstraint collate:
-                        collation = collate.Collation;
+                        collation = Collations.Check(collate.Collation);
                         break;
                 }
             }
@@ -131,6 +135,10 @@ internal static class TableSchemaBuilder
         for (int i = 0; i < result.Length; i++)
         {
             result[i] = Ordinal(definition, columns[i].Name);
+            if (columns[i].Collation is { } collation)
+            {
+                Collations.Check(collation);
+            }
         }
 
         return result;

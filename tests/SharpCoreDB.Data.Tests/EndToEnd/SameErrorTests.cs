@@ -1,7 +1,7 @@
 // Statements SQLite refuses are refused here too, with SQLite's words: an aggregate given
 // DISTINCT and two arguments used to run (group_concat(DISTINCT x, ',') answered where
-// SQLite errs), and a known function called with the wrong number of arguments was
-// reported as "no such function".
+// SQLite errs), a known function called with the wrong number of arguments was reported
+// as "no such function", and a schema naming an unknown collation was stored.
 using Microsoft.Data.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
@@ -22,12 +22,23 @@ public sealed class SameErrorTests : IDisposable
     [InlineData("SELECT abs(1, 2)", "wrong number of arguments to function abs()")]
     [InlineData("SELECT upper()", "wrong number of arguments to function upper()")]
     [InlineData("SELECT no_such_function(1)", "no such function: no_such_function")]
+    [InlineData("CREATE TABLE c1 (a TEXT COLLATE no_such)", "no such collation sequence: no_such")]
+    [InlineData("CREATE TABLE c2 (a TEXT, PRIMARY KEY (a COLLATE no_such))", "no such collation sequence: no_such")]
+    [InlineData("CREATE TABLE c3 (a TEXT, UNIQUE (a COLLATE no_such))", "no such collation sequence: no_such")]
+    [InlineData("CREATE INDEX c4 ON t (s COLLATE no_such)", "no such collation sequence: no_such")]
     public void RefusedWithSqlitesMessage(string sql, string message)
     {
         var sqliteError = Assert.Throws<SqliteException>(() => SqliteComparison.Run(_both.Sqlite, sql));
         Assert.Contains(message, sqliteError.Message, StringComparison.Ordinal);
         var error = Assert.Throws<SharpCoreDBException>(() => SqliteComparison.Run(_both.Engine, sql));
         Assert.Contains(message, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
+    public void TheBuiltInCollationsAreAccepted()
+    {
+        _both.Execute("CREATE TABLE k (a TEXT COLLATE NOCASE, b TEXT COLLATE rtrim, c TEXT COLLATE Binary); CREATE INDEX k_a ON k (a COLLATE NOCASE)");
+        _both.AssertSameAnswer("SELECT count(*) AS n FROM k");
     }
 
     [Theory]
