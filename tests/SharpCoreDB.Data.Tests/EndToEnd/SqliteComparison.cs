@@ -45,22 +45,7 @@ internal sealed class SqliteComparison : IDisposable
     /// <summary>The column names and the rows (exact text, sorted) of <paramref name="sql"/>.</summary>
     public static (List<string> Columns, List<string> Rows) Run(DbConnection connection, string sql)
     {
-        using DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        using DbDataReader reader = command.ExecuteReader();
-        var columns = Enumerable.Range(0, reader.FieldCount).Select(reader.GetName).ToList();
-        var rows = new List<string>();
-        while (reader.Read())
-        {
-            var cells = new object?[reader.FieldCount];
-            for (int i = 0; i < cells.Length; i++)
-            {
-                cells[i] = reader.IsDBNull(i) ? null : reader.GetValue(i);
-            }
-
-            rows.Add(RowText.Exact(cells));
-        }
-
+        List<string> rows = SqliteReference.Rows(connection, sql, RowText.Exact, out List<string> columns);
         rows.Sort(StringComparer.Ordinal);
         return (columns, rows);
     }

@@ -3,6 +3,7 @@
 // back. This opens the reference, runs statements on it and reads a query's rows,
 // each row rendered as one string by the caller's rule (RowText has the common ones),
 // so that the tests compare lists of strings.
+using System.Data.Common;
 using Microsoft.Data.Sqlite;
 
 namespace SharpCoreDB.TestSupport.Sqlite;
@@ -26,11 +27,19 @@ public static class SqliteReference
     }
 
     /// <summary>The rows of <paramref name="sql"/>, each rendered by <paramref name="render"/> (NULL cells as null).</summary>
-    public static List<string> Rows(SqliteConnection sqlite, string sql, Func<object?[], string> render)
+    public static List<string> Rows(SqliteConnection sqlite, string sql, Func<object?[], string> render) =>
+        Rows(sqlite, sql, render, out _);
+
+    /// <summary>
+    /// The rows and column names of <paramref name="sql"/> on any ADO.NET connection (SQLite's or
+    /// SharpCoreDB's), each row rendered by <paramref name="render"/> (NULL cells as null).
+    /// </summary>
+    public static List<string> Rows(DbConnection connection, string sql, Func<object?[], string> render, out List<string> columns)
     {
-        using SqliteCommand command = sqlite.CreateCommand();
+        using DbCommand command = connection.CreateCommand();
         command.CommandText = sql;
-        using SqliteDataReader reader = command.ExecuteReader();
+        using DbDataReader reader = command.ExecuteReader();
+        columns = [.. Enumerable.Range(0, reader.FieldCount).Select(reader.GetName)];
         var rows = new List<string>();
         while (reader.Read())
         {
