@@ -181,7 +181,8 @@ releaseStmt: RELEASE SAVEPOINT? identifier;
 
 pragmaStmt: PRAGMA qualifiedName (ASSIGN pragmaValue | OPEN_PAR pragmaValue CLOSE_PAR)?;
 
-pragmaValue: signedLiteral | literal | identifier | ON | DEFAULT;
+// SQLite reads any word as a pragma value; the keywords among the words its pragmas take are listed.
+pragmaValue: signedLiteral | literal | identifier | ON | DEFAULT | FULL | DELETE | EXCLUSIVE | TEMP;
 
 // ---- expressions -----------------------------------------------------------
 

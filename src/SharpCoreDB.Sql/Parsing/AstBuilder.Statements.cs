@@ -107,7 +107,7 @@ internal sealed partial class AstBuilder
             }
             else
             {
-                // ON or DEFAULT: keywords, kept as the word.
+                // A keyword (ON, DEFAULT, FULL, DELETE, ...), kept as the word.
                 value = new StringLiteral(pragmaValue.GetText(), Pos(pragmaValue));
             }
         }

@@ -16,14 +16,12 @@
 // every schema change. ASTs are immutable, so sharing them is safe, and the key
 // is the exact text, so a changed schema is simply a miss.
 using SharpCoreDB.Sql;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Storage.Transactions;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Catalog;
 

@@ -1,6 +1,5 @@
 // One column of a table as the engine uses it: name, declared type, affinity and
 // the constraints that bind single columns (NOT NULL, DEFAULT, PRIMARY KEY).
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Catalog;
 

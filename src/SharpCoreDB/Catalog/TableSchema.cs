@@ -1,7 +1,6 @@
 // A table as the engine uses it: columns, the rowid alias (INTEGER PRIMARY KEY),
 // CHECK constraints, its indexes and its root page. Built from the CREATE TABLE
 // statement by TableSchemaBuilder; immutable (a schema change builds a new one).
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Printing;
 
 namespace SharpCoreDB.Catalog;

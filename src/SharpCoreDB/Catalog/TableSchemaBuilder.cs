@@ -2,7 +2,6 @@
 // alias (a column declared exactly INTEGER PRIMARY KEY, as in SQLite), NOT NULL,
 // DEFAULT and CHECK constraints, and the list of unique keys (PRIMARY KEY other
 // than the rowid, UNIQUE) that need an index each.
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Catalog;
 

@@ -1,5 +1,4 @@
 // A view: its name, optional column names and the parsed query that defines it.
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Catalog;
 

@@ -3,7 +3,6 @@
 // Dapper's cached mapping never breaks; values of another storage class are
 // converted to it when read through GetValue.
 using System.Data;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Data;
 

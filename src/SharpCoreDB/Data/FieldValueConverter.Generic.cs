@@ -1,7 +1,6 @@
 // The generic half of FieldValueConverter: GetFieldValue<T> for every type the
 // reader supports, nullable wrappers, enums, streams and text readers.
 using System.Text;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Data;
 

@@ -6,7 +6,6 @@
 // types are returned without boxing.
 using System.Globalization;
 using System.Text;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Data;
 

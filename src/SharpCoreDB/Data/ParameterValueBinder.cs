@@ -9,7 +9,6 @@
 using System.Data;
 using System.Globalization;
 using System.Text;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Data;
 

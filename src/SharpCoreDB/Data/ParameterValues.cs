@@ -5,7 +5,6 @@
 // `?` takes the value after the last one the first statement used.
 using SharpCoreDB.Engine;
 using SharpCoreDB.Planning;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Data;
 

@@ -1,8 +1,8 @@
 // Mode=ReadOnly is a property of the connection, not of the file: connections to
 // one file share one open database, and read-write connections may share it too.
 // So a read-only connection refuses every statement that could write before it
-// reaches the engine. Reads, EXPLAIN and transaction control pass.
-using SharpCoreDB.Sql.Ast;
+// reaches the engine. Reads, EXPLAIN, transaction control and PRAGMAs pass: no
+// PRAGMA writes (PragmaRunner refuses every setting that would change anything).
 
 namespace SharpCoreDB.Data;
 
@@ -13,8 +13,7 @@ internal static class ReadOnlyGuard
     public static void Check(Statement statement)
     {
         bool reads = statement is SelectStatement or ExplainStatement or BeginStatement or CommitStatement
-            or RollbackStatement or SavepointStatement or ReleaseStatement
-            || statement is PragmaStatement { Value: null };
+            or RollbackStatement or SavepointStatement or ReleaseStatement or PragmaStatement;
         if (!reads)
         {
             throw new SharpCoreDBException(

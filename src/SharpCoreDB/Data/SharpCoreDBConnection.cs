@@ -9,7 +9,6 @@ using System.Data;
 using System.Data.Common;
 using System.Diagnostics.CodeAnalysis;
 using SharpCoreDB.Engine;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.Encryption;
 
 namespace SharpCoreDB.Data;

@@ -4,7 +4,6 @@
 // value seen and then kept. GetValue returns values in the field type.
 using System.Data;
 using SharpCoreDB.Engine;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Data;
 

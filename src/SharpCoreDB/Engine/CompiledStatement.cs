@@ -4,7 +4,6 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Engine;
 

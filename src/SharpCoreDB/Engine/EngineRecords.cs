@@ -1,8 +1,6 @@
 // The small data types of the engine's contract with the provider and the shell (Database,
 // Session): result-column and catalog descriptions and the parameter-value source.
 using SharpCoreDB.Planning;
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Engine;
 

@@ -1,198 +1,196 @@
-// PRAGMA statements: integrity_check (every B+tree verified, each index checked
-// against its table, the free list and page accounting), table_info(t) and
-// index_list(t); setters are accepted and ignored (the engine has no run-time
-// settings that PRAGMA controls).
+// The PRAGMAs SharpCoreDB answers, and a clear error for every other one. SQLite
+// ignores a PRAGMA it does not know; an application porting from it would then
+// believe, say, `PRAGMA foreign_keys = ON` or `PRAGMA synchronous = OFF` took
+// effect. Here a PRAGMA is either implemented or refused by name before it does
+// anything, and a setting is accepted only when it describes what the engine
+// does (docs/sql-semantics.md, "PRAGMA"):
+//
+//   integrity_check, quick_check [(N)]   the problems found (at most N), or "ok"
+//   table_info(t), index_list(t)          the columns and indexes of a table
+//   journal_mode [= WAL]                  always "wal": the engine always logs ahead
+//   synchronous [= value]                 FULL (2) or NORMAL (1), from the Durability setting
+//   foreign_keys [= OFF]                  0: foreign keys are not enforced yet
+//   page_size                             the file's page size, fixed at creation
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Printing;
-using SharpCoreDB.Storage.BTree;
+using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
-using SharpCoreDB.Storage.Records;
-using SharpCoreDB.Storage.Transactions;
-using SharpCoreDB.Values;
+using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Engine;
 
 /// <summary>Runs PRAGMA statements.</summary>
 internal static class PragmaRunner
 {
-    public static bool IsSetter(PragmaStatement pragma) =>
-        pragma.Value is not null && !Is(pragma, "table_info") && !Is(pragma, "index_list") && !Is(pragma, "integrity_check");
+    /// <summary>True when the PRAGMA answers with rows; false for a setting that answers nothing.</summary>
+    public static bool IsQuery(PragmaStatement pragma) => Columns(pragma).Count > 0;
 
+    /// <summary>The result columns; throws, naming it, for a PRAGMA or a form of one that is not implemented.</summary>
     public static IReadOnlyList<ColumnDescription> Columns(PragmaStatement pragma)
     {
-        if (Is(pragma, "integrity_check"))
+        if (pragma.Name.Schema is { } schema && !schema.Equals("main", StringComparison.OrdinalIgnoreCase))
         {
-            return [Text("integrity_check")];
+            throw Error($"unknown database {schema}");
         }
 
-        if (Is(pragma, "table_info"))
+        switch (pragma.Name.Name.ToLowerInvariant())
         {
-            return [Text("cid"), Text("name"), Text("type"), Text("notnull"), Text("dflt_value"), Text("pk")];
-        }
+            case "integrity_check":
+            case "quick_check":
+                if (pragma.Value is not null and not IntegerLiteral)
+                {
+                    throw Error($"PRAGMA {pragma.Name.Name}(table) is not supported: it checks the whole file");
+                }
 
-        if (Is(pragma, "index_list"))
-        {
-            return [Text("seq"), Text("name"), Text("unique")];
-        }
+                return [Text(pragma.Name.Name.ToLowerInvariant())];
+            case "table_info":
+                RequireArgument(pragma);
+                return [Integer("cid"), Text("name"), Text("type"), Integer("notnull"), Text("dflt_value"), Integer("pk")];
+            case "index_list":
+                RequireArgument(pragma);
+                return [Integer("seq"), Text("name"), Integer("unique")];
+            case "journal_mode":
+                // SQLite answers a journal_mode assignment with the mode in force, so both forms return a row.
+                if (pragma.Value is not null && !Word(pragma.Value).Equals("wal", StringComparison.OrdinalIgnoreCase))
+                {
+                    throw Error($"PRAGMA journal_mode = {Word(pragma.Value)} is not supported: SharpCoreDB always uses its write-ahead log");
+                }
 
-        return [];
+                return [Text("journal_mode")];
+            case "synchronous":
+                return pragma.Value is null ? [Integer("synchronous")] : [];
+            case "foreign_keys":
+                if (pragma.Value is not null && Flag(pragma.Value))
+                {
+                    throw Error("PRAGMA foreign_keys = ON is not supported: foreign keys are not enforced yet");
+                }
+
+                return pragma.Value is null ? [Integer("foreign_keys")] : [];
+            case "page_size":
+                if (pragma.Value is not null)
+                {
+                    throw Error("PRAGMA page_size = N is not supported: the page size is chosen when the file is created (the PageSize connection setting)");
+                }
+
+                return [Integer("page_size")];
+            default:
+                throw Error($"PRAGMA {pragma.Name.Name} is not supported");
+        }
     }
 
-    public static List<DbValue[]> Run(PragmaStatement pragma, IPageAccess pages, DatabaseState state, SchemaCatalog catalog)
+    /// <summary>Runs <paramref name="pragma"/> (already checked by <see cref="Columns"/>) and returns its rows.</summary>
+    public static List<DbValue[]> Run(PragmaStatement pragma, StorageEngine storage, IPageAccess pages, DatabaseState state, SchemaCatalog catalog)
     {
         var rows = new List<DbValue[]>();
-        if (Is(pragma, "integrity_check"))
+        switch (pragma.Name.Name.ToLowerInvariant())
         {
-            foreach (string problem in IntegrityCheck(pages, state, catalog))
-            {
-                rows.Add([DbValue.FromText(problem)]);
-            }
+            case "integrity_check":
+            case "quick_check":
+                long limit = pragma.Value is IntegerLiteral max ? max.Value : 100;
+                foreach (string problem in IntegrityCheck.Run(pages, state, catalog).Take((int)Math.Clamp(limit, 1, int.MaxValue)))
+                {
+                    rows.Add([DbValue.FromText(problem)]);
+                }
 
-            if (rows.Count == 0)
-            {
-                rows.Add([DbValue.FromText("ok")]);
-            }
-        }
-        else if (Is(pragma, "table_info") && pragma.Value is { } value && catalog.FindTable(Name(value)) is { } table)
-        {
-            foreach (ColumnSchema c in table.Columns)
-            {
-                rows.Add([DbValue.FromInt64(c.Ordinal), DbValue.FromText(c.Name), DbValue.FromText(c.DeclaredType ?? string.Empty),
-                    DbValue.FromInt64(c.NotNull ? 1 : 0), c.Default is null ? DbValue.Null : DbValue.FromText(SqlText.Of(c.Default)),
-                    DbValue.FromInt64(c.IsPrimaryKey ? 1 : 0)]);
-            }
-        }
-        else if (Is(pragma, "index_list") && pragma.Value is { } v && catalog.FindTable(Name(v)) is { } t)
-        {
-            for (int i = 0; i < t.Indexes.Count; i++)
-            {
-                rows.Add([DbValue.FromInt64(i), DbValue.FromText(t.Indexes[i].Name), DbValue.FromInt64(t.Indexes[i].IsUnique ? 1 : 0)]);
-            }
+                if (rows.Count == 0)
+                {
+                    rows.Add([DbValue.FromText("ok")]);
+                }
+
+                break;
+            case "table_info" when catalog.FindTable(Word(pragma.Value!)) is { } table:
+                foreach (ColumnSchema c in table.Columns)
+                {
+                    rows.Add([DbValue.FromInt64(c.Ordinal), DbValue.FromText(c.Name), DbValue.FromText(c.DeclaredType ?? string.Empty),
+                        DbValue.FromInt64(c.NotNull ? 1 : 0), c.Default is null ? DbValue.Null : DbValue.FromText(SqlText.Of(c.Default)),
+                        DbValue.FromInt64(c.IsPrimaryKey ? 1 : 0)]);
+                }
+
+                break;
+            case "index_list" when catalog.FindTable(Word(pragma.Value!)) is { } table:
+                for (int i = 0; i < table.Indexes.Count; i++)
+                {
+                    rows.Add([DbValue.FromInt64(i), DbValue.FromText(table.Indexes[i].Name), DbValue.FromInt64(table.Indexes[i].IsUnique ? 1 : 0)]);
+                }
+
+                break;
+            case "journal_mode":
+                rows.Add([DbValue.FromText("wal")]);
+                break;
+            case "synchronous":
+                long level = Synchronous(storage);
+                if (pragma.Value is not null)
+                {
+                    CheckSynchronous(pragma.Value, level);
+                }
+                else
+                {
+                    rows.Add([DbValue.FromInt64(level)]);
+                }
+
+                break;
+            case "foreign_keys" when pragma.Value is null:
+                rows.Add([DbValue.FromInt64(0)]);
+                break;
+            case "page_size":
+                rows.Add([DbValue.FromInt64(storage.Layout.PageSize)]);
+                break;
         }
 
         return rows;
     }
 
-    private static List<string> IntegrityCheck(IPageAccess pages, DatabaseState state, SchemaCatalog catalog)
+    // SQLite's levels: 0 OFF, 1 NORMAL (a commit may be lost at power failure, never corrupted), 2 FULL.
+    private static long Synchronous(StorageEngine storage) => storage.Log switch
     {
-        var problems = new List<string>();
-        long pagesInTrees = 0;
-        if (state.CatalogRoot != 0)
-        {
-            pagesInTrees += Verify(pages, state.CatalogRoot, "catalog", problems);
-        }
+        null => 0,
+        { Durability: WalDurability.Async } => 1,
+        _ => 2,
+    };
 
-        foreach (TableSchema table in catalog.Tables)
-        {
-            pagesInTrees += Verify(pages, table.RootPage, "table " + table.Name, problems);
-            long rows = 0;
-            try
-            {
-                rows = TableTree.Open(pages, table.RootPage).Count();
-            }
-            catch (SharpCoreDBException e)
-            {
-                problems.Add($"table {table.Name}: {e.Message}");
-            }
-
-            foreach (IndexSchema index in table.Indexes)
-            {
-                pagesInTrees += Verify(pages, index.RootPage, "index " + index.Name, problems);
-                CheckIndex(pages, table, index, rows, problems);
-            }
-        }
-
-        long free = 0;
-        try
-        {
-            FreeList.ForEach(pages, state, (_, _) => free++);
-        }
-        catch (SharpCoreDBException e)
-        {
-            problems.Add("free list: " + e.Message);
-        }
-
-        if (free != state.FreePageCount)
-        {
-            problems.Add($"free list holds {free} pages but the database state says {state.FreePageCount}");
-        }
-
-        long accounted = 1 + pagesInTrees + free;
-        if (problems.Count == 0 && accounted != state.PageCount)
-        {
-            problems.Add($"{state.PageCount - accounted} pages are neither in a B+tree nor on the free list (of {state.PageCount})");
-        }
-
-        return problems;
-    }
-
-    private static long Verify(IPageAccess pages, uint root, string what, List<string> problems)
+    private static void CheckSynchronous(Expression value, long level)
     {
-        try
+        long? wanted = Word(value).ToUpperInvariant() switch
         {
-            return BTree.Open(pages, root).Verify().TotalPages;
-        }
-        catch (SharpCoreDBException e)
+            "0" or "OFF" => 0,
+            "1" or "NORMAL" => 1,
+            "2" or "FULL" => 2,
+            "3" or "EXTRA" => 3,
+            _ => null,
+        };
+        if (wanted != level)
         {
-            problems.Add($"{what}: {e.Message}");
-            return 0;
+            string now = level switch { 0 => "OFF (an in-memory database)", 1 => "NORMAL (Durability=Async)", _ => "FULL (Durability=FullSync)" };
+            throw Error($"PRAGMA synchronous = {Word(value)} is not supported: the connection's Durability setting decides it, now {now}");
         }
     }
 
-    // Every index entry must point at a row whose key columns encode to the entry, and the counts must agree.
-    private static void CheckIndex(IPageAccess pages, TableSchema table, IndexSchema index, long rows, List<string> problems)
+    private static void RequireArgument(PragmaStatement pragma)
     {
-        try
+        if (pragma.Value is null)
         {
-            TableTree tree = TableTree.Open(pages, table.RootPage);
-            BTreeCursor cursor = BTree.Open(pages, index.RootPage).OpenCursor();
-            var values = new DbValue[index.Columns.Length];
-            long entries = 0;
-            for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
-            {
-                entries++;
-                long rowId = KeyEncoder.ReadRowIdSuffix(cursor.Key);
-                if (!tree.TryGet(rowId, out ReadOnlyMemory<byte> record))
-                {
-                    problems.Add($"index {index.Name}: entry for missing row {rowId}");
-                    continue;
-                }
-
-                var reader = new RecordReader(record.Span);
-                for (int i = 0; i < values.Length; i++)
-                {
-                    values[i] = index.Columns[i] == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(index.Columns[i]);
-                }
-
-                byte[] expected = new byte[KeyEncoder.GetSize(values) + RowIdKey.SuffixSizeOf(rowId)];
-                KeyEncoder.EncodeIndexKey(values, rowId, expected);
-                if (!cursor.Key.SequenceEqual(expected))
-                {
-                    problems.Add($"index {index.Name}: entry for row {rowId} does not match the row");
-                }
-            }
-
-            if (entries != rows)
-            {
-                problems.Add($"index {index.Name} has {entries} entries but table {table.Name} has {rows} rows");
-            }
-        }
-        catch (SharpCoreDBException e)
-        {
-            problems.Add($"index {index.Name}: {e.Message}");
+            throw Error($"PRAGMA {pragma.Name.Name} needs a table name: PRAGMA {pragma.Name.Name}(table)");
         }
     }
 
-    private static bool Is(PragmaStatement pragma, string name) => string.Equals(pragma.Name.Name, name, StringComparison.OrdinalIgnoreCase);
+    private static bool Flag(Expression value) => Word(value).ToUpperInvariant() switch
+    {
+        "1" or "ON" or "TRUE" or "YES" => true,
+        "0" or "OFF" or "FALSE" or "NO" => false,
+        _ => throw Error($"PRAGMA value {Word(value)} is not a boolean"),
+    };
 
-    private static string Name(Expression value) => value switch
+    private static string Word(Expression value) => value switch
     {
         StringLiteral s => s.Value,
         ColumnReference c => c.Column,
         _ => SqlText.Of(value),
     };
 
+    private static SharpCoreDBException Error(string message) => new(SharpCoreDBErrorCode.SemanticError, message);
+
     private static ColumnDescription Text(string name) => ColumnDescription.Computed(name, SqlTypeAffinity.None);
+
+    private static ColumnDescription Integer(string name) => ColumnDescription.Computed(name, SqlTypeAffinity.Integer);
 }

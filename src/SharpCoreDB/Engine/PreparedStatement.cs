@@ -3,7 +3,6 @@
 // compiled against; Session recompiles when the catalog changed (SchemaVersion)
 // or when the plan is still in use by an open result.
 using SharpCoreDB.Planning;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Engine;
 
@@ -21,7 +20,7 @@ internal sealed class PreparedStatement
     public bool IsQuery => Statement switch
     {
         SelectStatement or ExplainStatement => true,
-        PragmaStatement pragma => !PragmaRunner.IsSetter(pragma),
+        PragmaStatement pragma => PragmaRunner.IsQuery(pragma),
         InsertStatement insert => insert.Returning.Count > 0,
         UpdateStatement update => update.Returning.Count > 0,
         DeleteStatement delete => delete.Returning.Count > 0,

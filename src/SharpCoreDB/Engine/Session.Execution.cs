@@ -4,11 +4,9 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Engine;
 
@@ -103,17 +101,13 @@ internal sealed partial class Session
 
     private StatementResult Pragma(PreparedStatement prepared, PragmaStatement pragma)
     {
-        if (PragmaRunner.IsSetter(pragma))
-        {
-            return StatementResult.Count(-1);
-        }
-
         IReadOnlyList<ColumnDescription> columns = PragmaRunner.Columns(pragma);
         IPageAccess pages = ReadAccess(out DatabaseState state, out ReadTransaction? read);
         using (read)
         {
             SchemaCatalog catalog = _tx is not null ? CatalogOf(_tx) : Database.CatalogFor(pages, state);
-            return StatementResult.Materialized(columns, PragmaRunner.Run(pragma, pages, state, catalog), -1);
+            List<DbValue[]> rows = PragmaRunner.Run(pragma, Database.Storage, pages, state, catalog);
+            return columns.Count == 0 ? StatementResult.Count(-1) : StatementResult.Materialized(columns, rows, -1);
         }
     }
 

@@ -14,11 +14,9 @@
 // Either way a transaction that commits has read and written one consistent state,
 // as if it had run alone (serializable, as SQLite's WAL mode).
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Engine;
 

@@ -3,7 +3,6 @@
 // and the number of rows an INSERT/UPDATE/DELETE changed.
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Engine;
 

@@ -3,13 +3,11 @@
 // B+tree. Each change bumps DatabaseState.SchemaVersion so cached plans notice,
 // and returns the new in-memory catalog.
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Storage.Transactions;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution;
 

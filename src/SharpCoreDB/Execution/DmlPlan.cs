@@ -13,9 +13,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.Transactions;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution;
 

@@ -2,7 +2,6 @@
 // into. Evaluators hold the Frame (not the array) so a frame can grow while a
 // statement is being compiled; at run time its array is fixed and reused for
 // every row, which is what keeps scans and filters allocation-free.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution;
 

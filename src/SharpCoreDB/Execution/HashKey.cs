@@ -1,7 +1,6 @@
 // A row of values used as a dictionary key (GROUP BY, DISTINCT, hash joins,
 // compound selects): equal when every value is equal in the DbValue order, so
 // NULLs group together and 1 equals 1.0 as SQL requires.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution;
 

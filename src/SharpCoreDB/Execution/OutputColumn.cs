@@ -3,7 +3,6 @@
 // GetDataTypeName read those). It lives with execution because plans (SELECT and DML with
 // RETURNING) hand it to the layers above without those layers reaching into the planner.
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Execution;
 

@@ -6,7 +6,6 @@ using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution;
 

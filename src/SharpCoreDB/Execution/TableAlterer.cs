@@ -5,12 +5,10 @@
 // records), RENAME COLUMN (the CREATE statement and the indexes' SQL).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Storage.Transactions;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution;
 

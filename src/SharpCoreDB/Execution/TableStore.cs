@@ -9,12 +9,10 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Storage.Transactions;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution;
 

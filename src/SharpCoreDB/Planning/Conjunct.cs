@@ -2,7 +2,6 @@
 // evaluator, the relations it reads, and the column predicates it offers to
 // access-path selection (col = x, col < x, col IN (...), col BETWEEN x AND y).
 using SharpCoreDB.Execution.Evaluators;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
 

@@ -1,6 +1,5 @@
 // The direct sub-expressions of an expression node (not descending into
 // subqueries), for the analyses the planner makes over ASTs.
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
 

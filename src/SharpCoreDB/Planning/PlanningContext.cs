@@ -3,8 +3,6 @@
 // statement uses (each gets a slot in the execution's parameter array).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Planning;
 

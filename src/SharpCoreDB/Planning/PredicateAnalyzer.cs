@@ -4,7 +4,6 @@
 // scope and expr does not read that relation.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
 

@@ -3,7 +3,6 @@
 // frame, and which columns the query actually reads.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
 

@@ -3,7 +3,6 @@
 // friends may use, and the aggregate calls found while compiling.
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
 

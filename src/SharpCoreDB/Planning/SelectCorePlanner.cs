@@ -6,7 +6,6 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Sql.Printing;
 
 namespace SharpCoreDB.Planning;

@@ -5,7 +5,6 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning;
 

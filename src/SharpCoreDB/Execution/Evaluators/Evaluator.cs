@@ -2,8 +2,6 @@
 // row without allocating for numbers. Affinity is the expression's static
 // affinity, used by comparisons (a column's declared affinity, a CAST's target,
 // None for other expressions, as in SQLite).
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Evaluators;
 

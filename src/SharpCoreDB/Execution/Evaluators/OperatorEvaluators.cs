@@ -2,8 +2,6 @@
 // (SqlArithmetic, SqlComparison, SqlTruth) so the engine has one definition of
 // every operator; the switch on the operator is cheaper than a delegate call.
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Evaluators;
 

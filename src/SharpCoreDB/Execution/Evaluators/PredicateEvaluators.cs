@@ -1,8 +1,6 @@
 // Compiled BETWEEN, IN (list), LIKE/GLOB, CASE, CAST and scalar function calls.
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Evaluators;
 

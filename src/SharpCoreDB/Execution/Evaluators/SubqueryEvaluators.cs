@@ -4,8 +4,6 @@
 // outer row through the frames its expressions are bound to.
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Evaluators;
 

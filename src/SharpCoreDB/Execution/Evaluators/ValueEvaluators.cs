@@ -1,6 +1,4 @@
 // The leaves of compiled expressions: constants, frame slots and parameters.
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Evaluators;
 

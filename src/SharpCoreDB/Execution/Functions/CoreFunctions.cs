@@ -3,7 +3,6 @@
 // see docs/sql-semantics.md "Functions" for each and for what TYPEOF says of our
 // extra value types.
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions;
 

@@ -4,7 +4,6 @@
 // MIN and MAX are aggregates with one argument and scalar with two or more.
 using SharpCoreDB.Execution.Functions.Aggregates;
 using SharpCoreDB.Execution.Functions.Dates;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Execution.Functions;
 

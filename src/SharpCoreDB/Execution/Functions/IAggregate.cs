@@ -2,7 +2,6 @@
 // one per group (FunctionRegistry.TryCreateAggregate), feeds every row's
 // arguments to Step and reads Finish at the end of the group; Reset lets a
 // streaming GROUP BY reuse the instance for the next group.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions;
 

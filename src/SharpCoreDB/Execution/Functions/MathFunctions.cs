@@ -5,7 +5,6 @@
 // A DECIMAL argument rounds exactly and stays DECIMAL (our extension).
 using System.Globalization;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions;
 

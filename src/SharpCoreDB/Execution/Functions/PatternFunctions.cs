@@ -1,7 +1,6 @@
 // LIKE(pattern, text [, escape]) and GLOB(pattern, text): the function forms of
 // the operators, with SQLite's argument order (pattern first).
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions;
 

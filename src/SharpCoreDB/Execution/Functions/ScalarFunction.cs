@@ -1,7 +1,6 @@
 // The shape of a scalar SQL function: it receives its evaluated arguments and
 // returns one value. Arguments come as a span so the executor can pass a slice
 // of a reused buffer and a call allocates nothing beyond its result.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions;
 

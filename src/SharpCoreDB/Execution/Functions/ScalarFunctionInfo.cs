@@ -2,7 +2,6 @@
 // whether it may be folded or cached (RANDOM may not), and the affinity of its
 // result where it is fixed (for the comparison rules; None for most functions,
 // which like SQLite's have no affinity).
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Execution.Functions;
 

@@ -5,7 +5,6 @@
 using System.Globalization;
 using System.Text;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions;
 

@@ -21,7 +21,6 @@
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Spill;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

@@ -2,8 +2,6 @@
 // columns. UNION ALL streams; the others deduplicate through hash sets (the
 // planner sorts the result when the statement has no ORDER BY, as SQLite's
 // output is sorted).
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

@@ -5,7 +5,6 @@
 // fewest leaves to visit; the table's own tree is counted only when no index has
 // fewer columns than the table (SQLite counts through such an index too).
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

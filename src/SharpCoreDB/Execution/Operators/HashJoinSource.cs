@@ -4,8 +4,6 @@
 // with the outer row's key values. Used for equi-joins that no index serves.
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

@@ -16,7 +16,6 @@ using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Records;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

@@ -14,9 +14,7 @@ using System.Text.Unicode;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.Records;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

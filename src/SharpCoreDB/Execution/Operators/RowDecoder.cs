@@ -3,7 +3,6 @@
 // rowid alias column and the rowid slot.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Storage.Records;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

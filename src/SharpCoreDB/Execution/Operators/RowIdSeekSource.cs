@@ -3,9 +3,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.BTree;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

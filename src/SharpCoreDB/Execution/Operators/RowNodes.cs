@@ -2,7 +2,6 @@
 // OFFSET and VALUES.
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

@@ -1,6 +1,5 @@
 // One ORDER BY term after planning: which output slot, which direction, and
 // where NULLs go (SQLite's default: NULLs first ascending, last descending).
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

@@ -3,7 +3,6 @@
 // sorted runs to temporary files and merges them; then replays the rows in
 // order into its own frame. The sort is stable, so ties keep input order.
 using SharpCoreDB.Execution.Spill;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

@@ -1,7 +1,6 @@
 // A subquery or view in FROM: its rows are copied into the relation's slots.
 // An uncorrelated subquery is run once per execution and its rows kept, so the
 // inner side of a nested loop does not recompute it for every outer row.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

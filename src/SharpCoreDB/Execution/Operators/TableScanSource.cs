@@ -4,10 +4,8 @@
 // they are decoded; the conjuncts still run on the rows that get through.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Records;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

@@ -9,8 +9,6 @@
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Execution.Spill;
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Operators;
 

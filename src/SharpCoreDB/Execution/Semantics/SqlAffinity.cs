@@ -3,8 +3,6 @@
 // NONE/BLOB, TEXT, NUMERIC, INTEGER and REAL; our extra BOOLEAN, DATETIME and
 // DECIMAL affinities convert what reads unambiguously as such a value and, like
 // SQLite, keep anything else as it is rather than failing.
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Semantics;
 

@@ -6,7 +6,6 @@
 // (9223372036854775807 + 1 is 9.22337203685478e+18). Decimals compute exactly (their
 // overflow is an error); a real operand makes the result real.
 // Every operator works on values in place and allocates nothing except `||`.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Semantics;
 

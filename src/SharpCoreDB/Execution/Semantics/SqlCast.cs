@@ -8,8 +8,6 @@
 // cast to a number.
 using System.Globalization;
 using System.Text;
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Semantics;
 

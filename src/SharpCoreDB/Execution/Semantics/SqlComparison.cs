@@ -9,8 +9,6 @@
 // affinity turns a number into text when the other operand is text. The
 // operands are then compared in the DbValue total order (NULL aside): numbers
 // by exact value, then date-times, then text by code point, guids, blobs.
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Semantics;
 

@@ -7,7 +7,6 @@
 // A blob operand never matches (SQLite's rule, which answers 0 even beside a
 // NULL). Both match iteratively, backtracking only to the last '%' or '*', which is
 // exact for these wildcards, and never allocate.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Semantics;
 

@@ -3,7 +3,6 @@
 // comparisons convert only a text that is a number as a whole (surrounding
 // white space allowed). Works on spans, so converting never allocates.
 using System.Globalization;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Semantics;
 

@@ -5,7 +5,6 @@
 // our extra types render as documented in docs/sql-semantics.md.
 using System.Globalization;
 using System.Text;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Semantics;
 

@@ -2,7 +2,6 @@
 // ask this. SQLite's rule: NULL is unknown, a number is true when nonzero, text and
 // blobs by their numeric prefix ('1abc' is true, 'abc' false). Our DateTime and
 // Guid values, which have no numeric reading, are always true (they are non-NULL).
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Semantics;
 

@@ -5,7 +5,6 @@
 // merged (k-way, by a priority queue). Ties keep insertion order (a sequence
 // number breaks them), so the sort is stable.
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Spill;
 

@@ -16,7 +16,6 @@ using System.Security.Cryptography;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Records;
-using SharpCoreDB.Values;
 using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Execution.Spill;

@@ -7,7 +7,6 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning.Access;
 

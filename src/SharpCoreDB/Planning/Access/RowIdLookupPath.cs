@@ -7,7 +7,6 @@
 // just-opened database reads only the pages it returns.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Operators;
-using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Planning.Access;
 

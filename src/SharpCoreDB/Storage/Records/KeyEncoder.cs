@@ -14,7 +14,6 @@
 // An index key is the encoded key columns followed by the rowid as a suffix
 // (RowIdKey: 2 to 10 bytes, readable from the key's end).
 using System.Text;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Storage.Records;
 

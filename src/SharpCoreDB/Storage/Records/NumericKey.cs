@@ -16,7 +16,6 @@
 // last digit 1 is added, placing it after every exact value sharing those 161
 // bits. Two distinct numbers of these types always differ within the first 150
 // bits of f (see the doc), so the cut never merges or misorders distinct values.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Storage.Records;
 

@@ -5,7 +5,6 @@
 // NULL, so rows written before ALTER TABLE ADD COLUMN still read.
 using System.Buffers.Binary;
 using System.Text;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Storage.Records;
 

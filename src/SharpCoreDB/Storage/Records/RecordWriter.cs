@@ -10,7 +10,6 @@
 using System.Buffers;
 using System.Buffers.Binary;
 using System.Text;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Storage.Records;
 

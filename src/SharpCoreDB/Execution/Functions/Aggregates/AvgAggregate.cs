@@ -1,6 +1,5 @@
 // AVG(x): the mean of the non-NULL inputs as a real, NULL when there are none.
 // It sums exactly like TOTAL (SQLite's rule), so it never overflows.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions.Aggregates;
 

@@ -1,5 +1,4 @@
 // COUNT(*) counts rows; COUNT(x) counts rows where x is not NULL.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions.Aggregates;
 

@@ -1,7 +1,6 @@
 // The DISTINCT form of an aggregate (COUNT(DISTINCT x), SUM(DISTINCT x), ...):
 // passes each first-seen value of the first argument on to the wrapped aggregate.
 // Values are told apart by DbValue equality, so 1, 1.0 and TRUE count once.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions.Aggregates;
 

@@ -4,7 +4,6 @@
 // as in SQLite.
 using System.Text;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions.Aggregates;
 

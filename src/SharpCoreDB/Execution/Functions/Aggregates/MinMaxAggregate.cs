@@ -1,6 +1,5 @@
 // MIN(x) and MAX(x) over a group: the least or greatest non-NULL input in the
 // DbValue order (numbers < date-times < text < guids < blobs), NULL when none.
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions.Aggregates;
 

@@ -7,7 +7,6 @@
 // non-NULL input is NULL, TOTAL's 0.0. DECIMAL inputs add exactly as decimals
 // while the sum is exact (our extension). Stepping allocates nothing.
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions.Aggregates;
 

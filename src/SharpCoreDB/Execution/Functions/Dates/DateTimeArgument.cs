@@ -7,7 +7,6 @@
 // 'julianday', 'auto', 'localtime', 'utc', 'subsec'. Anything unreadable gives NULL.
 using System.Globalization;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions.Dates;
 

@@ -7,8 +7,6 @@
 using System.Globalization;
 using System.Text;
 using SharpCoreDB.Execution.Semantics;
-using SharpCoreDB.Sql.Ast;
-using SharpCoreDB.Values;
 
 namespace SharpCoreDB.Execution.Functions.Dates;
 
