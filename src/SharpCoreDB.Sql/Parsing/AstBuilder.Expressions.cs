@@ -10,38 +10,25 @@ namespace SharpCoreDB.Sql.Parsing;
 
 internal sealed partial class AstBuilder
 {
-    private Expression Expr(ExprContext context)
+    private Expression Expr(ExprContext context) =>
+        LeftFold(context, context.andExpr(), And, BinaryOperator.Or, i => context.OR(i).Symbol);
+
+    private Expression And(AndExprContext context) =>
+        LeftFold(context, context.equality(), Equality, BinaryOperator.And, i => context.AND(i).Symbol);
+
+    /// <summary>`t0 op t1 op t2 ...` as ((t0 op t1) op t2), each operator at its own token.</summary>
+    private Expression LeftFold<TTerm>(ParserRuleContext context, TTerm[] terms, Func<TTerm, Expression> build, BinaryOperator op, Func<int, IToken> operatorAt)
     {
-        AndExprContext[] terms = context.andExpr();
         if (terms.Length == 1)
         {
-            return And(terms[0]);
+            return build(terms[0]);
         }
 
         Enter(context, terms.Length - 1);
-        Expression result = And(terms[0]);
+        Expression result = build(terms[0]);
         for (int i = 1; i < terms.Length; i++)
         {
-            result = new BinaryExpression(BinaryOperator.Or, result, And(terms[i]), Pos(context.OR(i - 1).Symbol));
-        }
-
-        Exit(terms.Length - 1);
-        return result;
-    }
-
-    private Expression And(AndExprContext context)
-    {
-        EqualityContext[] terms = context.equality();
-        if (terms.Length == 1)
-        {
-            return Equality(terms[0]);
-        }
-
-        Enter(context, terms.Length - 1);
-        Expression result = Equality(terms[0]);
-        for (int i = 1; i < terms.Length; i++)
-        {
-            result = new BinaryExpression(BinaryOperator.And, result, Equality(terms[i]), Pos(context.AND(i - 1).Symbol));
+            result = new BinaryExpression(op, result, build(terms[i]), Pos(operatorAt(i - 1)));
         }
 
         Exit(terms.Length - 1);

@@ -73,21 +73,13 @@ public static partial class SqlText
             switch (constraint)
             {
                 case PrimaryKeyTableConstraint pk:
-                    b.Append("PRIMARY KEY (");
-                    AppendIndexed(b, pk.Columns);
-                    b.Append(')');
-                    AppendConflict(b, pk.OnConflict);
+                    AppendKey(b, "PRIMARY KEY", pk.Columns, pk.OnConflict);
                     break;
                 case UniqueTableConstraint unique:
-                    b.Append("UNIQUE (");
-                    AppendIndexed(b, unique.Columns);
-                    b.Append(')');
-                    AppendConflict(b, unique.OnConflict);
+                    AppendKey(b, "UNIQUE", unique.Columns, unique.OnConflict);
                     break;
                 case CheckTableConstraint check:
-                    b.Append("CHECK (");
-                    Append(b, check.Condition);
-                    b.Append(')');
+                    AppendClause(b, "CHECK", check.Condition);
                     break;
             }
         }
@@ -166,20 +158,32 @@ public static partial class SqlText
                     AppendConflict(b, unique.OnConflict);
                     break;
                 case CheckColumnConstraint check:
-                    b.Append("CHECK (");
-                    Append(b, check.Condition);
-                    b.Append(')');
+                    AppendClause(b, "CHECK", check.Condition);
                     break;
                 case DefaultColumnConstraint def:
-                    b.Append("DEFAULT (");
-                    Append(b, def.Value);
-                    b.Append(')');
+                    AppendClause(b, "DEFAULT", def.Value);
                     break;
                 case CollateColumnConstraint collate:
                     b.Append("COLLATE ").Append(Name(collate.Collation));
                     break;
             }
         }
+    }
+
+    private static void AppendKey(StringBuilder b, string keyword, SqlList<IndexedColumn> columns, ConflictResolution onConflict)
+    {
+        b.Append(keyword).Append(" (");
+        AppendIndexed(b, columns);
+        b.Append(')');
+        AppendConflict(b, onConflict);
+    }
+
+    /// <summary>`KEYWORD (expression)`, as CHECK and DEFAULT print.</summary>
+    private static void AppendClause(StringBuilder b, string keyword, Expression expression)
+    {
+        b.Append(keyword).Append(" (");
+        Append(b, expression);
+        b.Append(')');
     }
 
     private static void AppendConstraintName(StringBuilder b, string? name)

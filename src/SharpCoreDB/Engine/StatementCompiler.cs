@@ -22,14 +22,7 @@ internal static class StatementCompiler
             case SelectStatement select:
                 {
                     SelectPlan plan = planning.Selects.Plan(select, null);
-                    return new CompiledStatement
-                    {
-                        Catalog = catalog,
-                        Context = context,
-                        Select = plan,
-                        Columns = Describe(plan.Columns),
-                        Parameters = planning.Parameters,
-                    };
+                    return new CompiledStatement { Catalog = catalog, Context = context, Select = plan, Columns = Describe(plan.Columns), Parameters = planning.Parameters };
                 }
 
             case InsertStatement or UpdateStatement or DeleteStatement:
@@ -41,14 +34,7 @@ internal static class StatementCompiler
                         UpdateStatement update => dml.PlanUpdate(update),
                         _ => dml.PlanDelete((DeleteStatement)statement),
                     };
-                    return new CompiledStatement
-                    {
-                        Catalog = catalog,
-                        Context = context,
-                        Dml = plan,
-                        Columns = Describe(plan.ReturningColumns),
-                        Parameters = planning.Parameters,
-                    };
+                    return new CompiledStatement { Catalog = catalog, Context = context, Dml = plan, Columns = Describe(plan.ReturningColumns), Parameters = planning.Parameters };
                 }
 
             case ExplainStatement explain:

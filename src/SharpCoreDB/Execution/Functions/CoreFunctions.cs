@@ -88,10 +88,13 @@ internal static class CoreFunctions
     public static DbValue Abs(ReadOnlySpan<DbValue> args)
     {
         DbValue x = args[0];
+        if (x.IsNull)
+        {
+            return x;
+        }
+
         switch (x.Type)
         {
-            case DbValueType.Null:
-                return x;
             case DbValueType.Integer:
             case DbValueType.Boolean:
                 long i = x.AsInt64();

@@ -263,38 +263,26 @@ internal static class SqlArithmetic
     }
 
     /// <summary>+, -, * and / of reals (the remainder never gets here).</summary>
-    private static DbValue Reals(double a, double b, Op op)
+    private static DbValue Reals(double a, double b, Op op) => op switch
     {
-        switch (op)
-        {
-            case Op.Add:
-                return DbValue.FromDouble(a + b);
-            case Op.Subtract:
-                return DbValue.FromDouble(a - b);
-            case Op.Multiply:
-                return DbValue.FromDouble(a * b);
-            default:
-                return b == 0 ? DbValue.Null : DbValue.FromDouble(a / b);
-        }
-    }
+        Op.Add => DbValue.FromDouble(a + b),
+        Op.Subtract => DbValue.FromDouble(a - b),
+        Op.Multiply => DbValue.FromDouble(a * b),
+        _ => b == 0 ? DbValue.Null : DbValue.FromDouble(a / b),
+    };
 
     private static DbValue Decimals(decimal a, decimal b, Op op)
     {
         try
         {
-            switch (op)
+            return op switch
             {
-                case Op.Add:
-                    return DbValue.FromDecimal(a + b);
-                case Op.Subtract:
-                    return DbValue.FromDecimal(a - b);
-                case Op.Multiply:
-                    return DbValue.FromDecimal(a * b);
-                case Op.Divide:
-                    return b == 0 ? DbValue.Null : DbValue.FromDecimal(a / b);
-                default:
-                    return b == 0 ? DbValue.Null : DbValue.FromDecimal(a % b);
-            }
+                Op.Add => DbValue.FromDecimal(a + b),
+                Op.Subtract => DbValue.FromDecimal(a - b),
+                Op.Multiply => DbValue.FromDecimal(a * b),
+                Op.Divide => b == 0 ? DbValue.Null : DbValue.FromDecimal(a / b),
+                _ => b == 0 ? DbValue.Null : DbValue.FromDecimal(a % b),
+            };
         }
         catch (OverflowException)
         {

@@ -5,8 +5,8 @@
 // the next pattern character literal (an escape at the very end matches nothing).
 // GLOB: case-sensitive, '*', '?', and '[...]' sets with ranges and '^' negation.
 // A blob operand never matches (SQLite's rule, which answers 0 even beside a
-// NULL). Both match iteratively, backtracking only to the last '%' or '*', which is
-// exact for these wildcards, and never allocate.
+// NULL). Both run WildcardMatch's loop, which backtracks only to the last '%' or '*'
+// (exact for these wildcards) and never allocates.
 
 namespace SharpCoreDB.Execution.Semantics;
 
@@ -16,65 +16,8 @@ internal static class SqlLike
     /// <summary>`text LIKE pattern [ESCAPE escape]`.</summary>
     public static bool Matches(string text, string pattern, char? escape) => Matches(text.AsSpan(), pattern.AsSpan(), escape);
 
-    public static bool Matches(ReadOnlySpan<char> text, ReadOnlySpan<char> pattern, char? escape)
-    {
-        int esc = escape ?? -1;
-        int t = 0;
-        int p = 0;
-        int starP = -1;
-        int starT = 0;
-        while (t < text.Length)
-        {
-            if (p < pattern.Length)
-            {
-                char c = pattern[p];
-                if (c == esc)
-                {
-                    if (p + 1 < pattern.Length && Fold(pattern[p + 1]) == Fold(text[t]))
-                    {
-                        p += 2;
-                        t++;
-                        continue;
-                    }
-                }
-                else if (c == '%')
-                {
-                    p++;
-                    starP = p;
-                    starT = t;
-                    continue;
-                }
-                else if (c == '_')
-                {
-                    p++;
-                    t += CharLength(text, t);
-                    continue;
-                }
-                else if (Fold(c) == Fold(text[t]))
-                {
-                    p++;
-                    t++;
-                    continue;
-                }
-            }
-
-            if (starP < 0)
-            {
-                return false;
-            }
-
-            starT += CharLength(text, starT);
-            t = starT;
-            p = starP;
-        }
-
-        while (p < pattern.Length && pattern[p] == '%' && pattern[p] != esc)
-        {
-            p++;
-        }
-
-        return p == pattern.Length;
-    }
+    public static bool Matches(ReadOnlySpan<char> text, ReadOnlySpan<char> pattern, char? escape) =>
+        WildcardMatch.Matches(new LikeSyntax(escape ?? -1), text, pattern);
 
     /// <summary>Evaluates `l LIKE r [ESCAPE e]` on values: NULL if any operand is NULL, operands read as text.</summary>
     public static DbValue Like(in DbValue text, in DbValue pattern, in DbValue escape, bool hasEscape)
@@ -106,67 +49,7 @@ internal static class SqlLike
     }
 
     /// <summary>`text GLOB pattern`.</summary>
-    public static bool Glob(ReadOnlySpan<char> text, ReadOnlySpan<char> pattern)
-    {
-        int t = 0;
-        int p = 0;
-        int starP = -1;
-        int starT = 0;
-        while (t < text.Length)
-        {
-            if (p < pattern.Length)
-            {
-                char c = pattern[p];
-                if (c == '*')
-                {
-                    p++;
-                    starP = p;
-                    starT = t;
-                    continue;
-                }
-
-                if (c == '?')
-                {
-                    p++;
-                    t += CharLength(text, t);
-                    continue;
-                }
-
-                if (c == '[')
-                {
-                    int end = MatchSet(pattern, p, text[t], out bool matched);
-                    if (end > 0 && matched)
-                    {
-                        p = end;
-                        t++;
-                        continue;
-                    }
-                }
-                else if (c == text[t])
-                {
-                    p++;
-                    t++;
-                    continue;
-                }
-            }
-
-            if (starP < 0)
-            {
-                return false;
-            }
-
-            starT += CharLength(text, starT);
-            t = starT;
-            p = starP;
-        }
-
-        while (p < pattern.Length && pattern[p] == '*')
-        {
-            p++;
-        }
-
-        return p == pattern.Length;
-    }
+    public static bool Glob(ReadOnlySpan<char> text, ReadOnlySpan<char> pattern) => WildcardMatch.Matches(default(GlobSyntax), text, pattern);
 
     /// <summary>Matches one character against the set starting at pattern[start] == '['; returns the index after ']' or -1 if unterminated.</summary>
     private static int MatchSet(ReadOnlySpan<char> pattern, int start, char ch, out bool matched)
@@ -206,6 +89,74 @@ internal static class SqlLike
 
         matched = found != invert;
         return i + 1;
+    }
+
+    // LIKE's elements: '%', '_', the escape and the character after it, any other character (ASCII letters folded).
+    private readonly struct LikeSyntax(int escape) : IWildcardSyntax<char>
+    {
+        public WildcardStep Step(ReadOnlySpan<char> pattern, ref int p, ReadOnlySpan<char> text, ref int t)
+        {
+            char c = pattern[p];
+            if (c == escape)
+            {
+                if (p + 1 < pattern.Length && Fold(pattern[p + 1]) == Fold(text[t]))
+                {
+                    p += 2;
+                    t++;
+                    return WildcardStep.Matched;
+                }
+
+                return WildcardStep.Mismatch;
+            }
+
+            return WildcardMatch.LikeElement(this, pattern, ref p, text, ref t);
+        }
+
+        public bool IsAnyRun(ReadOnlySpan<char> pattern, int p) => pattern[p] == '%' && pattern[p] != escape;
+
+        public int CodePointLength(ReadOnlySpan<char> text, int t) => CharLength(text, t);
+    }
+
+    // GLOB's elements: '*', '?', a '[...]' set, any other character (exact).
+    private readonly struct GlobSyntax : IWildcardSyntax<char>
+    {
+        public WildcardStep Step(ReadOnlySpan<char> pattern, ref int p, ReadOnlySpan<char> text, ref int t)
+        {
+            char c = pattern[p];
+            switch (c)
+            {
+                case '*':
+                    p++;
+                    return WildcardStep.AnyRun;
+                case '?':
+                    p++;
+                    t += CharLength(text, t);
+                    return WildcardStep.Matched;
+                case '[':
+                    int end = MatchSet(pattern, p, text[t], out bool matched);
+                    if (end <= 0 || !matched)
+                    {
+                        return WildcardStep.Mismatch;
+                    }
+
+                    p = end;
+                    t++;
+                    return WildcardStep.Matched;
+                default:
+                    if (c != text[t])
+                    {
+                        return WildcardStep.Mismatch;
+                    }
+
+                    p++;
+                    t++;
+                    return WildcardStep.Matched;
+            }
+        }
+
+        public bool IsAnyRun(ReadOnlySpan<char> pattern, int p) => pattern[p] == '*';
+
+        public int CodePointLength(ReadOnlySpan<char> text, int t) => CharLength(text, t);
     }
 
     private static int CharLength(ReadOnlySpan<char> text, int index) =>

@@ -94,71 +94,8 @@ internal static class Utf8Like
     }
 
     /// <summary>`text LIKE pattern ESCAPE escape` on UTF-8; <paramref name="escape"/> is empty when there is none.</summary>
-    public static bool Matches(ReadOnlySpan<byte> text, ReadOnlySpan<byte> pattern, ReadOnlySpan<byte> escape)
-    {
-        int t = 0;
-        int p = 0;
-        int starP = -1;
-        int starT = 0;
-        bool hasEscape = !escape.IsEmpty;
-        while (t < text.Length)
-        {
-            if (p < pattern.Length)
-            {
-                byte c = pattern[p];
-                if (hasEscape && pattern[p..].StartsWith(escape))
-                {
-                    int q = p + escape.Length;
-                    if (q < pattern.Length)
-                    {
-                        int n = CodePointLength(pattern, q);
-                        if (text.Length - t >= n && FoldEquals(pattern.Slice(q, n), text.Slice(t, n)))
-                        {
-                            p = q + n;
-                            t += n;
-                            continue;
-                        }
-                    }
-                }
-                else if (c == '%')
-                {
-                    p++;
-                    starP = p;
-                    starT = t;
-                    continue;
-                }
-                else if (c == '_')
-                {
-                    p++;
-                    t += CodePointLength(text, t);
-                    continue;
-                }
-                else if (Fold(c) == Fold(text[t]))
-                {
-                    p++;
-                    t++;
-                    continue;
-                }
-            }
-
-            if (starP < 0)
-            {
-                return false;
-            }
-
-            starT += CodePointLength(text, starT);
-            t = starT;
-            p = starP;
-        }
-
-        bool percentEscapes = escape.Length == 1 && escape[0] == '%';
-        while (p < pattern.Length && pattern[p] == '%' && !percentEscapes)
-        {
-            p++;
-        }
-
-        return p == pattern.Length;
-    }
+    public static bool Matches(ReadOnlySpan<byte> text, ReadOnlySpan<byte> pattern, ReadOnlySpan<byte> escape) =>
+        WildcardMatch.Matches(new LikeSyntax(escape), text, pattern);
 
     /// <summary>
     /// True when the pattern's answer on invalid UTF-8 could differ from SqlLike's on the decoded string (it has
@@ -202,6 +139,40 @@ internal static class Utf8Like
         }
 
         return Encoding.UTF8.GetBytes(value);
+    }
+
+    // LIKE's elements over UTF-8: '%', '_' (one code point), the escape's bytes and the code point after them, any
+    // other byte (ASCII letters folded; a multi-byte code point matches byte by byte, which is the same).
+    private readonly ref struct LikeSyntax(ReadOnlySpan<byte> escape) : IWildcardSyntax<byte>
+    {
+        private readonly ReadOnlySpan<byte> _escape = escape;
+
+        public WildcardStep Step(ReadOnlySpan<byte> pattern, ref int p, ReadOnlySpan<byte> text, ref int t)
+        {
+            if (!_escape.IsEmpty && pattern[p..].StartsWith(_escape))
+            {
+                int q = p + _escape.Length;
+                if (q < pattern.Length)
+                {
+                    int n = Utf8Like.CodePointLength(pattern, q);
+                    if (text.Length - t >= n && FoldEquals(pattern.Slice(q, n), text.Slice(t, n)))
+                    {
+                        p = q + n;
+                        t += n;
+                        return WildcardStep.Matched;
+                    }
+                }
+
+                return WildcardStep.Mismatch;
+            }
+
+            return WildcardMatch.LikeElement(this, pattern, ref p, text, ref t);
+        }
+
+        // A '%' that is itself the (one-byte) escape is not a wildcard.
+        public bool IsAnyRun(ReadOnlySpan<byte> pattern, int p) => pattern[p] == '%' && !(_escape.Length == 1 && _escape[0] == '%');
+
+        public int CodePointLength(ReadOnlySpan<byte> text, int t) => Utf8Like.CodePointLength(text, t);
     }
 
     // A lead byte and the continuation bytes after it (at most three): one code point in valid UTF-8, and never
