@@ -113,6 +113,7 @@ internal static class CatalogStore
     public static IndexSchema IndexFor(CreateIndexStatement create, TableSchema table, uint root, long id, bool primaryKey)
     {
         int[] columns = new int[create.Columns.Count];
+        var collations = new TextCollation[columns.Length];
         for (int i = 0; i < columns.Length; i++)
         {
             columns[i] = table.FindColumn(create.Columns[i].Name);
@@ -121,13 +122,12 @@ internal static class CatalogStore
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: {create.Columns[i].Name}");
             }
 
-            if (create.Columns[i].Collation is { } collation)
-            {
-                Collations.Check(collation);
-            }
+            collations[i] = create.Columns[i].Collation is { } collation
+                ? Collations.Check(collation)
+                : columns[i] == table.RowIdColumn || columns[i] < 0 ? TextCollation.Binary : table.Columns[columns[i]].Collating;
         }
 
-        return new IndexSchema(create.Name.Name, table.Name, columns, create.Unique, primaryKey, root, SqlText.Of(create), id);
+        return new IndexSchema(create.Name.Name, table.Name, columns, create.Unique, primaryKey, root, SqlText.Of(create), id) { Collations = collations };
     }
 
     /// <summary>Writes (or overwrites) catalog record <paramref name="id"/>, creating the catalog tree if needed.</summary>

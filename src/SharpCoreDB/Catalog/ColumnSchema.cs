@@ -1,5 +1,6 @@
 // One column of a table as the engine uses it: name, declared type, affinity and
-// the constraints that bind single columns (NOT NULL, DEFAULT, PRIMARY KEY).
+// the constraints that bind single columns (NOT NULL, DEFAULT, PRIMARY KEY), and
+// its collation.
 
 namespace SharpCoreDB.Catalog;
 
@@ -14,4 +15,8 @@ internal sealed record ColumnSchema(
     bool IsAutoIncrement,
     bool IsUnique,
     Expression? Default,
-    string? Collation);
+    string? Collation)
+{
+    /// <summary>How the column's texts compare (its COLLATE, BINARY when it has none).</summary>
+    public TextCollation Collating { get; } = TextCollation.Find(Collation) ?? TextCollation.Binary;
+}

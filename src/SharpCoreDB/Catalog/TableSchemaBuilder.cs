@@ -23,6 +23,7 @@ internal static class TableSchemaBuilder
 
         int pkCount = 0;
         var pkColumns = new List<int>();
+        var pkCollations = new List<string?>();
         bool autoIncrement = false;
         uniqueKeys = [];
         var checks = new List<CheckConstraint>();
@@ -35,10 +36,11 @@ internal static class TableSchemaBuilder
                     case PrimaryKeyColumnConstraint pk:
                         pkCount++;
                         pkColumns.Add(i);
+                        pkCollations.Add(null);
                         autoIncrement |= pk.Autoincrement;
                         break;
                     case UniqueColumnConstraint:
-                        uniqueKeys.Add(new UniqueKey([i], IsPrimaryKey: false));
+                        uniqueKeys.Add(new UniqueKey([i], [null], IsPrimaryKey: false));
                         break;
                     case CheckColumnConstraint check:
                         checks.Add(new CheckConstraint(check.Name ?? definition.Columns[i].Name, check.Condition));
@@ -53,18 +55,12 @@ internal static class TableSchemaBuilder
             {
                 case PrimaryKeyTableConstraint pk:
                     pkCount++;
-                    foreach (IndexedColumn c in pk.Columns)
-                    {
-                        pkColumns.Add(Ordinal(definition, c.Name));
-                        if (c.Collation is { } collation)
-                        {
-                            Collations.Check(collation);
-                        }
-                    }
+                    pkColumns.AddRange(Ordinals(definition, pk.Columns));
+                    pkCollations.AddRange(pk.Columns.Select(c => c.Collation));
 
                     break;
                 case UniqueTableConstraint unique:
-                    uniqueKeys.Add(new UniqueKey(Ordinals(definition, unique.Columns), IsPrimaryKey: false));
+                    uniqueKeys.Add(new UniqueKey(Ordinals(definition, unique.Columns), [.. unique.Columns.Select(c => c.Collation)], IsPrimaryKey: false));
                     break;
                 case CheckTableConstraint check:
                     checks.Add(new CheckConstraint(check.Name, check.Condition));
@@ -89,7 +85,7 @@ internal static class TableSchemaBuilder
         }
         else if (pkColumns.Count > 0)
         {
-            uniqueKeys.Insert(0, new UniqueKey([.. pkColumns], IsPrimaryKey: true));
+            uniqueKeys.Insert(0, new UniqueKey([.. pkColumns], [.. pkCollations], IsPrimaryKey: true));
         }
 
         var columns = new List<ColumnSchema>(definition.Columns.Count);
@@ -114,7 +110,8 @@ internal static class TableSchemaBuilder
                         defaultValue = def.Value;
                         break;
                     case CollateColumnConstraint collate:
-                        collation = Collations.Check(collate.Collation);
+                        Collations.Check(collate.Collation);
+                        collation = collate.Collation;
                         break;
                 }
             }
@@ -159,5 +156,5 @@ internal static class TableSchemaBuilder
     private static SharpCoreDBException Error(string message) => new(SharpCoreDBErrorCode.SemanticError, message);
 }
 
-/// <summary>A PRIMARY KEY or UNIQUE constraint's columns.</summary>
-internal sealed record UniqueKey(int[] Columns, bool IsPrimaryKey);
+/// <summary>A PRIMARY KEY or UNIQUE constraint's columns, each with the COLLATE it names (null: the column's own).</summary>
+internal sealed record UniqueKey(int[] Columns, string?[] Collations, bool IsPrimaryKey);

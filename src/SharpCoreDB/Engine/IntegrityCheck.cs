@@ -103,7 +103,7 @@ internal static class IntegrityCheck
                 var reader = new RecordReader(record.Span);
                 for (int i = 0; i < values.Length; i++)
                 {
-                    values[i] = index.Columns[i] == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(index.Columns[i]);
+                    values[i] = index.Columns[i] == table.RowIdColumn ? DbValue.FromInt64(rowId) : index.KeyValue(i, reader.GetValue(index.Columns[i]));
                 }
 
                 byte[] expected = new byte[KeyEncoder.GetSize(values) + RowIdKey.SuffixSizeOf(rowId)];

@@ -87,9 +87,9 @@ internal static class DdlExecutor
         for (int i = 0; i < keys.Count; i++)
         {
             var columns = new List<IndexedColumn>();
-            foreach (int c in keys[i].Columns)
+            for (int k = 0; k < keys[i].Columns.Length; k++)
             {
-                columns.Add(new IndexedColumn(create.Columns[c].Name, null, SortDirection.Ascending));
+                columns.Add(new IndexedColumn(create.Columns[keys[i].Columns[k]].Name, keys[i].Collations[k], SortDirection.Ascending));
             }
 
             string indexName = keys[i].IsPrimaryKey ? $"autoindex_{name}_pk" : $"autoindex_{name}_{i + 1}";
@@ -138,7 +138,7 @@ internal static class DdlExecutor
             for (int i = 0; i < values.Length; i++)
             {
                 int c = index.Columns[i];
-                values[i] = c == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(c);
+                values[i] = c == table.RowIdColumn ? DbValue.FromInt64(rowId) : index.KeyValue(i, reader.GetValue(c));
                 hasNull |= values[i].IsNull;
             }
 

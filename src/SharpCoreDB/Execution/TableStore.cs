@@ -332,7 +332,7 @@ internal sealed class TableStore
         int n = index.Columns.Length;
         for (int i = 0; i < n; i++)
         {
-            _keyValues[i] = row[index.Columns[i]];
+            _keyValues[i] = index.KeyValue(i, row[index.Columns[i]]);
             hasNull |= _keyValues[i].IsNull;
         }
 

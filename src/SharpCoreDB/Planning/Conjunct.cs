@@ -31,6 +31,9 @@ internal enum PredicateKind
     In,
 }
 
-/// <summary>`relation.column OP values` where the values do not read the relation itself.</summary>
+/// <summary>
+/// `relation.column OP values` where the values do not read the relation itself; Collation is the comparison's, and
+/// an index serves the predicate only when its column is keyed by the same collation.
+/// </summary>
 internal sealed record ColumnPredicate(Relation Relation, int Column, PredicateKind Kind, Evaluator[] Values, ulong ValueMask,
-    SqlTypeAffinity ValueAffinity, Evaluator ColumnEvaluator);
+    SqlTypeAffinity ValueAffinity, Evaluator ColumnEvaluator, TextCollation Collation);

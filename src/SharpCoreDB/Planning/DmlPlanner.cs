@@ -25,7 +25,16 @@ internal sealed class DmlPlanner(PlanningContext planning)
             affinities[i] = table.Columns[i].Affinity;
         }
 
-        var relation = new Relation { Name = alias, Index = 0, Table = table, ColumnNames = names, Affinities = affinities, Used = new bool[names.Length] };
+        var relation = new Relation
+        {
+            Name = alias,
+            Index = 0,
+            Table = table,
+            ColumnNames = names,
+            Affinities = affinities,
+            Collations = [.. table.Columns.Select(c => c.Collating)],
+            Used = new bool[names.Length],
+        };
         relation.FirstSlot = scope.Frame.Reserve(names.Length);
         relation.RowIdSlot = scope.Frame.Reserve(1);
         scope.Relations.Add(relation);

@@ -37,7 +37,17 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             case ColumnReference column:
                 return ResolveColumn(column, scope);
             case UnaryExpression unary:
-                return new UnaryEvaluator(unary.Operator, Compile(unary.Operand, scope));
+                {
+                    // Unary + keeps a column's collation (SQLite's rule); the other operators keep only a COLLATE's.
+                    Evaluator operand = Compile(unary.Operand, scope);
+                    bool keeps = unary.Operator == UnaryOperator.Plus || operand.HasExplicitCollation;
+                    return new UnaryEvaluator(unary.Operator, operand)
+                    {
+                        Collation = keeps ? operand.Collation : null,
+                        HasExplicitCollation = operand.HasExplicitCollation,
+                    };
+                }
+
             case BinaryExpression binary:
                 return CompileBinary(binary, scope);
             case IsExpression isExpression:
@@ -52,9 +62,27 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             case CaseExpression caseExpression:
                 return CompileCase(caseExpression, scope);
             case CastExpression cast:
-                return new CastEvaluator(Compile(cast.Operand, scope), cast.Type) { Affinity = cast.Type.Affinity };
+                {
+                    Evaluator operand = Compile(cast.Operand, scope);
+                    return new CastEvaluator(operand, cast.Type)
+                    {
+                        Affinity = cast.Type.Affinity,
+                        Collation = operand.Collation,
+                        HasExplicitCollation = operand.HasExplicitCollation,
+                    };
+                }
+
             case CollateExpression collate:
-                return Compile(collate.Operand, scope);
+                {
+                    Evaluator operand = Compile(collate.Operand, scope);
+                    return new CollateEvaluator(operand)
+                    {
+                        Affinity = operand.Affinity,
+                        Collation = Collations.Check(collate.Collation),
+                        HasExplicitCollation = true,
+                    };
+                }
+
             case FunctionCallExpression call:
                 return CompileCall(call, scope);
             case SubqueryExpression subquery:
@@ -120,7 +148,12 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             BinaryOperator.Or => new LogicEvaluator(isAnd: false, left, right),
             BinaryOperator.Less or BinaryOperator.LessOrEqual or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual
                 or BinaryOperator.Equal or BinaryOperator.NotEqual => new ComparisonEvaluator(binary.Operator, left, right),
-            _ => new ArithmeticEvaluator(binary.Operator, left, right),
+            // A COLLATE inside an operand carries through the operator (the left one first), as in SQLite.
+            _ => new ArithmeticEvaluator(binary.Operator, left, right)
+            {
+                Collation = left.HasExplicitCollation ? left.Collation : right.HasExplicitCollation ? right.Collation : null,
+                HasExplicitCollation = left.HasExplicitCollation || right.HasExplicitCollation,
+            },
         };
     }
 
@@ -135,7 +168,11 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
                 throw Error($"sub-select returns {plan.Columns.Count} columns - expected 1");
             }
 
-            return new InSubqueryEvaluator(planning.Query, operand, plan.Root, plan.Columns[0].Affinity, MarkSubquery(plan, scope), inExpression.Negated);
+            // As for `x = y`: the operand's explicit COLLATE, else its column's, else the subquery column's.
+            TextCollation collation = operand.HasExplicitCollation || operand.Collation is not null
+                ? operand.Collation!
+                : plan.Columns[0].Column?.Collating ?? TextCollation.Binary;
+            return new InSubqueryEvaluator(planning.Query, operand, plan.Root, plan.Columns[0].Affinity, collation, MarkSubquery(plan, scope), inExpression.Negated);
         }
 
         var values = new Evaluator[inExpression.Values.Count];
@@ -196,14 +233,15 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
                 throw Error("DISTINCT aggregates must have exactly one argument");
             }
 
-            if (!FunctionRegistry.TryCreateAggregate(name, argc, distinct, out _))
+            TextCollation collation = argc > 0 ? arguments[0].Collation ?? TextCollation.Binary : TextCollation.Binary;
+            if (!FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out _))
             {
                 throw Error($"wrong number of arguments to function {name}()");
             }
 
             var spec = new AggregateSpec(name, distinct, arguments, () =>
             {
-                FunctionRegistry.TryCreateAggregate(name, argc, distinct, out IAggregate? aggregate);
+                FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out IAggregate? aggregate);
                 return aggregate!;
             });
             scope.Aggregates.Add((call, spec));
@@ -320,7 +358,7 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
 
         match.Used[ordinal] = true;
         SqlTypeAffinity affinity = match.Affinities[ordinal];
-        evaluator = new SlotEvaluator(scope.Frame, match.FirstSlot + ordinal, affinity) { Affinity = affinity };
+        evaluator = new SlotEvaluator(scope.Frame, match.FirstSlot + ordinal, affinity) { Affinity = affinity, Collation = match.Collations[ordinal] };
         return true;
     }
 

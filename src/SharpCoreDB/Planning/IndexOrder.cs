@@ -15,7 +15,7 @@ using SharpCoreDB.Execution.Operators;
 namespace SharpCoreDB.Planning;
 
 /// <summary>One ORDER BY term as a column of the only table (<see cref="TableSchema.RowIdOrdinal"/> for the rowid).</summary>
-internal readonly record struct OrderColumn(int Column, bool Descending, bool NullsFirst);
+internal readonly record struct OrderColumn(int Column, bool Descending, bool NullsFirst, TextCollation Collation);
 
 /// <summary>Matches ORDER BY terms with access paths.</summary>
 internal static class IndexOrder
@@ -74,6 +74,12 @@ internal static class IndexOrder
         backwards = false;
         foreach (OrderColumn term in order)
         {
+            if (!SameCollation(index, term))
+            {
+                // A NOCASE index does not give BINARY order, nor the reverse.
+                return false;
+            }
+
             if (rowIdSeen || IsFixed(index, fixedColumns, term.Column))
             {
                 if (rowIdSeen)
@@ -109,6 +115,12 @@ internal static class IndexOrder
 
         backwards = direction ?? false;
         return true;
+    }
+
+    private static bool SameCollation(IndexSchema index, OrderColumn term)
+    {
+        int position = Array.IndexOf(index.Columns, term.Column);
+        return position < 0 || index.Collations[position] == term.Collation;
     }
 
     private static bool IsFixed(IndexSchema index, int fixedColumns, int column)

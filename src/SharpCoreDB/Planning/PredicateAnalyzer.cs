@@ -19,12 +19,12 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
                 Operator: BinaryOperator.Equal or BinaryOperator.Less or BinaryOperator.LessOrEqual
                 or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual
             } b:
-                AddComparison(conjunct, scope, b.Left, b.Right, Kind(b.Operator, flipped: false));
-                AddComparison(conjunct, scope, b.Right, b.Left, Kind(b.Operator, flipped: true));
+                AddComparison(conjunct, scope, b.Left, b.Right, Kind(b.Operator, flipped: false), columnOnLeft: true);
+                AddComparison(conjunct, scope, b.Right, b.Left, Kind(b.Operator, flipped: true), columnOnLeft: false);
                 break;
             case BetweenExpression { Negated: false } between:
-                AddComparison(conjunct, scope, between.Operand, between.Low, PredicateKind.GreaterOrEqual);
-                AddComparison(conjunct, scope, between.Operand, between.High, PredicateKind.LessOrEqual);
+                AddComparison(conjunct, scope, between.Operand, between.Low, PredicateKind.GreaterOrEqual, columnOnLeft: true);
+                AddComparison(conjunct, scope, between.Operand, between.High, PredicateKind.LessOrEqual, columnOnLeft: true);
                 break;
             case InExpression { Negated: false, Subquery: null } inExpression when inExpression.Values.Count > 0:
                 if (Column(inExpression.Operand, scope) is { } target)
@@ -45,7 +45,7 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
                     if ((mask & JoinPlanner.Bit(target.Relation)) == 0)
                     {
                         conjunct.Predicates.Add(new ColumnPredicate(target.Relation, target.Column, PredicateKind.In, values, mask,
-                            SqlTypeAffinity.None, target.Evaluator));
+                            SqlTypeAffinity.None, target.Evaluator, target.Evaluator.Collation ?? TextCollation.Binary));
                     }
                 }
 
@@ -53,7 +53,7 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
         }
     }
 
-    private void AddComparison(Conjunct conjunct, Scope scope, Expression columnSide, Expression valueSide, PredicateKind kind)
+    private void AddComparison(Conjunct conjunct, Scope scope, Expression columnSide, Expression valueSide, PredicateKind kind, bool columnOnLeft)
     {
         if (Column(columnSide, scope) is not { } target)
         {
@@ -66,7 +66,10 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
             return;
         }
 
-        conjunct.Predicates.Add(new ColumnPredicate(target.Relation, target.Column, kind, [value], mask, value.Affinity, target.Evaluator));
+        TextCollation collation = columnOnLeft
+            ? Evaluator.ComparisonCollation(target.Evaluator, value)
+            : Evaluator.ComparisonCollation(value, target.Evaluator);
+        conjunct.Predicates.Add(new ColumnPredicate(target.Relation, target.Column, kind, [value], mask, value.Affinity, target.Evaluator, collation));
     }
 
     private (Evaluator Value, ulong Mask, bool SawSubquery) CompileValue(Expression expression, Scope scope)

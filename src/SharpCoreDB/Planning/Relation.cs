@@ -23,6 +23,9 @@ internal sealed class Relation
 
     public required SqlTypeAffinity[] Affinities { get; init; }
 
+    /// <summary>Each column's collation (a table column's COLLATE, a subquery column's source column's); null for none.</summary>
+    public required TextCollation?[] Collations { get; init; }
+
     public int FirstSlot { get; set; }
 
     /// <summary>The slot holding the rowid (tables only), else -1.</summary>

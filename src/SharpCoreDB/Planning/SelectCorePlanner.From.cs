@@ -192,6 +192,7 @@ internal sealed partial class SelectCorePlanner
             SubplanCorrelated = plan?.Correlated ?? false,
             ColumnNames = names,
             Affinities = affinities,
+            Collations = table is not null ? [.. table.Columns.Select(c => c.Collating)] : [.. plan!.Columns.Select(c => c.Column?.Collating)],
             Used = new bool[names.Length],
         };
         relation.FirstSlot = scope.Frame.Reserve(names.Length);

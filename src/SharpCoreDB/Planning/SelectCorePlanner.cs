@@ -88,7 +88,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         root = new ProjectNode(root, [.. outputs], items.Count);
         if (core.Distinct)
         {
-            root = new DistinctNode(root);
+            root = new DistinctNode(root, [.. outputs.Take(items.Count).Select(o => o.Collation)]);
         }
 
         return new CorePlan(root, columns, sortKeys, scope.Correlated);
@@ -254,7 +254,8 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
                 outputs.Add(planning.Expressions.Compile(term.Expression, scope));
             }
 
-            sortKeys[i] = SelectPlanner.Key(slot, term);
+            // The term's collation: a COLLATE in it, else its column's (SQLite's rule for ORDER BY).
+            sortKeys[i] = SelectPlanner.Key(slot, term, outputs[slot].Collation);
         }
 
         return sortKeys;
@@ -289,7 +290,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
                 column = TableSchema.RowIdOrdinal;
             }
 
-            columns.Add(new OrderColumn(column, key.Descending, key.NullsFirst));
+            columns.Add(new OrderColumn(column, key.Descending, key.NullsFirst, key.Collation ?? TextCollation.Binary));
         }
 
         return columns;

@@ -135,17 +135,17 @@ internal sealed class SelectPlanner(PlanningContext planning)
                     $"{Ordinal(i)} ORDER BY term does not match any column in the result set");
             }
 
-            keys[i] = Key(slot, term);
+            keys[i] = Key(slot, term, columns[slot].Column?.Collating);
         }
 
         return keys;
     }
 
-    public static SortKey Key(int slot, OrderingTerm term)
+    public static SortKey Key(int slot, OrderingTerm term, TextCollation? collation = null)
     {
         bool descending = term.Direction == SortDirection.Descending;
         bool nullsFirst = term.Nulls == NullsOrder.First || (term.Nulls == NullsOrder.Default && !descending);
-        return new SortKey(slot, descending, nullsFirst);
+        return new SortKey(slot, descending, nullsFirst, collation is { IsBinary: false } ? collation : null);
     }
 
     public static SharpCoreDBException OutOfRange(int term, int count) =>

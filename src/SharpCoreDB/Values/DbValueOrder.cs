@@ -76,9 +76,9 @@ internal static class DbValueOrder
     }
 
     /// <summary>Text order by code point: UTF-16 order except that supplementary characters sort after U+E000..U+FFFF.</summary>
-    public static int CompareText(string left, string right)
+    public static int CompareText(ReadOnlySpan<char> left, ReadOnlySpan<char> right)
     {
-        int common = left.AsSpan().CommonPrefixLength(right);
+        int common = left.CommonPrefixLength(right);
         if (common == left.Length || common == right.Length)
         {
             return left.Length.CompareTo(right.Length);

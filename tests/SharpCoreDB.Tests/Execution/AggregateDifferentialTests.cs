@@ -67,7 +67,7 @@ public class AggregateDifferentialTests
                     }
 
                     int argumentCount = aggregate == "count(*)" ? 0 : aggregate.Contains(';', StringComparison.Ordinal) ? 2 : 1;
-                    Assert.True(FunctionRegistry.TryCreateAggregate(name, argumentCount, distinct, out IAggregate state));
+                    Assert.True(FunctionRegistry.TryCreateAggregate(name, argumentCount, distinct, TextCollation.Binary, out IAggregate state));
                     DbValue actual;
                     try
                     {
@@ -121,7 +121,7 @@ public class AggregateDifferentialTests
 
     private static DbValue FreshFinish(string name, int argumentCount, bool distinct)
     {
-        FunctionRegistry.TryCreateAggregate(name, argumentCount, distinct, out IAggregate state);
+        FunctionRegistry.TryCreateAggregate(name, argumentCount, distinct, TextCollation.Binary, out IAggregate state);
         return state.Finish();
     }
 }

@@ -33,8 +33,8 @@ public class FunctionLibraryTests
         Assert.False(FunctionRegistry.IsAggregate("max", 2));
         Assert.True(FunctionRegistry.TryGetScalar("max", 2, out _));
         Assert.True(FunctionRegistry.IsAggregate("count", 0));
-        Assert.False(FunctionRegistry.TryCreateAggregate("count", 0, distinct: true, out _));
-        Assert.False(FunctionRegistry.TryCreateAggregate("abs", 1, distinct: false, out _));
+        Assert.False(FunctionRegistry.TryCreateAggregate("count", 0, distinct: true, TextCollation.Binary, out _));
+        Assert.False(FunctionRegistry.TryCreateAggregate("abs", 1, distinct: false, TextCollation.Binary, out _));
     }
 
     [Fact]
@@ -72,13 +72,13 @@ public class FunctionLibraryTests
     [Fact]
     public void AggregatesOverExtraTypesAndDistinct()
     {
-        Assert.True(FunctionRegistry.TryCreateAggregate("SUM", 1, distinct: false, out IAggregate sum));
+        Assert.True(FunctionRegistry.TryCreateAggregate("SUM", 1, distinct: false, TextCollation.Binary, out IAggregate sum));
         sum.Step([DbValue.FromDecimal(0.1m)]);
         sum.Step([DbValue.FromDecimal(0.2m)]);
         sum.Step([I(1)]);
         Assert.Equal(1.3m, sum.Finish().AsDecimal());
 
-        Assert.True(FunctionRegistry.TryCreateAggregate("count", 1, distinct: true, out IAggregate count));
+        Assert.True(FunctionRegistry.TryCreateAggregate("count", 1, distinct: true, TextCollation.Binary, out IAggregate count));
         foreach (DbValue v in new[] { I(1), DbValue.FromDouble(1.0), DbValue.FromBoolean(true), I(2), DbValue.Null, T("1") })
         {
             count.Step([v]);
@@ -86,7 +86,7 @@ public class FunctionLibraryTests
 
         Assert.Equal(I(3), count.Finish());
 
-        Assert.True(FunctionRegistry.TryCreateAggregate("sum", 1, distinct: false, out IAggregate overflow));
+        Assert.True(FunctionRegistry.TryCreateAggregate("sum", 1, distinct: false, TextCollation.Binary, out IAggregate overflow));
         overflow.Step([I(long.MaxValue)]);
         overflow.Step([I(1)]);
         Assert.Equal(SharpCoreDBErrorCode.ArithmeticOverflow, Assert.Throws<SharpCoreDBException>(() => overflow.Finish()).ErrorCode);
@@ -94,7 +94,7 @@ public class FunctionLibraryTests
         overflow.Step([I(long.MaxValue)]);
         Assert.Equal(I(long.MaxValue), overflow.Finish());
 
-        Assert.True(FunctionRegistry.TryCreateAggregate("max", 1, distinct: false, out IAggregate max));
+        Assert.True(FunctionRegistry.TryCreateAggregate("max", 1, distinct: false, TextCollation.Binary, out IAggregate max));
         max.Step([DbValue.FromDateTimeTicks(5)]);
         max.Step([I(100)]);
         Assert.Equal(DbValueType.DateTime, max.Finish().Type);

@@ -37,8 +37,12 @@ internal sealed class ComparisonEvaluator(BinaryOperator op, Evaluator left, Eva
     private static readonly DbValue False = DbValue.FromInt64(0);
     private readonly SqlTypeAffinity _la = left.Affinity;
     private readonly SqlTypeAffinity _ra = right.Affinity;
+    private readonly TextCollation _collation = ComparisonCollation(left, right);
 
     public BinaryOperator Operator => op;
+
+    /// <summary>The collation the comparison uses (SQLite's precedence of its operands').</summary>
+    public TextCollation Collating => _collation;
 
     public Evaluator Left => left;
 
@@ -70,12 +74,12 @@ internal sealed class ComparisonEvaluator(BinaryOperator op, Evaluator left, Eva
 
         return op switch
         {
-            BinaryOperator.Equal => SqlComparison.Equal(l, _la, r, _ra),
-            BinaryOperator.NotEqual => SqlComparison.NotEqual(l, _la, r, _ra),
-            BinaryOperator.Less => SqlComparison.Less(l, _la, r, _ra),
-            BinaryOperator.LessOrEqual => SqlComparison.LessOrEqual(l, _la, r, _ra),
-            BinaryOperator.Greater => SqlComparison.Greater(l, _la, r, _ra),
-            _ => SqlComparison.GreaterOrEqual(l, _la, r, _ra),
+            BinaryOperator.Equal => SqlComparison.Equal(l, _la, r, _ra, _collation),
+            BinaryOperator.NotEqual => SqlComparison.NotEqual(l, _la, r, _ra, _collation),
+            BinaryOperator.Less => SqlComparison.Less(l, _la, r, _ra, _collation),
+            BinaryOperator.LessOrEqual => SqlComparison.LessOrEqual(l, _la, r, _ra, _collation),
+            BinaryOperator.Greater => SqlComparison.Greater(l, _la, r, _ra, _collation),
+            _ => SqlComparison.GreaterOrEqual(l, _la, r, _ra, _collation),
         };
     }
 }
@@ -133,12 +137,16 @@ internal sealed class UnaryEvaluator(UnaryOperator op, Evaluator operand) : Eval
 /// <summary>IS / IS NOT (NULL-safe equality).</summary>
 internal sealed class IsEvaluator(Evaluator left, Evaluator right, bool negated) : Evaluator
 {
+    private readonly TextCollation _collation = ComparisonCollation(left, right);
+
     public override bool IsConstant => left.IsConstant && right.IsConstant;
 
     public override DbValue Evaluate()
     {
         DbValue l = left.Evaluate();
         DbValue r = right.Evaluate();
-        return negated ? SqlComparison.IsNot(l, left.Affinity, r, right.Affinity) : SqlComparison.Is(l, left.Affinity, r, right.Affinity);
+        return negated
+            ? SqlComparison.IsNot(l, left.Affinity, r, right.Affinity, _collation)
+            : SqlComparison.Is(l, left.Affinity, r, right.Affinity, _collation);
     }
 }

@@ -7,11 +7,17 @@ namespace SharpCoreDB.Execution.Evaluators;
 /// <summary>x [NOT] BETWEEN lo AND hi, as (x &gt;= lo AND x &lt;= hi).</summary>
 internal sealed class BetweenEvaluator(Evaluator operand, Evaluator low, Evaluator high, bool negated) : Evaluator
 {
+    /// <summary>The collation of the lower bound's comparison (operand &gt;= low).</summary>
+    public TextCollation LowCollation { get; } = ComparisonCollation(operand, low);
+
+    /// <summary>The collation of the upper bound's comparison (operand &lt;= high).</summary>
+    public TextCollation HighCollation { get; } = ComparisonCollation(operand, high);
+
     public override DbValue Evaluate()
     {
         DbValue x = operand.Evaluate();
-        DbValue ge = SqlComparison.GreaterOrEqual(x, operand.Affinity, low.Evaluate(), low.Affinity);
-        DbValue le = SqlComparison.LessOrEqual(x, operand.Affinity, high.Evaluate(), high.Affinity);
+        DbValue ge = SqlComparison.GreaterOrEqual(x, operand.Affinity, low.Evaluate(), low.Affinity, LowCollation);
+        DbValue le = SqlComparison.LessOrEqual(x, operand.Affinity, high.Evaluate(), high.Affinity, HighCollation);
         DbValue both = SqlTruth.And(ge, le);
         return negated ? SqlTruth.Not(both) : both;
     }
@@ -20,6 +26,9 @@ internal sealed class BetweenEvaluator(Evaluator operand, Evaluator low, Evaluat
 /// <summary>x [NOT] IN (a, b, ...): true on a match, NULL when no match but a NULL was involved.</summary>
 internal sealed class InListEvaluator(Evaluator operand, Evaluator[] values, bool negated) : Evaluator
 {
+    /// <summary>The operand's collation (explicit or its column's): `x IN (a, b)` is `x = +a OR x = +b` in SQLite.</summary>
+    public TextCollation Collating { get; } = operand.Collation ?? TextCollation.Binary;
+
     public override DbValue Evaluate()
     {
         if (values.Length == 0)
@@ -43,7 +52,7 @@ internal sealed class InListEvaluator(Evaluator operand, Evaluator[] values, boo
                 continue;
             }
 
-            if (SqlTruth.IsTrue(SqlComparison.Equal(x, operand.Affinity, v, value.Affinity)) == true)
+            if (SqlTruth.IsTrue(SqlComparison.Equal(x, operand.Affinity, v, value.Affinity, Collating)) == true)
             {
                 return DbValue.FromInt64(negated ? 0 : 1);
             }

@@ -55,7 +55,7 @@ internal sealed class ExistsEvaluator(QueryContext context, PlanNode plan, bool 
 
 /// <summary>x [NOT] IN (SELECT y ...), through a hash set of the subquery's values.</summary>
 internal sealed class InSubqueryEvaluator(QueryContext context, Evaluator operand, PlanNode plan, SqlTypeAffinity columnAffinity,
-    bool correlated, bool negated) : Evaluator
+    TextCollation collation, bool correlated, bool negated) : Evaluator
 {
     private readonly HashSet<DbValue> _values = [];
     private readonly SqlTypeAffinity _affinity = SqlComparison.ComparisonAffinity(operand.Affinity, columnAffinity);
@@ -87,7 +87,7 @@ internal sealed class InSubqueryEvaluator(QueryContext context, Evaluator operan
             x = SqlAffinity.Apply(x, _affinity);
         }
 
-        if (_values.Contains(x))
+        if (_values.Contains(collation.Key(x)))
         {
             return DbValue.FromInt64(negated ? 0 : 1);
         }
@@ -109,7 +109,8 @@ internal sealed class InSubqueryEvaluator(QueryContext context, Evaluator operan
             }
             else
             {
-                _values.Add(_affinity != SqlTypeAffinity.None ? SqlAffinity.Apply(v, _affinity) : v);
+                // Keyed by the collation's folding, so the set's equality is the comparison's.
+                _values.Add(collation.Key(_affinity != SqlTypeAffinity.None ? SqlAffinity.Apply(v, _affinity) : v));
             }
         }
 

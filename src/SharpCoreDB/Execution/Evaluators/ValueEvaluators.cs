@@ -48,3 +48,11 @@ internal sealed class CurrentTimeEvaluator(QueryContext context, CurrentTimeKind
         };
     }
 }
+
+/// <summary>`operand COLLATE name`: the operand's value, carrying the named collation into comparisons and sorts.</summary>
+internal sealed class CollateEvaluator(Evaluator operand) : Evaluator
+{
+    public override bool IsConstant => operand.IsConstant;
+
+    public override DbValue Evaluate() => operand.Evaluate();
+}

@@ -58,8 +58,11 @@ internal static class FunctionRegistry
         };
     }
 
-    /// <summary>A fresh state of the aggregate <paramref name="name"/>; with <paramref name="distinct"/>, repeated values of the first argument are skipped.</summary>
-    public static bool TryCreateAggregate(string name, int argumentCount, bool distinct, out IAggregate aggregate)
+    /// <summary>
+    /// A fresh state of the aggregate <paramref name="name"/>; with <paramref name="distinct"/>, repeated values of the first
+    /// argument are skipped. <paramref name="collation"/> (the argument's) tells texts apart for DISTINCT, min and max.
+    /// </summary>
+    public static bool TryCreateAggregate(string name, int argumentCount, bool distinct, TextCollation collation, out IAggregate aggregate)
     {
         aggregate = null!;
         if (!IsAggregate(name, argumentCount) || (distinct && argumentCount == 0))
@@ -73,11 +76,11 @@ internal static class FunctionRegistry
             "SUM" => new SumAggregate(total: false),
             "TOTAL" => new SumAggregate(total: true),
             "AVG" => new AvgAggregate(),
-            "MIN" => new MinMaxAggregate(-1),
-            "MAX" => new MinMaxAggregate(1),
+            "MIN" => new MinMaxAggregate(-1, collation),
+            "MAX" => new MinMaxAggregate(1, collation),
             _ => new GroupConcatAggregate(),
         };
-        aggregate = distinct ? new DistinctAggregate(inner) : inner;
+        aggregate = distinct ? new DistinctAggregate(inner, collation) : inner;
         return true;
     }
 

@@ -79,7 +79,7 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
                 // One key: an INTEGER or BOOLEAN value probes the long-keyed index first; a miss
                 // (or any other type) goes through the dictionary, which holds every group.
                 DbValue key = groupKeys[0].Evaluate();
-                probe[0] = key;
+                probe[0] = groupKeys[0].Collation is { IsBinary: false } collation ? collation.Key(key) : key;
                 if (key.Type is DbValueType.Integer or DbValueType.Boolean)
                 {
                     long value = key.AsInt64();
@@ -98,7 +98,9 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
             {
                 for (int i = 0; i < probe.Length; i++)
                 {
-                    probe[i] = groupKeys[i].Evaluate();
+                    // Keyed by the collation's folding: 'Bob' and 'bob' are one NOCASE group (its rows keep their values).
+                    DbValue value = groupKeys[i].Evaluate();
+                    probe[i] = groupKeys[i].Collation is { IsBinary: false } collation ? collation.Key(value) : value;
                 }
 
                 group = FindOrAdd(probe);

@@ -1,7 +1,8 @@
 // Reads rows through an index: equality on a prefix of the index columns (the
 // last of them may be an IN list), then optionally a range on the next column.
-// Keys are built with KeyEncoder after applying each column's affinity to the
-// probe value, so memcmp order in the index is the comparison order; the range
+// Keys are built with KeyEncoder after applying each column's affinity and
+// collation to the probe value, so memcmp order in the index is the comparison
+// order (the planner uses an index only for comparisons in its collation); the range
 // bounds are conservative and the query's filters are checked on every row.
 //
 // The scan runs forward (index order: NULLs first, then ascending, ties by
@@ -286,8 +287,9 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
         _positioned = false;
     }
 
+    // The probe value as the index stores it: the column's affinity applied, then its collation's folding.
     private DbValue Convert(DbValue value, int column) =>
-        SqlAffinity.Apply(value, table.Columns[index.Columns[column]].Affinity);
+        index.KeyValue(column, SqlAffinity.Apply(value, table.Columns[index.Columns[column]].Affinity));
 
     private bool TryEncode(DbValue value, int column, ref byte[] buffer, out int length)
     {

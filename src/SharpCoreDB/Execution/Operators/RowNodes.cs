@@ -69,7 +69,7 @@ internal sealed class ProjectNode(PlanNode input, Evaluator[] expressions, int v
 }
 
 /// <summary>Drops rows whose visible columns equal an earlier row's.</summary>
-internal sealed class DistinctNode(PlanNode input) : PlanNode
+internal sealed class DistinctNode(PlanNode input, TextCollation?[] collations) : PlanNode
 {
     private readonly HashSet<HashKey> _seen = [];
 
@@ -87,7 +87,17 @@ internal sealed class DistinctNode(PlanNode input) : PlanNode
     {
         while (input.Next())
         {
-            if (_seen.Add(new HashKey(input.Output.Values.AsSpan(0, input.ColumnCount).ToArray())))
+            // Compared by each column's collation (folded keys), while the row passed on keeps its values.
+            DbValue[] key = input.Output.Values.AsSpan(0, input.ColumnCount).ToArray();
+            for (int i = 0; i < key.Length && i < collations.Length; i++)
+            {
+                if (collations[i] is { IsBinary: false } collation)
+                {
+                    key[i] = collation.Key(key[i]);
+                }
+            }
+
+            if (_seen.Add(new HashKey(key)))
             {
                 return true;
             }

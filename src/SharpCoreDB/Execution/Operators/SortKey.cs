@@ -1,10 +1,11 @@
-// One ORDER BY term after planning: which output slot, which direction, and
-// where NULLs go (SQLite's default: NULLs first ascending, last descending).
+// One ORDER BY term after planning: which output slot, which direction, where
+// NULLs go (SQLite's default: NULLs first ascending, last descending), and the
+// collation texts sort by (null for BINARY, the common case, compared inline).
 
 namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>A sort column.</summary>
-internal readonly record struct SortKey(int Slot, bool Descending, bool NullsFirst)
+internal readonly record struct SortKey(int Slot, bool Descending, bool NullsFirst, TextCollation? Collation = null)
 {
     /// <summary>Compares two rows by <paramref name="keys"/>.</summary>
     public static int Compare(SortKey[] keys, DbValue[] a, DbValue[] b)
@@ -25,7 +26,7 @@ internal readonly record struct SortKey(int Slot, bool Descending, bool NullsFir
                 continue;
             }
 
-            c = DbValue.Compare(x, y);
+            c = key.Collation is { } collation ? collation.Compare(x, y) : DbValue.Compare(x, y);
             if (c != 0)
             {
                 return key.Descending ? -c : c;

@@ -8,7 +8,8 @@
 // Numeric affinity turns a text that is a whole number into that number; TEXT
 // affinity turns a number into text when the other operand is text. The
 // operands are then compared in the DbValue total order (NULL aside): numbers
-// by exact value, then date-times, then text by code point, guids, blobs.
+// by exact value, then date-times, then text (by code point, or by the
+// comparison's collation: TextCollation), guids, blobs.
 
 namespace SharpCoreDB.Execution.Semantics;
 
@@ -19,41 +20,41 @@ internal static class SqlComparison
     private static readonly DbValue False = DbValue.FromInt64(0);
 
     /// <summary>Negative, zero or positive after applying affinities; null when either side is NULL.</summary>
-    public static int? Compare(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra)
+    public static int? Compare(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation = null)
     {
         if (l.IsNull || r.IsNull)
         {
             return null;
         }
 
-        return CompareNonNull(l, la, r, ra);
+        return CompareNonNull(l, la, r, ra, collation ?? TextCollation.Binary);
     }
 
-    public static DbValue Equal(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra) =>
-        Result(Compare(l, la, r, ra), static c => c == 0);
+    public static DbValue Equal(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation = null) =>
+        Result(Compare(l, la, r, ra, collation), static c => c == 0);
 
-    public static DbValue NotEqual(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra) =>
-        Result(Compare(l, la, r, ra), static c => c != 0);
+    public static DbValue NotEqual(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation = null) =>
+        Result(Compare(l, la, r, ra, collation), static c => c != 0);
 
-    public static DbValue Less(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra) =>
-        Result(Compare(l, la, r, ra), static c => c < 0);
+    public static DbValue Less(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation = null) =>
+        Result(Compare(l, la, r, ra, collation), static c => c < 0);
 
-    public static DbValue LessOrEqual(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra) =>
-        Result(Compare(l, la, r, ra), static c => c <= 0);
+    public static DbValue LessOrEqual(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation = null) =>
+        Result(Compare(l, la, r, ra, collation), static c => c <= 0);
 
-    public static DbValue Greater(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra) =>
-        Result(Compare(l, la, r, ra), static c => c > 0);
+    public static DbValue Greater(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation = null) =>
+        Result(Compare(l, la, r, ra, collation), static c => c > 0);
 
-    public static DbValue GreaterOrEqual(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra) =>
-        Result(Compare(l, la, r, ra), static c => c >= 0);
+    public static DbValue GreaterOrEqual(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation = null) =>
+        Result(Compare(l, la, r, ra, collation), static c => c >= 0);
 
     /// <summary>`l IS r`: like =, but NULL IS NULL is true and NULL IS x is false; never NULL.</summary>
-    public static DbValue Is(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra) =>
-        IsSame(l, la, r, ra) ? True : False;
+    public static DbValue Is(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation = null) =>
+        IsSame(l, la, r, ra, collation) ? True : False;
 
     /// <summary>`l IS NOT r`: the negation of IS; never NULL.</summary>
-    public static DbValue IsNot(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra) =>
-        IsSame(l, la, r, ra) ? False : True;
+    public static DbValue IsNot(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation = null) =>
+        IsSame(l, la, r, ra, collation) ? False : True;
 
     /// <summary>The affinity applied to both operands of a comparison of sides with affinities <paramref name="la"/> and <paramref name="ra"/>.</summary>
     public static SqlTypeAffinity ComparisonAffinity(SqlTypeAffinity la, SqlTypeAffinity ra)
@@ -78,23 +79,23 @@ internal static class SqlComparison
 
     private static bool IsSpecial(SqlTypeAffinity a) => a is SqlTypeAffinity.Decimal or SqlTypeAffinity.DateTime or SqlTypeAffinity.Boolean;
 
-    private static bool IsSame(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra)
+    private static bool IsSame(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation? collation)
     {
         if (l.IsNull || r.IsNull)
         {
             return l.IsNull && r.IsNull;
         }
 
-        return CompareNonNull(l, la, r, ra) == 0;
+        return CompareNonNull(l, la, r, ra, collation ?? TextCollation.Binary) == 0;
     }
 
-    private static int CompareNonNull(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra)
+    private static int CompareNonNull(in DbValue l, SqlTypeAffinity la, in DbValue r, SqlTypeAffinity ra, TextCollation collation)
     {
         SqlTypeAffinity affinity = ComparisonAffinity(la, ra);
         if (affinity == SqlTypeAffinity.None || affinity == SqlTypeAffinity.Blob
             || (l.Type != DbValueType.Text && r.Type != DbValueType.Text))
         {
-            return DbValueOrder.Compare(l, r);
+            return collation.Compare(l, r);
         }
 
         if (affinity == SqlTypeAffinity.Text)
@@ -102,12 +103,12 @@ internal static class SqlComparison
             // Only a number (or other non-text value) compared with a text becomes text.
             DbValue a = l.Type is DbValueType.Text or DbValueType.Blob ? l : DbValue.FromText(SqlTextConversion.ToText(l)!);
             DbValue b = r.Type is DbValueType.Text or DbValueType.Blob ? r : DbValue.FromText(SqlTextConversion.ToText(r)!);
-            return DbValueOrder.Compare(a, b);
+            return collation.Compare(a, b);
         }
 
         DbValue x = l.Type == DbValueType.Text ? ApplyNumeric(l, affinity) : l;
         DbValue y = r.Type == DbValueType.Text ? ApplyNumeric(r, affinity) : r;
-        return DbValueOrder.Compare(x, y);
+        return collation.Compare(x, y);
     }
 
     private static DbValue ApplyNumeric(in DbValue text, SqlTypeAffinity affinity)

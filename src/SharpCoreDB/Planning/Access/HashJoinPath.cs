@@ -53,7 +53,8 @@ internal sealed class HashJoinPath : AccessPath
         var outer = new List<Evaluator>();
         foreach (ColumnPredicate p in request.Usable)
         {
-            if (p.Kind == PredicateKind.Equal && p.ValueMask != 0)
+            // The hash table keys by binary equality, so only BINARY comparisons can be its keys.
+            if (p.Kind == PredicateKind.Equal && p.ValueMask != 0 && p.Collation.IsBinary)
             {
                 inner.Add(p.ColumnEvaluator);
                 outer.Add(p.Values[0]);

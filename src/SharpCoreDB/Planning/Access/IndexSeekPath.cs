@@ -37,19 +37,19 @@ internal sealed class IndexSeekPath : AccessPath
         TableSchema table = request.Table;
         var equal = new List<Evaluator>();
         int k = 0;
-        for (; k < index.Columns.Length && Find(request, index.Columns[k], PredicateKind.Equal) is { } eq; k++)
+        for (; k < index.Columns.Length && Find(request, index, k, PredicateKind.Equal) is { } eq; k++)
         {
             equal.Add(eq.Values[0]);
         }
 
         Evaluator[]? inList = null;
-        if (k < index.Columns.Length && Find(request, index.Columns[k], PredicateKind.In) is { } inPredicate)
+        if (k < index.Columns.Length && Find(request, index, k, PredicateKind.In) is { } inPredicate)
         {
             inList = inPredicate.Values;
             k++;
         }
 
-        ScanRange range = k < index.Columns.Length ? RangeOn(request, index.Columns[k]) : ScanRange.All;
+        ScanRange range = k < index.Columns.Length ? RangeOn(request, index, k) : ScanRange.All;
         if (equal.Count == 0 && inList is null && !range.IsBounded)
         {
             return null;
@@ -71,12 +71,12 @@ internal sealed class IndexSeekPath : AccessPath
     }
 
     // The first lower and the first upper bound the usable predicates put on the column.
-    private static ScanRange RangeOn(AccessRequest request, int column)
+    private static ScanRange RangeOn(AccessRequest request, IndexSchema index, int position)
     {
         ScanBound? low = null, high = null;
         foreach (ColumnPredicate p in request.Usable)
         {
-            if (!Matches(p, column, request.Table))
+            if (!Matches(p, index, position, request.Table))
             {
                 continue;
             }
@@ -94,11 +94,11 @@ internal sealed class IndexSeekPath : AccessPath
         return new ScanRange(low, high);
     }
 
-    private static ColumnPredicate? Find(AccessRequest request, int column, PredicateKind kind)
+    private static ColumnPredicate? Find(AccessRequest request, IndexSchema index, int position, PredicateKind kind)
     {
         foreach (ColumnPredicate p in request.Usable)
         {
-            if (p.Kind == kind && Matches(p, column, request.Table))
+            if (p.Kind == kind && Matches(p, index, position, request.Table))
             {
                 return p;
             }
@@ -107,6 +107,13 @@ internal sealed class IndexSeekPath : AccessPath
         return null;
     }
 
-    private static bool Matches(ColumnPredicate p, int column, TableSchema table) =>
-        p.Column == column && (p.ValueAffinity == SqlTypeAffinity.None || p.ValueAffinity == table.Columns[column].Affinity);
+    // The predicate is on the index's column at this position, converts its value as the column does, and compares in
+    // the collation the index's keys are folded by (a NOCASE index cannot answer a BINARY range, nor the reverse).
+    private static bool Matches(ColumnPredicate p, IndexSchema index, int position, TableSchema table)
+    {
+        int column = index.Columns[position];
+        return p.Column == column
+            && (p.ValueAffinity == SqlTypeAffinity.None || p.ValueAffinity == table.Columns[column].Affinity)
+            && p.Collation == index.Collations[position];
+    }
 }

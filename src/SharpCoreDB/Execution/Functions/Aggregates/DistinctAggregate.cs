@@ -1,17 +1,18 @@
 // The DISTINCT form of an aggregate (COUNT(DISTINCT x), SUM(DISTINCT x), ...):
 // passes each first-seen value of the first argument on to the wrapped aggregate.
-// Values are told apart by DbValue equality, so 1, 1.0 and TRUE count once.
+// Values are told apart by DbValue equality, so 1, 1.0 and TRUE count once, texts
+// by the argument's collation ('a' and 'A' count once under NOCASE).
 
 namespace SharpCoreDB.Execution.Functions.Aggregates;
 
 /// <summary>Filters repeated first-argument values out before an inner aggregate.</summary>
-internal sealed class DistinctAggregate(IAggregate inner) : IAggregate
+internal sealed class DistinctAggregate(IAggregate inner, TextCollation collation) : IAggregate
 {
     private readonly HashSet<DbValue> _seen = [];
 
     public void Step(ReadOnlySpan<DbValue> args)
     {
-        if (args.Length > 0 && !args[0].IsNull && !_seen.Add(args[0]))
+        if (args.Length > 0 && !args[0].IsNull && !_seen.Add(collation.Key(args[0])))
         {
             return;
         }
