@@ -2,6 +2,7 @@
 // indexes and views, alters tables, and records every change in the catalog
 // B+tree. Each change bumps DatabaseState.SchemaVersion so cached plans notice,
 // and returns the new in-memory catalog.
+using System.Diagnostics.CodeAnalysis;
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
@@ -66,6 +67,19 @@ internal static class DdlExecutor
         return ifNotExists && sameKindExists ? true : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"{kind} {name} already exists");
     }
 
+    // A construct the grammar reads but the engine does not run: an error naming it, never another meaning.
+    private static void Refuse(bool present, string message)
+    {
+        if (present)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, message);
+        }
+    }
+
+    // DROP of an object that is not there: nothing to do with IF EXISTS (true), SQLite's error without.
+    private static bool Missing([NotNullWhen(false)] object? found, bool ifExists, string kind, string name) =>
+        found is null && (ifExists ? true : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such {kind}: {name}"));
+
     private static SchemaCatalog CreateTable(WriteTransaction tx, SchemaCatalog catalog, CreateTableStatement create)
     {
         string name = create.Name.Name;
@@ -74,10 +88,7 @@ internal static class DdlExecutor
             return catalog;
         }
 
-        if (create.AsSelect is not null)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "CREATE TABLE ... AS SELECT is not supported");
-        }
+        Refuse(create.AsSelect is not null, "CREATE TABLE ... AS SELECT is not supported");
 
         TableSchemaBuilder.Build(create, 0, 0, out List<UniqueKey> keys);
         TableTree tree = TableTree.Create(tx);
@@ -110,10 +121,7 @@ internal static class DdlExecutor
             return catalog;
         }
 
-        if (create.Where is not null)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "partial indexes are not supported");
-        }
+        Refuse(create.Where is not null, "partial indexes are not supported");
 
         TableSchema table = catalog.GetTable(create.Table);
         var canonical = create with { IfNotExists = false, Table = table.Name };
@@ -181,9 +189,9 @@ internal static class DdlExecutor
     private static SchemaCatalog DropTable(WriteTransaction tx, SchemaCatalog catalog, DropTableStatement drop)
     {
         TableSchema? table = catalog.FindTable(drop.Name.Name);
-        if (table is null)
+        if (Missing(table, drop.IfExists, "table", drop.Name.Name))
         {
-            return drop.IfExists ? catalog : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: {drop.Name.Name}");
+            return catalog;
         }
 
         foreach (IndexSchema index in table.Indexes)
@@ -204,15 +212,12 @@ internal static class DdlExecutor
     private static SchemaCatalog DropIndex(WriteTransaction tx, SchemaCatalog catalog, DropIndexStatement drop)
     {
         IndexSchema? index = catalog.FindIndex(drop.Name.Name);
-        if (index is null)
+        if (Missing(index, drop.IfExists, "index", drop.Name.Name))
         {
-            return drop.IfExists ? catalog : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such index: {drop.Name.Name}");
+            return catalog;
         }
 
-        if (index.Sql is null)
-        {
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"index associated with UNIQUE or PRIMARY KEY constraint cannot be dropped");
-        }
+        Refuse(index.Sql is null, "index associated with UNIQUE or PRIMARY KEY constraint cannot be dropped");
 
         BTree.Open(tx, index.RootPage).Drop();
         CatalogStore.Delete(tx, index.CatalogId);
@@ -223,9 +228,9 @@ internal static class DdlExecutor
     private static SchemaCatalog DropView(WriteTransaction tx, SchemaCatalog catalog, DropViewStatement drop)
     {
         ViewSchema? view = catalog.FindView(drop.Name.Name);
-        if (view is null)
+        if (Missing(view, drop.IfExists, "view", drop.Name.Name))
         {
-            return drop.IfExists ? catalog : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such view: {drop.Name.Name}");
+            return catalog;
         }
 
         CatalogStore.Delete(tx, view.CatalogId);

@@ -108,35 +108,21 @@ public sealed class CollationTests : IDisposable
         using (var connection = new SharpCoreDBConnection($"Data Source={path}"))
         {
             connection.Open();
-            Run(connection, "CREATE TABLE people (id INTEGER PRIMARY KEY, email TEXT COLLATE NOCASE UNIQUE, name TEXT)");
-            Run(connection, "CREATE INDEX people_name ON people (name COLLATE NOCASE)");
-            Run(connection, "INSERT INTO people (email, name) VALUES ('Ann@Example.com', 'Ann'), ('bob@example.com', 'BOB')");
+            Statements.Run(connection, "CREATE TABLE people (id INTEGER PRIMARY KEY, email TEXT COLLATE NOCASE UNIQUE, name TEXT)");
+            Statements.Run(connection, "CREATE INDEX people_name ON people (name COLLATE NOCASE)");
+            Statements.Run(connection, "INSERT INTO people (email, name) VALUES ('Ann@Example.com', 'Ann'), ('bob@example.com', 'BOB')");
         }
 
         using (var connection = new SharpCoreDBConnection($"Data Source={path}"))
         {
             connection.Open();
-            Assert.Equal(1L, Scalar(connection, "SELECT id FROM people WHERE email = 'ann@example.COM'"));
-            Assert.Equal(2L, Scalar(connection, "SELECT id FROM people WHERE name = 'bob' COLLATE NOCASE"));
-            Assert.Contains("USING INDEX", (string)Scalar(connection, "EXPLAIN QUERY PLAN SELECT id FROM people WHERE email = 'x'")!, StringComparison.Ordinal);
-            Assert.Throws<SharpCoreDBException>(() => Run(connection, "INSERT INTO people (email) VALUES ('BOB@EXAMPLE.COM')"));
-            Assert.Equal("ok", Scalar(connection, "PRAGMA integrity_check"));
-            Assert.Equal(2L, Scalar(connection, "SELECT count(*) FROM people"));
+            Assert.Equal(1L, Statements.Scalar(connection, "SELECT id FROM people WHERE email = 'ann@example.COM'"));
+            Assert.Equal(2L, Statements.Scalar(connection, "SELECT id FROM people WHERE name = 'bob' COLLATE NOCASE"));
+            Assert.Contains("USING INDEX", (string)Statements.Scalar(connection, "EXPLAIN QUERY PLAN SELECT id FROM people WHERE email = 'x'")!, StringComparison.Ordinal);
+            Assert.Throws<SharpCoreDBException>(() => Statements.Run(connection, "INSERT INTO people (email) VALUES ('BOB@EXAMPLE.COM')"));
+            Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));
+            Assert.Equal(2L, Statements.Scalar(connection, "SELECT count(*) FROM people"));
         }
-    }
-
-    private static void Run(SharpCoreDBConnection connection, string sql)
-    {
-        using SharpCoreDBCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
-
-    private static object? Scalar(SharpCoreDBConnection connection, string sql)
-    {
-        using SharpCoreDBCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        return command.ExecuteScalar();
     }
 
     public void Dispose() => _both.Dispose();

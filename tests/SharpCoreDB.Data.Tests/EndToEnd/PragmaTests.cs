@@ -4,6 +4,8 @@
 // The settings that describe what the engine does are accepted and reported as SQLite
 // reports them (journal_mode answers "wal"; synchronous follows the Durability setting).
 
+using SharpCoreDB.TestSupport.Sqlite;
+
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
 public sealed class PragmaTests : IDisposable
@@ -27,7 +29,7 @@ public sealed class PragmaTests : IDisposable
     public void AnUnimplementedPragmaIsRefusedByName(string sql, string message)
     {
         using SharpCoreDBConnection connection = Open("Durability=FullSync");
-        Execute(connection, "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)");
+        Statements.Run(connection, "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1)");
 
         var error = Assert.Throws<SharpCoreDBException>(() => Query(connection, sql));
         Assert.Contains(message, error.Message, StringComparison.Ordinal);
@@ -40,7 +42,7 @@ public sealed class PragmaTests : IDisposable
     public void TheImplementedPragmasAnswerWhatTheEngineDoes()
     {
         using SharpCoreDBConnection connection = Open("Durability=FullSync;Page Size=16384");
-        Execute(connection, "CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT NOT NULL); CREATE INDEX t_b ON t (b)");
+        Statements.Run(connection, "CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT NOT NULL); CREATE INDEX t_b ON t (b)");
 
         Assert.Equal(["wal"], Query(connection, "PRAGMA journal_mode"));
         Assert.Equal(["wal"], Query(connection, "PRAGMA journal_mode = wal"));
@@ -52,8 +54,8 @@ public sealed class PragmaTests : IDisposable
         Assert.Equal(["16384"], Query(connection, "PRAGMA page_size"));
         Assert.Equal(["ok"], Query(connection, "PRAGMA integrity_check"));
         Assert.Equal(["ok"], Query(connection, "PRAGMA quick_check(10)"));
-        Assert.Equal(["0|a|INTEGER|0||1", "1|b|TEXT|1||0"], Query(connection, "PRAGMA table_info(t)"));
-        Assert.Equal(["0|t_b|0"], Query(connection, "PRAGMA index_list('t')"));
+        Assert.Equal(["0,a,INTEGER,0,NULL,1", "1,b,TEXT,1,NULL,0"], Query(connection, "PRAGMA table_info(t)"));
+        Assert.Equal(["0,t_b,0"], Query(connection, "PRAGMA index_list('t')"));
     }
 
     [Fact]
@@ -73,32 +75,8 @@ public sealed class PragmaTests : IDisposable
         return connection;
     }
 
-    private static void Execute(SharpCoreDBConnection connection, string sql)
-    {
-        using SharpCoreDBCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
-
-    private static List<string> Query(SharpCoreDBConnection connection, string sql)
-    {
-        using SharpCoreDBCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        using var reader = command.ExecuteReader();
-        var rows = new List<string>();
-        while (reader.Read())
-        {
-            var values = new string[reader.FieldCount];
-            for (int i = 0; i < values.Length; i++)
-            {
-                values[i] = Convert.ToString(reader.GetValue(i), System.Globalization.CultureInfo.InvariantCulture) ?? string.Empty;
-            }
-
-            rows.Add(string.Join('|', values));
-        }
-
-        return rows;
-    }
+    private static List<string> Query(SharpCoreDBConnection connection, string sql) =>
+        SqliteReference.Rows(connection, sql, RowText.Exact, out _);
 
     public void Dispose() => _dir.Dispose();
 }

@@ -16,12 +16,12 @@ public sealed class PreparedReuseTests
         using var db = new TestDatabase();
         using (SharpCoreDBConnection connection = db.Open())
         {
-            Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+            Statements.Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
             using SharpCoreDBCommand insert = Insert(connection);
             using (SharpCoreDBTransaction tx = connection.BeginTransaction())
             {
                 Execute(insert, 1, 10);
-                Run(connection, "CREATE UNIQUE INDEX ix_t_name ON t (name)");
+                Statements.Run(connection, "CREATE UNIQUE INDEX ix_t_name ON t (name)");
                 Execute(insert, 11, 20);
 
                 // The unique index now applies to the prepared statement's rows too.
@@ -29,8 +29,8 @@ public sealed class PreparedReuseTests
                 insert.Parameters[1].Value = Name(5);
                 Assert.Equal(SharpCoreDBErrorCode.UniqueConstraint, Assert.Throws<SharpCoreDBException>(() => insert.ExecuteNonQuery()).ErrorCode);
 
-                Run(connection, "DROP TABLE t");
-                Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, extra INTEGER DEFAULT 7)");
+                Statements.Run(connection, "DROP TABLE t");
+                Statements.Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, extra INTEGER DEFAULT 7)");
                 Execute(insert, 100, 110);
                 tx.Commit();
             }
@@ -41,8 +41,8 @@ public sealed class PreparedReuseTests
         using (SharpCoreDBConnection reopened = db.Open())
         {
             Assert.Equal(Ids(100, 115), ReadIds(reopened, "SELECT id FROM t ORDER BY id"));
-            Assert.Equal(16L, Scalar(reopened, "SELECT COUNT(*) FROM t WHERE extra = 7"));
-            Assert.Equal("ok", Scalar(reopened, "PRAGMA integrity_check"));
+            Assert.Equal(16L, Statements.Scalar(reopened, "SELECT COUNT(*) FROM t WHERE extra = 7"));
+            Assert.Equal("ok", Statements.Scalar(reopened, "PRAGMA integrity_check"));
         }
     }
 
@@ -52,8 +52,8 @@ public sealed class PreparedReuseTests
         using var db = new TestDatabase();
         using (SharpCoreDBConnection connection = db.Open())
         {
-            Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-            Run(connection, "CREATE INDEX ix_t_name ON t (name)");
+            Statements.Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+            Statements.Run(connection, "CREATE INDEX ix_t_name ON t (name)");
             using SharpCoreDBCommand insert = Insert(connection);
             using (SharpCoreDBTransaction tx = connection.BeginTransaction())
             {
@@ -79,7 +79,7 @@ public sealed class PreparedReuseTests
             Assert.Equal(Ids(301, 610), ReadIds(reopened, "SELECT id FROM t ORDER BY id"));
             Assert.Equal(Ids(450, 450), ReadIds(reopened, $"SELECT id FROM t WHERE name = '{Name(450)}'"));
             Assert.Empty(ReadIds(reopened, $"SELECT id FROM t WHERE name = '{Name(150)}'"));
-            Assert.Equal("ok", Scalar(reopened, "PRAGMA integrity_check"));
+            Assert.Equal("ok", Statements.Scalar(reopened, "PRAGMA integrity_check"));
         }
     }
 
@@ -89,8 +89,8 @@ public sealed class PreparedReuseTests
         using var db = new TestDatabase();
         using (SharpCoreDBConnection connection = db.Open())
         {
-            Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-            Run(connection, "CREATE INDEX ix_t_name ON t (name)");
+            Statements.Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+            Statements.Run(connection, "CREATE INDEX ix_t_name ON t (name)");
             using SharpCoreDBCommand insert = Insert(connection);
             using SharpCoreDBCommand update = Command(connection, "UPDATE t SET name = @name WHERE id = @id", "@name", "@id");
             using SharpCoreDBCommand delete = Command(connection, "DELETE FROM t WHERE id = @id", "@id");
@@ -126,7 +126,7 @@ public sealed class PreparedReuseTests
             Assert.Equal(Ids(10, 10), ReadIds(reopened, "SELECT id FROM t WHERE name = 'kept'"));
             Assert.Equal(Ids(50, 50), ReadIds(reopened, $"SELECT id FROM t WHERE name = '{Name(50)}'"));
             Assert.Empty(ReadIds(reopened, $"SELECT id FROM t WHERE name = '{Name(200)}'"));
-            Assert.Equal("ok", Scalar(reopened, "PRAGMA integrity_check"));
+            Assert.Equal("ok", Statements.Scalar(reopened, "PRAGMA integrity_check"));
         }
     }
 
@@ -137,8 +137,8 @@ public sealed class PreparedReuseTests
         using (SharpCoreDBConnection first = db.Open())
         using (SharpCoreDBConnection second = db.Open())
         {
-            Run(first, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-            Run(first, "CREATE INDEX ix_t_name ON t (name)");
+            Statements.Run(first, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+            Statements.Run(first, "CREATE INDEX ix_t_name ON t (name)");
             using SharpCoreDBCommand insert = Insert(first);
             using SharpCoreDBCommand other = Insert(second);
             for (int round = 0; round < 4; round++)
@@ -172,7 +172,7 @@ public sealed class PreparedReuseTests
         {
             Assert.Equal(expected, ReadIds(reopened, "SELECT id FROM t ORDER BY id"));
             Assert.Equal(Ids(3250, 3250), ReadIds(reopened, $"SELECT id FROM t WHERE name = '{Name(3250)}'"));
-            Assert.Equal("ok", Scalar(reopened, "PRAGMA integrity_check"));
+            Assert.Equal("ok", Statements.Scalar(reopened, "PRAGMA integrity_check"));
         }
     }
 
@@ -180,7 +180,7 @@ public sealed class PreparedReuseTests
     public void AReusedCancellationNeitherTimesOutLateNorCarriesACancelOver()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
-        Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+        Statements.Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
         using SharpCoreDBCommand insert = Insert(connection);
         insert.CommandTimeout = 1;
         Execute(insert, 1, 5);
@@ -205,8 +205,8 @@ public sealed class PreparedReuseTests
         using var db = new TestDatabase();
         using SharpCoreDBConnection reader = db.Open();
         using SharpCoreDBConnection writer = db.Open();
-        Run(writer, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
-        Run(writer, "CREATE INDEX ix_t_name ON t (name)");
+        Statements.Run(writer, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL)");
+        Statements.Run(writer, "CREATE INDEX ix_t_name ON t (name)");
         using SharpCoreDBCommand insert = Insert(writer);
         using SharpCoreDBCommand byId = Command(reader, "SELECT name FROM t WHERE id = @id", "@id");
         using SharpCoreDBCommand byName = Command(reader, "SELECT id FROM t WHERE name = @name", "@name");
@@ -305,20 +305,6 @@ public sealed class PreparedReuseTests
         }
 
         Assert.Equal(1, command.ExecuteNonQuery());
-    }
-
-    private static void Run(SharpCoreDBConnection connection, string sql)
-    {
-        using SharpCoreDBCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
-
-    private static object? Scalar(SharpCoreDBConnection connection, string sql)
-    {
-        using SharpCoreDBCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        return command.ExecuteScalar();
     }
 
     private static List<long> ReadIds(SharpCoreDBConnection connection, string sql)
