@@ -122,9 +122,7 @@ internal static class CatalogStore
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: {create.Columns[i].Name}");
             }
 
-            collations[i] = create.Columns[i].Collation is { } collation
-                ? Collations.Check(collation)
-                : columns[i] == table.RowIdColumn || columns[i] < 0 ? TextCollation.Binary : table.Columns[columns[i]].Collating;
+            collations[i] = create.Columns[i].Collation is { } collation ? Collations.Check(collation) : table.Columns[columns[i]].Collating;
         }
 
         return new IndexSchema(create.Name.Name, table.Name, columns, create.Unique, primaryKey, root, SqlText.Of(create), id) { Collations = collations };

@@ -8,7 +8,7 @@
 //
 // Key(value) gives the value whose BINARY order and equality are this collation's
 // order and equality, so an index, a GROUP BY or a DISTINCT can key by it; Compare
-// and Equal compare without building that value.
+// compares without building that value.
 namespace SharpCoreDB.Values;
 
 /// <summary>A collating sequence for text.</summary>
@@ -38,15 +38,6 @@ internal sealed class TextCollation
         IsBinary || left.Type != DbValueType.Text || right.Type != DbValueType.Text
             ? DbValueOrder.Compare(left, right)
             : CompareText(left.AsText(), right.AsText());
-
-    /// <summary>Equality in this collation (NULL equals NULL, as grouping wants).</summary>
-    public bool Equal(in DbValue left, in DbValue right) =>
-        IsBinary || left.Type != DbValueType.Text || right.Type != DbValueType.Text
-            ? left.Equals(right)
-            : CompareText(left.AsText(), right.AsText()) == 0;
-
-    /// <summary>A hash equal for values this collation calls equal.</summary>
-    public int Hash(in DbValue value) => IsBinary || value.Type != DbValueType.Text ? value.GetHashCode() : Key(value).GetHashCode();
 
     /// <summary>The value whose BINARY order is this collation's order: texts folded, everything else unchanged.</summary>
     public DbValue Key(in DbValue value)

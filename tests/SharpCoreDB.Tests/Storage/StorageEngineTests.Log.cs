@@ -160,13 +160,8 @@ public sealed partial class StorageEngineTests
     [Fact]
     public void AReopenedDatabaseCreatesItsLogAtTheFirstWriteNotAtOpen()
     {
-        string path = _dir.File("lazy-log.scdb");
-        var options = new StorageOptions { Path = path, PageSize = 4096 };
-        uint page;
-        using (var engine = StorageEngine.Open(options))
-        {
-            page = WriteMarkedPage(engine, 1);
-        }
+        var options = new StorageOptions { Path = _dir.File("lazy-log.scdb"), PageSize = 4096 };
+        uint page = CreateWithMarkedPage(options);
 
         // Opening and reading make no log file (and start no flush thread).
         using (var engine = StorageEngine.Open(options))
@@ -199,13 +194,8 @@ public sealed partial class StorageEngineTests
     [Fact]
     public void AFailureToCreateTheLogFailsOnlyThatCommit()
     {
-        string path = _dir.File("unwritable-log.scdb");
-        var options = new StorageOptions { Path = path, PageSize = 4096 };
-        uint page;
-        using (var engine = StorageEngine.Open(options))
-        {
-            page = WriteMarkedPage(engine, 1);
-        }
+        var options = new StorageOptions { Path = _dir.File("unwritable-log.scdb"), PageSize = 4096 };
+        uint page = CreateWithMarkedPage(options);
 
         var fullForTheLog = new FaultyFileSystem(watch: WatchedFiles.NameContains("-wal"));
         fullForTheLog.FailOpens(1);
@@ -245,5 +235,12 @@ public sealed partial class StorageEngineTests
         }
 
         Assert.Equal(pin, _logOptions!.PinFlushWorker);
+    }
+
+    // A new file holding one page marked 1, closed cleanly (its log checkpointed away).
+    private static uint CreateWithMarkedPage(StorageOptions options)
+    {
+        using var engine = StorageEngine.Open(options);
+        return WriteMarkedPage(engine, 1);
     }
 }

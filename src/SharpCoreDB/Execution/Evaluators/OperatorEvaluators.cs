@@ -41,8 +41,6 @@ internal sealed class ComparisonEvaluator(BinaryOperator op, Evaluator left, Eva
 
     public BinaryOperator Operator => op;
 
-    /// <summary>The collation the comparison uses (SQLite's precedence of its operands').</summary>
-    public TextCollation Collating => _collation;
 
     public Evaluator Left => left;
 
