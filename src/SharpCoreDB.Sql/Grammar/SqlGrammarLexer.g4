@@ -95,6 +95,7 @@ LEFT: 'LEFT';
 LIKE: 'LIKE';
 LIMIT: 'LIMIT';
 MATCH: 'MATCH';
+MATERIALIZED: 'MATERIALIZED';
 NATURAL: 'NATURAL';
 NOT: 'NOT';
 NOTNULL: 'NOTNULL';
@@ -109,6 +110,7 @@ PLAN: 'PLAN';
 PRAGMA: 'PRAGMA';
 PRIMARY: 'PRIMARY';
 QUERY: 'QUERY';
+RECURSIVE: 'RECURSIVE';
 REGEXP: 'REGEXP';
 RELEASE: 'RELEASE';
 RENAME: 'RENAME';
@@ -134,6 +136,7 @@ VALUES: 'VALUES';
 VIEW: 'VIEW';
 WHEN: 'WHEN';
 WHERE: 'WHERE';
+WITH: 'WITH';
 
 // Identifiers: bare, or quoted with "x", [x] or `x` (a doubled quote escapes itself).
 IDENTIFIER: [A-Z_\u0080-\uFFFF] [A-Z_0-9$\u0080-\uFFFF]*;

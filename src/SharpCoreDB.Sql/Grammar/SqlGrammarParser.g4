@@ -45,7 +45,15 @@ innerStatement: selectStmt
 
 selectStmt
 @init { EnterNesting(); }
-    : selectBody (compoundOperator selectBody)* orderByClause? limitClause?
+    : withClause? selectBody (compoundOperator selectBody)* orderByClause? limitClause?
+    ;
+
+// WITH [RECURSIVE] name [(columns)] AS [[NOT] MATERIALIZED] (select), ...: RECURSIVE is
+// optional, as in SQLite (a CTE is recursive when its query names it).
+withClause: WITH RECURSIVE? commonTableExpression (COMMA commonTableExpression)*;
+
+commonTableExpression: name=identifier (OPEN_PAR columns+=identifier (COMMA columns+=identifier)* CLOSE_PAR)?
+        AS (NOT? MATERIALIZED)? OPEN_PAR selectStmt CLOSE_PAR
     ;
 
 selectBody: SELECT (DISTINCT | ALL)? resultColumn (COMMA resultColumn)*
@@ -86,20 +94,20 @@ limitClause: LIMIT limit=expr ((OFFSET | COMMA) offset=expr)?;
 
 // ---- INSERT / UPDATE / DELETE ----------------------------------------------
 
-insertStmt: (INSERT (OR conflictResolution)? | REPLACE) INTO qualifiedName (AS alias)?
+insertStmt: withClause? (INSERT (OR conflictResolution)? | REPLACE) INTO qualifiedName (AS alias)?
         (OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR)?
         (selectStmt | DEFAULT VALUES) returningClause?
     ;
 
 conflictResolution: REPLACE | IGNORE | ABORT | FAIL | ROLLBACK;
 
-updateStmt: UPDATE (OR conflictResolution)? qualifiedName (AS? alias)?
+updateStmt: withClause? UPDATE (OR conflictResolution)? qualifiedName (AS? alias)?
         SET assignment (COMMA assignment)* (WHERE expr)? returningClause?
     ;
 
 assignment: identifier ASSIGN expr;
 
-deleteStmt: DELETE FROM qualifiedName (AS? alias)? (WHERE expr)? returningClause?;
+deleteStmt: withClause? DELETE FROM qualifiedName (AS? alias)? (WHERE expr)? returningClause?;
 
 returningClause: RETURNING resultColumn (COMMA resultColumn)*;
 
@@ -198,6 +206,7 @@ equality: comparison equalityTail*;
 equalityTail: op=(ASSIGN | EQ | NOT_EQ1 | NOT_EQ2) comparison #compareTail
     | IS NOT? (DISTINCT FROM)? comparison #isTail
     | NOT? IN OPEN_PAR (selectStmt | expr (COMMA expr)*)? CLOSE_PAR #inTail
+    | NOT? IN qualifiedName #inTableTail
     | NOT? op=(LIKE | GLOB | REGEXP | MATCH) comparison (ESCAPE escape=comparison)? #likeTail
     | NOT? BETWEEN low=comparison AND high=comparison #betweenTail
     | (ISNULL | NOTNULL | NOT NULL) #nullTail
@@ -257,9 +266,11 @@ identifier: IDENTIFIER
     | IMMEDIATE
     | KEY
     | LAST
+    | MATERIALIZED
     | NULLS
     | PLAN
     | QUERY
+    | RECURSIVE
     | RELEASE
     | RENAME
     | REPLACE

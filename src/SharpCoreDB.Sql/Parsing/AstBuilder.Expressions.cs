@@ -131,6 +131,16 @@ internal sealed partial class AstBuilder
                     : new InExpression(left, Expressions(inTail.expr()), null, inTail.NOT() is not null, Pos(inTail.IN().Symbol));
                 Exit();
                 return inExpression;
+            case InTableTailContext inTable:
+                {
+                    // `x IN t` is `x IN (SELECT * FROM t)`, as SQLite defines it.
+                    SourcePosition at = Pos(inTable.IN().Symbol);
+                    var all = new SqlList<ResultColumn>([new AllColumns(null, at)]);
+                    var source = new TableReference(Name(inTable.qualifiedName()), null, Pos(inTable.qualifiedName()));
+                    var core = new SelectCore(false, all, source, null, SqlList<Expression>.Empty, null, at);
+                    var query = new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null, at);
+                    return new InExpression(left, SqlList<Expression>.Empty, query, inTable.NOT() is not null, at);
+                }
             case LikeTailContext like:
                 LikeOperator likeOperator = like.op.Type switch
                 {

@@ -13,6 +13,7 @@ internal sealed partial class AstBuilder
     private SelectStatement Select(SelectStmtContext context)
     {
         Enter(context);
+        WithClause? with = With(context.withClause());
         SelectBodyContext[] bodies = context.selectBody();
         CompoundOperatorContext[] operators = context.compoundOperator();
         SelectBody first = Body(bodies[0]);
@@ -32,7 +33,28 @@ internal sealed partial class AstBuilder
         SqlList<OrderingTerm> orderBy = context.orderByClause() is { } order ? OrderBy(order) : SqlList<OrderingTerm>.Empty;
         LimitClause? limit = context.limitClause() is { } limitClause ? Limit(limitClause) : null;
         Exit();
-        return new SelectStatement(first, ToList(compounds), orderBy, limit, Pos(context));
+        return new SelectStatement(first, ToList(compounds), orderBy, limit, Pos(context)) { With = with };
+    }
+
+    private WithClause? With(WithClauseContext? context)
+    {
+        if (context is null)
+        {
+            return null;
+        }
+
+        CommonTableExpressionContext[] tables = context.commonTableExpression();
+        var built = new CommonTableExpression[tables.Length];
+        for (int i = 0; i < tables.Length; i++)
+        {
+            CommonTableExpressionContext cte = tables[i];
+            CteMaterialization hint = cte.MATERIALIZED() is null ? CteMaterialization.Default
+                : cte.NOT() is null ? CteMaterialization.Materialized
+                : CteMaterialization.NotMaterialized;
+            built[i] = new CommonTableExpression(Ident(cte.name), Identifiers([.. cte._columns]), Select(cte.selectStmt()), hint, Pos(cte));
+        }
+
+        return new WithClause(context.RECURSIVE() is not null, ToList(built), Pos(context));
     }
 
     private SelectBody Body(SelectBodyContext context)

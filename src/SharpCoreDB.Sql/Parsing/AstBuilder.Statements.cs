@@ -21,12 +21,12 @@ internal sealed partial class AstBuilder
             Identifiers(context.identifier()),
             source,
             Returning(context.returningClause()),
-            Pos(context));
+            Pos(context)) { With = With(context.withClause()) };
     }
 
     /// <summary>A plain VALUES list becomes ValuesSource; anything else stays a query.</summary>
     private static InsertSource InsertSourceOf(SelectStatement select) =>
-        select is { First: ValuesBody values, Compounds.Count: 0, OrderBy.Count: 0, Limit: null }
+        select is { First: ValuesBody values, Compounds.Count: 0, OrderBy.Count: 0, Limit: null, With: null }
             ? new ValuesSource(values.Rows, values.Position)
             : new SelectSource(select, select.Position);
 
@@ -46,7 +46,7 @@ internal sealed partial class AstBuilder
             ToList(built),
             context.expr() is { } where ? Expr(where) : null,
             Returning(context.returningClause()),
-            Pos(context));
+            Pos(context)) { With = With(context.withClause()) };
     }
 
     public override SqlNode VisitDeleteStmt(DeleteStmtContext context) => new DeleteStatement(
@@ -54,7 +54,7 @@ internal sealed partial class AstBuilder
         context.alias() is { } alias ? Alias(alias) : null,
         context.expr() is { } where ? Expr(where) : null,
         Returning(context.returningClause()),
-        Pos(context));
+        Pos(context)) { With = With(context.withClause()) };
 
     private SqlList<ResultColumn> Returning(ReturningClauseContext? context) =>
         context is null ? SqlList<ResultColumn>.Empty : ResultColumns(context.resultColumn());

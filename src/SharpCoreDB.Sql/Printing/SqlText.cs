@@ -21,10 +21,10 @@ public static partial class SqlText
         "CURRENT_TIME", "CURRENT_TIMESTAMP", "DEFAULT", "DEFERRED", "DELETE", "DESC", "DISTINCT", "DROP", "ELSE", "END",
         "ESCAPE", "EXCEPT", "EXCLUSIVE", "EXISTS", "EXPLAIN", "FAIL", "FALSE", "FIRST", "FROM", "FULL", "GLOB", "GROUP",
         "HAVING", "IF", "IGNORE", "IMMEDIATE", "IN", "INDEX", "INNER", "INSERT", "INTERSECT", "INTO", "IS", "ISNULL",
-        "JOIN", "KEY", "LAST", "LEFT", "LIKE", "LIMIT", "MATCH", "NATURAL", "NOT", "NOTNULL", "NULL", "NULLS", "OFFSET", "ON", "OR",
-        "ORDER", "OUTER", "PLAN", "PRAGMA", "PRIMARY", "QUERY", "REGEXP", "RELEASE", "RENAME", "REPLACE", "RETURNING", "RIGHT",
+        "JOIN", "KEY", "LAST", "LEFT", "LIKE", "LIMIT", "MATCH", "MATERIALIZED", "NATURAL", "NOT", "NOTNULL", "NULL", "NULLS", "OFFSET", "ON", "OR",
+        "ORDER", "OUTER", "PLAN", "PRAGMA", "PRIMARY", "QUERY", "RECURSIVE", "REGEXP", "RELEASE", "RENAME", "REPLACE", "RETURNING", "RIGHT",
         "ROLLBACK", "SAVEPOINT", "SELECT", "SET", "TABLE", "TEMP", "TEMPORARY", "THEN", "TO", "TRANSACTION", "TRUE",
-        "UNION", "UNIQUE", "UPDATE", "USING", "VALUES", "VIEW", "WHEN", "WHERE",
+        "UNION", "UNIQUE", "UPDATE", "USING", "VALUES", "VIEW", "WHEN", "WHERE", "WITH",
     };
 
     /// <summary>An identifier, quoted with double quotes when it is not a plain word.</summary>

@@ -28,6 +28,13 @@ internal static class StatementCompiler
             case InsertStatement or UpdateStatement or DeleteStatement:
                 {
                     var dml = new DmlPlanner(planning);
+                    WithClause? with = statement switch
+                    {
+                        InsertStatement insert => insert.With,
+                        UpdateStatement update => update.With,
+                        _ => ((DeleteStatement)statement).With,
+                    };
+                    using Planning.Ctes.CommonTables.Restore restore = planning.Ctes.Enter(with, statement, null);
                     DmlPlan plan = statement switch
                     {
                         InsertStatement insert => dml.PlanInsert(insert),

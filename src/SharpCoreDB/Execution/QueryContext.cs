@@ -2,6 +2,7 @@
 // snapshot or the write transaction), the parameter values, the cancellation
 // token and an execution counter that lets uncorrelated subqueries compute their
 // result once per execution.
+using SharpCoreDB.Execution.Spill;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
@@ -64,8 +65,19 @@ internal sealed class QueryContext
         _spillFiles.Clear();
     }
 
-    /// <summary>Registers a temporary file to delete when the statement ends (disposing twice is harmless).</summary>
-    public void TrackSpillFile(IDisposable file) => _spillFiles.Add(file);
+    /// <summary>
+    /// A new temporary file for rows that outgrow memory, beside the database (the temporary directory for
+    /// an in-memory one), sealed like the database's pages when it is encrypted, and deleted when the
+    /// statement ends even if its operator never closes it.
+    /// </summary>
+    public SpillFile CreateSpillFile()
+    {
+        StorageEngine storage = Storage ?? throw new InvalidOperationException("Spilling needs the database's storage.");
+        string directory = storage.Path is { } path ? System.IO.Path.GetDirectoryName(System.IO.Path.GetFullPath(path))! : System.IO.Path.GetTempPath();
+        var file = new SpillFile(storage.FileSystem, directory, storage.Encryption);
+        _spillFiles.Add(file);
+        return file;
+    }
 
     /// <summary>
     /// The B+tree rooted at <paramref name="root"/>, reading through this execution's pages. The tree objects

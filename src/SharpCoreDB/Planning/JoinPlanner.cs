@@ -51,6 +51,12 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             OrderSatisfied = satisfied;
         }
 
+        // The outermost relation is read once per opening of the pipeline: a subquery there streams.
+        if (order[0].Source is SubqueryRowSource outermost && !scope.Correlated)
+        {
+            outermost.Streaming = true;
+        }
+
         (List<Evaluator>[] levelFilters, List<Evaluator> constant) = PlaceFilters(relations, order, where, answeredByAccess);
         return new JoinNode(planning.Query, scope.Frame, BuildLevels(scope, order, on, levelFilters), [.. constant]);
     }
@@ -205,6 +211,11 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
     // the one to beat, by each index in turn, then by a hash join.
     private AccessPath ChooseAccess(Scope scope, Relation r, ulong bound, List<Conjunct> candidates, double outerRows)
     {
+        if (r.WorkingRow is not null)
+        {
+            return new WorkingRowPath(scope, r, outerRows);
+        }
+
         if (r.Table is null)
         {
             return new SubqueryScanPath(planning, scope, r, outerRows);

@@ -3,6 +3,7 @@
 // statement uses (each gets a slot in the execution's parameter array).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Planning.Ctes;
 
 namespace SharpCoreDB.Planning;
 
@@ -26,6 +27,9 @@ internal sealed class PlanningContext
     public ExpressionCompiler Expressions { get; }
 
     public SelectPlanner Selects { get; }
+
+    /// <summary>The common table expressions in scope.</summary>
+    public CommonTables Ctes { get; } = new();
 
     public List<StatementParameter> Parameters { get; } = [];
 

@@ -19,6 +19,12 @@ internal sealed class Relation
 
     public bool SubplanCorrelated { get; init; }
 
+    /// <summary>What EXPLAIN calls a subplan relation: "SUBQUERY s", "VIEW v", "CTE c".</summary>
+    public string Label { get; init; } = string.Empty;
+
+    /// <summary>Set for the recursive table inside a recursive CTE's step: the one row being expanded.</summary>
+    public WorkingRow? WorkingRow { get; init; }
+
     public required string[] ColumnNames { get; init; }
 
     public required SqlTypeAffinity[] Affinities { get; init; }

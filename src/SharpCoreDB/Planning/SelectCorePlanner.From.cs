@@ -5,6 +5,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Planning.Ctes;
 
 namespace SharpCoreDB.Planning;
 
@@ -20,7 +21,8 @@ internal sealed partial class SelectCorePlanner
             case SubquerySource subquery:
                 {
                     SelectPlan plan = planning.Selects.Plan(subquery.Query, scope.Parent);
-                    AddRelation(scope, subquery.Alias ?? "subquery_" + scope.Relations.Count, null, plan, Names(plan.Columns), Affinities(plan.Columns));
+                    string alias = subquery.Alias ?? "subquery_" + scope.Relations.Count;
+                    AddRelation(scope, alias, null, plan, Names(plan.Columns), Affinities(plan.Columns), "SUBQUERY " + alias);
                     break;
                 }
 
@@ -143,6 +145,12 @@ internal sealed partial class SelectCorePlanner
     {
         string name = reference.Name.Name;
         string alias = reference.Alias ?? name;
+        if (reference.Name.Schema is null && planning.Ctes.Find(name) is { } cte)
+        {
+            AddCte(cte, alias, scope);
+            return;
+        }
+
         TableSchema? table = planning.Catalog.FindTable(name);
         if (table is not null)
         {
@@ -171,9 +179,11 @@ internal sealed partial class SelectCorePlanner
 
         try
         {
+            // A view's query sees the database, never the CTEs of the statement that reads it.
+            using CommonTables.Restore restore = planning.Ctes.Swap([]);
             SelectPlan plan = planning.Selects.Plan(view.Query, null);
             string[] columnNames = view.ColumnNames.Count == plan.Columns.Count ? [.. view.ColumnNames] : Names(plan.Columns);
-            AddRelation(scope, alias, null, plan, columnNames, Affinities(plan.Columns));
+            AddRelation(scope, alias, null, plan, columnNames, Affinities(plan.Columns), "VIEW " + alias);
         }
         finally
         {
@@ -181,21 +191,57 @@ internal sealed partial class SelectCorePlanner
         }
     }
 
-    private static void AddRelation(Scope scope, string alias, TableSchema? table, SelectPlan? plan, string[] names, SqlTypeAffinity[] affinities)
+    // A CTE reference: the recursive table inside its own recursive step, else the CTE's plan.
+    private void AddCte(CteDefinition cte, string alias, Scope scope)
     {
-        var relation = new Relation
+        if (cte.Working is { } working)
+        {
+            IReadOnlyList<OutputColumn> columns = cte.WorkingColumns;
+            AddRelation(scope, new Relation
+            {
+                Name = alias,
+                Index = scope.Relations.Count,
+                WorkingRow = working,
+                ColumnNames = Names(columns),
+                Affinities = Affinities(columns),
+                Collations = [.. columns.Select(c => c.Column?.Collating)],
+                Used = new bool[columns.Count],
+            });
+            return;
+        }
+
+        SelectPlan plan = new CtePlanner(planning).Plan(cte);
+        AddRelation(scope, alias, null, plan, Names(plan.Columns), Affinities(plan.Columns), "CTE " + alias);
+    }
+
+    private static void AddRelation(Scope scope, string alias, TableSchema? table, SelectPlan? plan, string[] names, SqlTypeAffinity[] affinities,
+        string label = "")
+    {
+        // The sub-plan is planned beside this scope (its outer scope is this one's), so a
+        // reference it makes to an enclosing query is one this scope makes too.
+        if (plan?.Correlated == true)
+        {
+            scope.Correlated = true;
+        }
+
+        AddRelation(scope, new Relation
         {
             Name = alias,
             Index = scope.Relations.Count,
             Table = table,
             Subplan = plan?.Root,
             SubplanCorrelated = plan?.Correlated ?? false,
+            Label = label,
             ColumnNames = names,
             Affinities = affinities,
             Collations = table is not null ? [.. table.Columns.Select(c => c.Collating)] : [.. plan!.Columns.Select(c => c.Column?.Collating)],
             Used = new bool[names.Length],
-        };
-        relation.FirstSlot = scope.Frame.Reserve(names.Length);
+        });
+    }
+
+    private static void AddRelation(Scope scope, Relation relation)
+    {
+        relation.FirstSlot = scope.Frame.Reserve(relation.ColumnNames.Length);
         relation.RowIdSlot = scope.Frame.Reserve(1);
         scope.Relations.Add(relation);
     }

@@ -5,6 +5,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Planning.Ctes;
 
 namespace SharpCoreDB.Planning;
 
@@ -15,6 +16,7 @@ internal sealed class SelectPlanner(PlanningContext planning)
 
     public SelectPlan Plan(SelectStatement statement, Scope? parent)
     {
+        using CommonTables.Restore restore = planning.Ctes.Enter(statement.With, statement, parent);
         var core = new SelectCorePlanner(planning, EstimateRows);
         PlanNode root;
         IReadOnlyList<OutputColumn> columns;
@@ -61,7 +63,13 @@ internal sealed class SelectPlanner(PlanningContext planning)
                 root = new CompoundNode(part.Operator, root, next.Root);
             }
 
-            SortKey[] keys = CompoundOrder(statement.OrderBy, columns, statement.First);
+            var bodies = new List<SelectBody> { statement.First };
+            foreach (CompoundPart part in statement.Compounds)
+            {
+                bodies.Add(part.Body);
+            }
+
+            SortKey[] keys = CompoundOrder(statement.OrderBy, columns, bodies);
             if (keys.Length == 0 && deduplicates)
             {
                 keys = new SortKey[columns.Count];
@@ -100,7 +108,11 @@ internal sealed class SelectPlanner(PlanningContext planning)
         return slot >= 0 && slot < columnCount ? slot : throw OutOfRange(termIndex, columnCount);
     }
 
-    private static SortKey[] CompoundOrder(SqlList<OrderingTerm> orderBy, IReadOnlyList<OutputColumn> columns, SelectBody first)
+    /// <summary>
+    /// The sort keys of a compound query's ORDER BY: each term is a result column's position, its name, or
+    /// an expression or alias written as a result column of one of the <paramref name="bodies"/>.
+    /// </summary>
+    public static SortKey[] CompoundOrder(SqlList<OrderingTerm> orderBy, IReadOnlyList<OutputColumn> columns, IReadOnlyList<SelectBody> bodies)
     {
         var keys = new SortKey[orderBy.Count];
         for (int i = 0; i < keys.Length; i++)
@@ -118,15 +130,9 @@ internal sealed class SelectPlanner(PlanningContext planning)
                 }
             }
 
-            if (slot < 0 && first is SelectCore core)
+            for (int b = 0; b < bodies.Count && slot < 0; b++)
             {
-                for (int c = 0; c < core.Columns.Count && slot < 0; c++)
-                {
-                    if (core.Columns[c] is ExpressionColumn ec && ec.Expression.Equals(term.Expression))
-                    {
-                        slot = c;
-                    }
-                }
+                slot = bodies[b] is SelectCore core ? MatchingColumn(core, term.Expression, aliasesToo: b > 0) : -1;
             }
 
             if (slot < 0)
@@ -139,6 +145,22 @@ internal sealed class SelectPlanner(PlanningContext planning)
         }
 
         return keys;
+    }
+
+    // The result column of core that the term is written as (or, for a body after the
+    // first, whose alias it names; the first body's names are the result's own).
+    private static int MatchingColumn(SelectCore core, Expression term, bool aliasesToo)
+    {
+        for (int c = 0; c < core.Columns.Count; c++)
+        {
+            if (core.Columns[c] is ExpressionColumn ec && (ec.Expression.Equals(term)
+                || (aliasesToo && term is ColumnReference { Table: null } named && string.Equals(ec.Alias, named.Column, StringComparison.OrdinalIgnoreCase))))
+            {
+                return c;
+            }
+        }
+
+        return -1;
     }
 
     public static SortKey Key(int slot, OrderingTerm term, TextCollation? collation = null)

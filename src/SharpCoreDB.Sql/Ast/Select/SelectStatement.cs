@@ -8,7 +8,11 @@ namespace SharpCoreDB.Sql.Ast;
 /// <param name="OrderBy">ORDER BY terms; an integer literal term is a 1-based result column position.</param>
 /// <param name="Limit">LIMIT/OFFSET, or null.</param>
 public sealed record SelectStatement(SelectBody First, SqlList<CompoundPart> Compounds, SqlList<OrderingTerm> OrderBy, LimitClause? Limit, SourcePosition Position = default)
-    : Statement(Position);
+    : Statement(Position)
+{
+    /// <summary>The WITH clause in front of it, or null.</summary>
+    public WithClause? With { get; init; }
+}
 
 /// <summary><c>UNION [ALL] | INTERSECT | EXCEPT body</c>.</summary>
 public sealed record CompoundPart(CompoundOperator Operator, SelectBody Body, SourcePosition Position = default) : SqlNode(Position);

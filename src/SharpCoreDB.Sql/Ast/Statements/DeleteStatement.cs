@@ -3,4 +3,8 @@ namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>DELETE FROM table [AS alias] [WHERE ..] [RETURNING ..]</c>.</summary>
 public sealed record DeleteStatement(QualifiedName Table, string? Alias, Expression? Where, SqlList<ResultColumn> Returning, SourcePosition Position = default)
-    : Statement(Position);
+    : Statement(Position)
+{
+    /// <summary>The WITH clause in front of it, or null.</summary>
+    public WithClause? With { get; init; }
+}

@@ -12,7 +12,11 @@ public sealed record InsertStatement(
     SqlList<string> Columns,
     InsertSource Source,
     SqlList<ResultColumn> Returning,
-    SourcePosition Position = default) : Statement(Position);
+    SourcePosition Position = default) : Statement(Position)
+{
+    /// <summary>The WITH clause in front of it, or null.</summary>
+    public WithClause? With { get; init; }
+}
 
 /// <summary>Where inserted rows come from.</summary>
 public abstract record InsertSource(SourcePosition Position) : SqlNode(Position);

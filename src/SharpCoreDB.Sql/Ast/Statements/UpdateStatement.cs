@@ -9,7 +9,11 @@ public sealed record UpdateStatement(
     SqlList<Assignment> Assignments,
     Expression? Where,
     SqlList<ResultColumn> Returning,
-    SourcePosition Position = default) : Statement(Position);
+    SourcePosition Position = default) : Statement(Position)
+{
+    /// <summary>The WITH clause in front of it, or null.</summary>
+    public WithClause? With { get; init; }
+}
 
 /// <summary><c>column = value</c> in an UPDATE.</summary>
 public sealed record Assignment(string Column, Expression Value, SourcePosition Position = default) : SqlNode(Position);

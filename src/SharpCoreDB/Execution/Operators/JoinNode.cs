@@ -108,6 +108,7 @@ internal sealed class JoinNode(QueryContext context, Frame frame, JoinLevel[] le
         {
             string how = i == 0 ? string.Empty : levels[i].IsLeftJoin ? "LEFT JOIN " : "NESTED LOOP ";
             lines.Add(Indent(depth + i) + how + levels[i].Source.Describe());
+            levels[i].Source.ExplainInner(lines, depth + i + 1);
         }
     }
 

@@ -163,7 +163,7 @@ internal sealed class LimitNode(PlanNode input, Evaluator limit, Evaluator? offs
     }
 
     // A negative limit means no limit, as in SQLite.
-    private static long ToCount(DbValue value, string clause)
+    public static long ToCount(DbValue value, string clause)
     {
         DbValue number = SqlAffinity.Apply(value, Sql.Ast.SqlTypeAffinity.Integer);
         if (number.Type != DbValueType.Integer)

@@ -20,4 +20,9 @@ internal abstract class RowSource
     public virtual void Close()
     {
     }
+
+    /// <summary>Lists the plan the source reads (a subquery's, a CTE's) under its EXPLAIN line.</summary>
+    public virtual void ExplainInner(List<string> lines, int depth)
+    {
+    }
 }

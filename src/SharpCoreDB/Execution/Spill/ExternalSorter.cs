@@ -120,10 +120,8 @@ internal sealed class ExternalSorter : IDisposable
     private void SpillRun()
     {
         _rows.Sort(_compare);
-        string directory = _context.Storage!.Path is { } path ? Path.GetDirectoryName(Path.GetFullPath(path))! : Path.GetTempPath();
-        var file = new SpillFile(_context.Storage.FileSystem, directory, _context.Storage.Encryption);
+        SpillFile file = _context.CreateSpillFile();
         _runs.Add(file);
-        _context.TrackSpillFile(file);
         foreach (DbValue[] row in _rows)
         {
             file.Write(row);
