@@ -21,7 +21,8 @@ internal sealed partial class AstBuilder
             Identifiers(context.identifier()),
             source,
             Returning(context.returningClause()),
-            Pos(context)) { With = With(context.withClause()) };
+            Pos(context))
+        { With = With(context.withClause()) };
     }
 
     /// <summary>A plain VALUES list becomes ValuesSource; anything else stays a query.</summary>
@@ -46,7 +47,8 @@ internal sealed partial class AstBuilder
             ToList(built),
             context.expr() is { } where ? Expr(where) : null,
             Returning(context.returningClause()),
-            Pos(context)) { With = With(context.withClause()) };
+            Pos(context))
+        { With = With(context.withClause()) };
     }
 
     public override SqlNode VisitDeleteStmt(DeleteStmtContext context) => new DeleteStatement(
@@ -54,7 +56,8 @@ internal sealed partial class AstBuilder
         context.alias() is { } alias ? Alias(alias) : null,
         context.expr() is { } where ? Expr(where) : null,
         Returning(context.returningClause()),
-        Pos(context)) { With = With(context.withClause()) };
+        Pos(context))
+    { With = With(context.withClause()) };
 
     private SqlList<ResultColumn> Returning(ReturningClauseContext? context) =>
         context is null ? SqlList<ResultColumn>.Empty : ResultColumns(context.resultColumn());
