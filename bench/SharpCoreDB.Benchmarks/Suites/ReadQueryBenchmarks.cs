@@ -1,7 +1,9 @@
 // Read and query suite (issues 6 and 9) at 1k, 10k and 100k rows: point read by key, 100
 // keys in one IN query, a range of 100 rows on the created_at index, a search on the
 // non-indexed email column (matches 1% of the rows), COUNT(*), GROUP BY age (60 groups),
-// a join of 100 users with their orders, and an autocommitted UPDATE of one row.
+// a join of 100 users with their orders, a recursive CTE walking the users as a binary
+// tree of up to 10k nodes (LiteDB, which has no recursive query, walks it in a loop of
+// finds), and an autocommitted UPDATE of one row.
 // SharpCoreDB runs unencrypted and encrypted in the same run (issue 7). Keys come from a
 // fixed pseudo-random sequence so every contender reads the same rows.
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.ReadQueryBenchmarks*' --job short
@@ -87,6 +89,9 @@ public class ReadQueryBenchmarks
         long start = NextKey();
         return _session.JoinOrders(start, start + Span);
     }
+
+    [Benchmark(Description = "Tree walk (recursive CTE)")]
+    public long TreeWalk() => _session.TreeWalk(Math.Min(Rows, 10_000));
 
     [Benchmark(Description = "UPDATE 1 row")]
     public void UpdateOne()

@@ -62,6 +62,8 @@ public sealed class CteTests : IDisposable
     [InlineData("WITH RECURSIVE fib(a, b) AS (SELECT 0, 1 UNION ALL SELECT b, a + b FROM fib WHERE b < 1000) SELECT group_concat(a, ',') FROM fib")]
     [InlineData("WITH RECURSIVE x(i) AS (VALUES (1) UNION ALL SELECT i + 1 FROM x WHERE i < 3), y(j) AS (SELECT i * 10 FROM x) SELECT * FROM x, y")]
     [InlineData("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000) SELECT count(*), sum(n), max(n) FROM c")]
+    [InlineData("WITH RECURSIVE w(id) AS (SELECT 1 UNION ALL SELECT o.id FROM w JOIN org o ON o.id BETWEEN w.id * 2 AND w.id * 2 + 1 WHERE o.id <= 5) SELECT id FROM w")]
+    [InlineData("WITH RECURSIVE w(id) AS (SELECT 1 UNION ALL SELECT o.id FROM w JOIN org o ON o.id BETWEEN w.id * 2 AND w.id * 2 + 1 WHERE o.id > 2 AND o.id < 7) SELECT id FROM w")]
     public void AnswersAsSqlite(string sql) => _both.AssertSameAnswer(sql);
 
     [Theory]

@@ -135,6 +135,18 @@ public sealed class AdoNetSession : ContenderSession
         return total > 0 ? groups : -1;
     }
 
+    // A recursive CTE: each step finds a node's children by a rowid range.
+    public override long TreeWalk(long nodes)
+    {
+        DbCommand walk = Command(
+            "WITH RECURSIVE walk(id, depth) AS (SELECT 1, 0 UNION ALL " +
+            "SELECT u.id, walk.depth + 1 FROM walk JOIN users u ON u.id BETWEEN walk.id * 2 AND walk.id * 2 + 1 WHERE u.id <= @nodes) " +
+            "SELECT count(*) FROM walk",
+            "@nodes");
+        walk.Parameters[0].Value = nodes;
+        return Convert.ToInt64(walk.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture);
+    }
+
     public override int JoinOrders(long fromId, long toId)
     {
         DbCommand select = Command(

@@ -35,6 +35,12 @@ public abstract class ContenderSession : IDisposable
     /// <summary>Users with fromId &lt;= id &lt; toId joined with their orders; rows returned.</summary>
     public abstract int JoinOrders(long fromId, long toId);
 
+    /// <summary>
+    /// Walks the users as a binary tree (the children of id are 2*id and 2*id + 1) from id 1 down
+    /// through the first <paramref name="nodes"/> ids; the number of nodes visited.
+    /// </summary>
+    public abstract long TreeWalk(long nodes);
+
     public abstract void UpdateAge(long id, int age);
 
     public abstract void DeleteUser(long id);

@@ -57,6 +57,26 @@ public sealed class LiteDbSession : ContenderSession
         return groups;
     }
 
+    // LiteDB has no recursive query: the walk is a breadth-first loop of id-range finds.
+    public override long TreeWalk(long nodes)
+    {
+        var queue = new Queue<long>();
+        queue.Enqueue(1);
+        long visited = 0;
+        while (queue.TryDequeue(out long id))
+        {
+            visited++;
+            long first = id * 2;
+            long last = id * 2 + 1;
+            foreach (UserRow child in _users.Find(x => x.Id >= first && x.Id <= last && x.Id <= nodes))
+            {
+                queue.Enqueue(child.Id);
+            }
+        }
+
+        return visited;
+    }
+
     public override int JoinOrders(long fromId, long toId)
     {
         int rows = 0;

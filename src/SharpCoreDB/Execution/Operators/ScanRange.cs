@@ -13,6 +13,19 @@ internal readonly record struct ScanBound(Evaluator Value, bool Inclusive);
 /// <summary>A range of keys, open at an end whose bound is null.</summary>
 internal readonly record struct ScanRange(ScanBound? Low, ScanBound? High)
 {
+    /// <summary>
+    /// Further bounds on the same key (`id BETWEEN a AND b AND id &lt;= 100`): a rowid scan evaluates them all
+    /// when it opens and keeps the tightest, since which is tightest can change with every outer row.
+    /// </summary>
+    public (ScanBound Bound, bool IsLow)[] MoreBounds
+    {
+        get => _moreBounds ?? [];
+        init => _moreBounds = value;
+    }
+
+    // Null in default(ScanRange), which is also a valid range.
+    private readonly (ScanBound Bound, bool IsLow)[]? _moreBounds;
+
     /// <summary>No bound: every key.</summary>
     public static ScanRange All => default;
 

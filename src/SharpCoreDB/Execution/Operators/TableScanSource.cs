@@ -56,6 +56,23 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
             _empty = true;
         }
 
+        foreach ((ScanBound bound, bool isLow) in range.MoreBounds)
+        {
+            long limit = isLow ? long.MinValue : long.MaxValue;
+            if (!Bound(bound.Value.Evaluate(), bound.Inclusive, isLow, ref limit))
+            {
+                _empty = true;
+            }
+            else if (isLow)
+            {
+                _low = Math.Max(_low, limit);
+            }
+            else
+            {
+                _high = Math.Min(_high, limit);
+            }
+        }
+
         foreach (RecordLikeFilter filter in _filters)
         {
             filter.Prepare();

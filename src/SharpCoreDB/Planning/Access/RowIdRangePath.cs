@@ -31,23 +31,30 @@ internal sealed class RowIdRangePath : AccessPath
     public static RowIdRangePath? TryCreate(AccessRequest request)
     {
         ScanBound? low = null, high = null;
+        var more = new List<(ScanBound Bound, bool IsLow)>();
         foreach (ColumnPredicate p in request.Usable)
         {
-            if (p.Column != TableSchema.RowIdOrdinal || p.Kind == PredicateKind.In)
+            if (p.Column != TableSchema.RowIdOrdinal || p.Kind is PredicateKind.In or PredicateKind.Equal)
             {
                 continue;
             }
 
-            if (p.Kind is PredicateKind.Greater or PredicateKind.GreaterOrEqual)
+            bool isLow = p.Kind is PredicateKind.Greater or PredicateKind.GreaterOrEqual;
+            var bound = new ScanBound(p.Values[0], Inclusive: p.Kind is PredicateKind.GreaterOrEqual or PredicateKind.LessOrEqual);
+            if (isLow ? low is not null : high is not null)
             {
-                low = new ScanBound(p.Values[0], Inclusive: p.Kind == PredicateKind.GreaterOrEqual);
+                more.Add((bound, isLow));
+            }
+            else if (isLow)
+            {
+                low = bound;
             }
             else
             {
-                high = new ScanBound(p.Values[0], Inclusive: p.Kind == PredicateKind.LessOrEqual);
+                high = bound;
             }
         }
 
-        return low is null && high is null ? null : new RowIdRangePath(request, new ScanRange(low, high));
+        return low is null && high is null ? null : new RowIdRangePath(request, new ScanRange(low, high) { MoreBounds = [.. more] });
     }
 }

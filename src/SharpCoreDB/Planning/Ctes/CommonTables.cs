@@ -43,7 +43,9 @@ internal sealed class CommonTables
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate WITH table name: {cte.Name}");
             }
 
-            visible.Add(new CteDefinition(cte, parent, references.Count(cte.Name)));
+            // A recursive CTE's own steps name it too; only the references from elsewhere decide sharing.
+            int elsewhere = references.Count(cte.Name) - TableReferences.Of(cte.Query).Count(cte.Name);
+            visible.Add(new CteDefinition(cte, parent, elsewhere));
         }
 
         for (int i = previous.Count; i < visible.Count; i++)
