@@ -124,8 +124,29 @@ public sealed class DifferentialTests
 
     private static string Query(Random random)
     {
-        switch (random.Next(11))
+        switch (random.Next(15))
         {
+            case 11:
+                return $"WITH c AS (SELECT * FROM {Pick(random, Tables)} WHERE {Predicate(random, null)}) SELECT c.id, x.id, x.b FROM c JOIN t2 AS x ON x.a = c.d WHERE {Predicate(random, "c")}";
+            case 12:
+                // Named twice: computed once and shared by both references.
+                return $"WITH c AS (SELECT * FROM {Pick(random, Tables)} WHERE {Predicate(random, null)}) SELECT p.id, q.id, p.b FROM c AS p JOIN c AS q ON p.a = q.d";
+            case 13:
+                {
+                    // A walk through the data: rows of t2 whose d is the previous row's a, three levels deep.
+                    string union = random.Next(2) == 0 ? "UNION" : "UNION ALL";
+                    return $"WITH RECURSIVE r(id, a, depth) AS (SELECT id, a, 0 FROM {Pick(random, Tables)} WHERE {Predicate(random, null)} " +
+                        $"{union} SELECT t2.id, t2.a, depth + 1 FROM r JOIN t2 ON t2.d = r.a WHERE depth < 3) SELECT id, a, depth FROM r";
+                }
+
+            case 14:
+                {
+                    // The CTE's ORDER BY picks the next row to expand, its LIMIT stops the walk: compared in order.
+                    string order = Pick(random, ["3 DESC, 1", "1", "2 DESC, 3, 1"]);
+                    return $"WITH RECURSIVE r(id, a, depth) AS (SELECT id, a, 0 FROM {Pick(random, Tables)} WHERE {Predicate(random, null)} " +
+                        $"UNION ALL SELECT t2.id, t2.a, depth + 1 FROM r JOIN t2 ON t2.d = r.a WHERE depth < 4 ORDER BY {order} LIMIT {random.Next(5, 40)}) SELECT id, a, depth FROM r";
+                }
+
             case 0:
                 {
                     string t = Pick(random, Tables);
