@@ -58,11 +58,33 @@ commonTableExpression: name=identifier (OPEN_PAR columns+=identifier (COMMA colu
 
 selectBody: SELECT (DISTINCT | ALL)? resultColumn (COMMA resultColumn)*
         (FROM fromClause)? (WHERE where=expr)?
-        (GROUP BY groupBy+=expr (COMMA groupBy+=expr)*)? (HAVING having=expr)? #selectCore
+        (GROUP BY groupBy+=expr (COMMA groupBy+=expr)*)? (HAVING having=expr)?
+        (WINDOW namedWindow (COMMA namedWindow)*)? #selectCore
     | VALUES valuesRow (COMMA valuesRow)* #valuesCore
     ;
 
 valuesRow: OPEN_PAR expr (COMMA expr)* CLOSE_PAR;
+
+// ---- windows ---------------------------------------------------------------
+
+namedWindow: identifier AS OPEN_PAR windowDefinition CLOSE_PAR;
+
+windowDefinition: base=identifier? (PARTITION BY partition+=expr (COMMA partition+=expr)*)? orderByClause? frameSpec?;
+
+frameSpec: unit=(RANGE | ROWS | GROUPS) (BETWEEN start=frameBound AND end=frameBound | single=frameBound)
+        (EXCLUDE (NO OTHERS | CURRENT ROW | GROUP | TIES))?
+    ;
+
+frameBound: UNBOUNDED PRECEDING #unboundedPreceding
+    | UNBOUNDED FOLLOWING #unboundedFollowing
+    | CURRENT ROW #currentRow
+    | comparison PRECEDING #offsetPreceding
+    | comparison FOLLOWING #offsetFollowing
+    ;
+
+filterClause: FILTER OPEN_PAR WHERE expr CLOSE_PAR;
+
+overClause: OVER (name=identifier | OPEN_PAR windowDefinition CLOSE_PAR);
 
 compoundOperator: UNION ALL? | INTERSECT | EXCEPT;
 
@@ -216,7 +238,7 @@ comparison
 @init { EnterNesting(); }
     : literal #literalExpr
     | parameter #parameterExpr
-    | functionName OPEN_PAR (STAR | (DISTINCT | ALL)? expr (COMMA expr)*)? CLOSE_PAR #functionExpr
+    | functionName OPEN_PAR (STAR | (DISTINCT | ALL)? expr (COMMA expr)*)? CLOSE_PAR filterClause? overClause? #functionExpr
     | (identifier DOT)? (identifier DOT)? identifier #columnExpr
     | OPEN_PAR expr CLOSE_PAR #parenExpr
     | OPEN_PAR selectStmt CLOSE_PAR #subqueryExpr
@@ -257,6 +279,22 @@ qualifiedName: (schema=identifier DOT)? name=identifier;
 identifier: IDENTIFIER
     | QUOTED_IDENTIFIER
     | ABORT
+    | CURRENT
+    | EXCLUDE
+    | FILTER
+    | FOLLOWING
+    | GROUPS
+    | NO
+    | OTHERS
+    | OVER
+    | PARTITION
+    | PRECEDING
+    | RANGE
+    | ROW
+    | ROWS
+    | TIES
+    | UNBOUNDED
+    | WINDOW
     | CONFLICT
     | DEFERRED
     | EXCLUSIVE

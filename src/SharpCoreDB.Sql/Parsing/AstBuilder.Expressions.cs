@@ -184,7 +184,11 @@ internal sealed partial class AstBuilder
             Expressions(context.expr()),
             context.DISTINCT() is not null,
             context.STAR() is not null,
-            Pos(context));
+            Pos(context))
+        {
+            Filter = context.filterClause() is { } filter ? Expr(filter.expr()) : null,
+            Over = context.overClause() is { } over ? Over(over) : null,
+        };
         Exit();
         return call;
     }

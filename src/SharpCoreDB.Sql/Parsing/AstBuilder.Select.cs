@@ -72,7 +72,8 @@ internal sealed partial class AstBuilder
             core.where is { } where ? Expr(where) : null,
             Expressions(core._groupBy),
             core.having is { } having ? Expr(having) : null,
-            Pos(core));
+            Pos(core))
+        { Windows = NamedWindows(core.namedWindow()) };
     }
 
     private SqlList<SqlList<Expression>> ValuesRows(ValuesRowContext[] rows)

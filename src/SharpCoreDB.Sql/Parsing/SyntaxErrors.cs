@@ -98,7 +98,11 @@ internal static class SyntaxErrors
         or SqlGrammarLexer.IGNORE or SqlGrammarLexer.IMMEDIATE or SqlGrammarLexer.KEY or SqlGrammarLexer.LAST
         or SqlGrammarLexer.NULLS or SqlGrammarLexer.PLAN or SqlGrammarLexer.QUERY or SqlGrammarLexer.RELEASE
         or SqlGrammarLexer.RENAME or SqlGrammarLexer.REPLACE or SqlGrammarLexer.TEMP or SqlGrammarLexer.TEMPORARY
-        or SqlGrammarLexer.TRANSACTION or SqlGrammarLexer.VIEW;
+        or SqlGrammarLexer.TRANSACTION or SqlGrammarLexer.VIEW or SqlGrammarLexer.MATERIALIZED or SqlGrammarLexer.RECURSIVE
+        or SqlGrammarLexer.CURRENT or SqlGrammarLexer.EXCLUDE or SqlGrammarLexer.FILTER or SqlGrammarLexer.FOLLOWING
+        or SqlGrammarLexer.GROUPS or SqlGrammarLexer.NO or SqlGrammarLexer.OTHERS or SqlGrammarLexer.OVER
+        or SqlGrammarLexer.PARTITION or SqlGrammarLexer.PRECEDING or SqlGrammarLexer.RANGE or SqlGrammarLexer.ROW
+        or SqlGrammarLexer.ROWS or SqlGrammarLexer.TIES or SqlGrammarLexer.UNBOUNDED or SqlGrammarLexer.WINDOW;
 
     private static string[] BuildDisplayNames()
     {

@@ -165,6 +165,7 @@ public static partial class SqlText
                 }
 
                 b.Append(')');
+                AppendFilterAndOver(b, call);
                 break;
             default:
                 b.Append(expression.GetType().Name);

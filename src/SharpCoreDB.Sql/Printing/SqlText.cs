@@ -24,7 +24,8 @@ public static partial class SqlText
         "JOIN", "KEY", "LAST", "LEFT", "LIKE", "LIMIT", "MATCH", "MATERIALIZED", "NATURAL", "NOT", "NOTNULL", "NULL", "NULLS", "OFFSET", "ON", "OR",
         "ORDER", "OUTER", "PLAN", "PRAGMA", "PRIMARY", "QUERY", "RECURSIVE", "REGEXP", "RELEASE", "RENAME", "REPLACE", "RETURNING", "RIGHT",
         "ROLLBACK", "SAVEPOINT", "SELECT", "SET", "TABLE", "TEMP", "TEMPORARY", "THEN", "TO", "TRANSACTION", "TRUE",
-        "UNION", "UNIQUE", "UPDATE", "USING", "VALUES", "VIEW", "WHEN", "WHERE", "WITH",
+        "UNION", "UNIQUE", "UPDATE", "USING", "VALUES", "VIEW", "WHEN", "WHERE", "WITH", "CURRENT", "EXCLUDE", "FILTER",
+        "FOLLOWING", "GROUPS", "NO", "OTHERS", "OVER", "PARTITION", "PRECEDING", "RANGE", "ROW", "ROWS", "TIES", "UNBOUNDED", "WINDOW",
     };
 
     /// <summary>An identifier, quoted with double quotes when it is not a plain word.</summary>

@@ -13,6 +13,7 @@ namespace SharpCoreDB.Planning;
 internal sealed class ExpressionCompiler(PlanningContext planning)
 {
     private readonly HashSet<Expression> _expandingAliases = new(ReferenceEqualityComparer.Instance);
+    private WindowCompiler? _windows;
 
     public Evaluator Compile(Expression expression, Scope? scope)
     {
@@ -124,9 +125,9 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
         return false;
     }
 
-    public static bool IsAggregateCall(FunctionCallExpression call) =>
+    public static bool IsAggregateCall(FunctionCallExpression call) => call.Over is null && (
         (call.Star && string.Equals(call.Name, "COUNT", StringComparison.OrdinalIgnoreCase))
-        || FunctionRegistry.IsAggregate(call.Name, call.Arguments.Count);
+        || FunctionRegistry.IsAggregate(call.Name, call.Arguments.Count));
 
     private bool MarkSubquery(SelectPlan plan, Scope? scope)
     {
@@ -201,6 +202,22 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
 
     private Evaluator CompileCall(FunctionCallExpression call, Scope? scope)
     {
+        if (call.Over is not null)
+        {
+            _windows ??= new WindowCompiler(this);
+            return _windows.Compile(call, scope);
+        }
+
+        if (WindowCompiler.IsWindowOnly(call.Name))
+        {
+            throw Error($"misuse of window function {call.Name}()");
+        }
+
+        if (call.Filter is not null && !IsAggregateCall(call))
+        {
+            throw Error(FunctionRegistry.Exists(call.Name) ? $"FILTER may not be used with non-aggregate {call.Name}()" : $"no such function: {call.Name}");
+        }
+
         if (IsAggregateCall(call))
         {
             if (scope is null || !scope.AggregatesAllowed || scope.AggregateFrame is null)
@@ -223,6 +240,7 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
                 arguments[i] = Compile(call.Arguments[i], scope);
             }
 
+            Evaluator? filter = call.Filter is null ? null : Compile(call.Filter, scope);
             scope.AggregatesAllowed = true;
             string name = call.Name;
             int argc = arguments.Length;
@@ -243,7 +261,8 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             {
                 FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out IAggregate? aggregate);
                 return aggregate!;
-            });
+            })
+            { Filter = filter };
             scope.Aggregates.Add((call, spec));
             scope.AggregateFrame.Reserve(1);
             return new SlotEvaluator(scope.AggregateFrame, scope.Aggregates.Count - 1, SqlTypeAffinity.None);

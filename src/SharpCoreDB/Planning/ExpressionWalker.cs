@@ -73,6 +73,24 @@ internal static class ExpressionWalker
                     yield return call.Arguments[i];
                 }
 
+                if (call.Filter is not null)
+                {
+                    yield return call.Filter;
+                }
+
+                if (call.Over is { } over)
+                {
+                    for (int i = 0; i < over.PartitionBy.Count; i++)
+                    {
+                        yield return over.PartitionBy[i];
+                    }
+
+                    for (int i = 0; i < over.OrderBy.Count; i++)
+                    {
+                        yield return over.OrderBy[i].Expression;
+                    }
+                }
+
                 break;
         }
     }

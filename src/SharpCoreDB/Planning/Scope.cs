@@ -36,4 +36,16 @@ internal sealed class Scope(Scope? parent)
     public List<(FunctionCallExpression Call, AggregateSpec Spec)> Aggregates { get; } = [];
 
     public bool AggregatesAllowed { get; set; }
+
+    /// <summary>Set while compiling the result columns and ORDER BY, where window functions may appear.</summary>
+    public bool WindowsAllowed { get; set; }
+
+    /// <summary>Where window function values are, once the core has any.</summary>
+    public Frame? WindowFrame { get; set; }
+
+    /// <summary>The window function calls compiled so far; each reads its slot of <see cref="WindowFrame"/>.</summary>
+    public List<(FunctionCallExpression Call, Execution.Windows.WindowFunctionSpec Spec)> WindowCalls { get; } = [];
+
+    /// <summary>The core's WINDOW clause.</summary>
+    public SqlList<NamedWindow> NamedWindows { get; set; } = SqlList<NamedWindow>.Empty;
 }

@@ -6,6 +6,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Windows;
 using SharpCoreDB.Sql.Printing;
 
 namespace SharpCoreDB.Planning;
@@ -54,6 +55,9 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         List<Evaluator> groupKeys = aggregate ? CompileGroupKeys(core, items, scope, aggregateFrame!) : [];
         var outputs = new List<Evaluator>();
         var columns = new List<OutputColumn>();
+        scope.WindowFrame = new Frame();
+        scope.NamedWindows = core.Windows;
+        scope.WindowsAllowed = true;
         foreach ((Expression e, string name) in items)
         {
             Evaluator evaluator = planning.Expressions.Compile(e, scope);
@@ -61,9 +65,12 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
             columns.Add(Describe(name, evaluator, scope));
         }
 
+        scope.WindowsAllowed = false;
         Evaluator? having = core.Having is null ? null : planning.Expressions.Compile(core.Having, scope);
+        scope.WindowsAllowed = true;
         SortKey[] sortKeys = CompileSortKeys(core, items, orderBy, outputs, scope);
         scope.AggregatesAllowed = false;
+        scope.WindowsAllowed = false;
 
         var joins = new JoinPlanner(planning, estimateRows)
         {
@@ -85,6 +92,12 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
             root = new FilterNode(root, having, "HAVING");
         }
 
+        if (scope.WindowCalls.Count > 0)
+        {
+            Frame[] rowFrames = aggregate ? [scope.Frame, aggregateFrame!] : [scope.Frame];
+            root = new WindowNode(planning.Query, root, rowFrames, [.. scope.WindowCalls.Select(w => w.Spec)], scope.WindowFrame);
+        }
+
         root = new ProjectNode(root, [.. outputs], items.Count);
         if (core.Distinct)
         {
@@ -99,7 +112,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
     {
         if (core.Where is null && core.GroupBy.Count == 0 && core.Having is null && !core.Distinct && orderBy.Count == 0
             && scope.Relations.Count == 1 && scope.Relations[0].Table is { } counted && core.Columns.Count == 1
-            && core.Columns[0] is ExpressionColumn { Expression: FunctionCallExpression { Star: true } call } countColumn
+            && core.Columns[0] is ExpressionColumn { Expression: FunctionCallExpression { Star: true, Over: null, Filter: null } call } countColumn
             && string.Equals(call.Name, "COUNT", StringComparison.OrdinalIgnoreCase))
         {
             string countName = countColumn.Alias ?? SqlText.Of(call);

@@ -8,4 +8,11 @@ namespace SharpCoreDB.Sql.Ast;
 /// <param name="Distinct">True for <c>f(DISTINCT x)</c>; <c>f(ALL x)</c> is the default, false.</param>
 /// <param name="Star">True for <c>f(*)</c>, as in COUNT(*).</param>
 public sealed record FunctionCallExpression(string Name, SqlList<Expression> Arguments, bool Distinct, bool Star, SourcePosition Position = default)
-    : Expression(Position);
+    : Expression(Position)
+{
+    /// <summary><c>FILTER (WHERE condition)</c> of an aggregate, or null.</summary>
+    public Expression? Filter { get; init; }
+
+    /// <summary>The OVER clause that makes the call a window function, or null.</summary>
+    public WindowDefinition? Over { get; init; }
+}

@@ -12,7 +12,11 @@ public sealed record SelectCore(
     Expression? Where,
     SqlList<Expression> GroupBy,
     Expression? Having,
-    SourcePosition Position = default) : SelectBody(Position);
+    SourcePosition Position = default) : SelectBody(Position)
+{
+    /// <summary>The WINDOW clause's named windows.</summary>
+    public SqlList<NamedWindow> Windows { get; init; } = SqlList<NamedWindow>.Empty;
+}
 
 /// <summary><c>VALUES (..), (..)</c>: rows of literal expressions.</summary>
 public sealed record ValuesBody(SqlList<SqlList<Expression>> Rows, SourcePosition Position = default) : SelectBody(Position);

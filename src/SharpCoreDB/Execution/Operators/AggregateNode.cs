@@ -20,12 +20,17 @@
 // DbValue hashing and comparing of the dictionary on the common GROUP BY path.
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
+using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Execution.Spill;
 
 namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>One aggregate call: how to make its state and its argument expressions.</summary>
-internal sealed record AggregateSpec(string Name, bool Distinct, Evaluator[] Arguments, Func<IAggregate> Create);
+internal sealed record AggregateSpec(string Name, bool Distinct, Evaluator[] Arguments, Func<IAggregate> Create)
+{
+    /// <summary>FILTER (WHERE ..): only rows for which it is true are stepped.</summary>
+    public Evaluator? Filter { get; init; }
+}
 
 /// <summary>Groups the input and computes aggregates per group.</summary>
 internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame frame, Evaluator[] groupKeys, AggregateSpec[] aggregates,
@@ -249,6 +254,11 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
     {
         for (int i = 0; i < aggregates.Length; i++)
         {
+            if (aggregates[i].Filter is { } filter && SqlTruth.IsTrue(filter.Evaluate()) != true)
+            {
+                continue;
+            }
+
             Evaluator[] arguments = aggregates[i].Arguments;
             DbValue[] buffer = _argBuffers[i];
             for (int a = 0; a < arguments.Length; a++)
