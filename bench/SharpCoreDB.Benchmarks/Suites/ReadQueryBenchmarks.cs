@@ -1,7 +1,8 @@
 // Read and query suite (issues 6 and 9) at 1k, 10k and 100k rows: point read by key, 100
 // keys in one IN query, a range of 100 rows on the created_at index, a search on the
 // non-indexed email column (matches 1% of the rows), COUNT(*), GROUP BY age (60 groups),
-// a join of 100 users with their orders, a recursive CTE walking the users as a binary
+// a join of 100 users with their orders, a window query (running total of ages and rank by
+// age within the active/inactive partitions, over every row), a recursive CTE walking the users as a binary
 // tree of up to 10k nodes (LiteDB, which has no recursive query, walks it in a loop of
 // finds), and an autocommitted UPDATE of one row.
 // SharpCoreDB runs unencrypted and encrypted in the same run (issue 7). Keys come from a
@@ -89,6 +90,9 @@ public class ReadQueryBenchmarks
         long start = NextKey();
         return _session.JoinOrders(start, start + Span);
     }
+
+    [Benchmark(Description = "Window (running total, rank)")]
+    public long Window() => _session.RankWithinPartitions();
 
     [Benchmark(Description = "Tree walk (recursive CTE)")]
     public long TreeWalk() => _session.TreeWalk(Math.Min(Rows, 10_000));

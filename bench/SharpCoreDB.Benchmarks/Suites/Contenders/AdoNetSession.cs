@@ -135,6 +135,20 @@ public sealed class AdoNetSession : ContenderSession
         return total > 0 ? groups : -1;
     }
 
+    public override long RankWithinPartitions()
+    {
+        DbCommand select = Command(
+            "SELECT id, sum(age) OVER w AS running, rank() OVER w AS r FROM users WINDOW w AS (PARTITION BY active ORDER BY age)");
+        using DbDataReader reader = select.ExecuteReader();
+        long sum = 0;
+        while (reader.Read())
+        {
+            sum += reader.GetInt64(2) + reader.GetInt64(1);
+        }
+
+        return sum;
+    }
+
     // A recursive CTE: each step finds a node's children by a rowid range.
     public override long TreeWalk(long nodes)
     {

@@ -41,6 +41,12 @@ public abstract class ContenderSession : IDisposable
     /// </summary>
     public abstract long TreeWalk(long nodes);
 
+    /// <summary>
+    /// Every user with the running total of ages and the rank by age within its active/inactive partition
+    /// (a window query); the sum of every row's rank and running total, so that no contender can skip either.
+    /// </summary>
+    public abstract long RankWithinPartitions();
+
     public abstract void UpdateAge(long id, int age);
 
     public abstract void DeleteUser(long id);

@@ -57,6 +57,28 @@ public sealed class LiteDbSession : ContenderSession
         return groups;
     }
 
+    // LiteDB has no window functions: each partition is sorted and walked in memory. Rows of
+    // equal age are peers: they share a rank and a running total that includes all of them.
+    public override long RankWithinPartitions()
+    {
+        long sum = 0;
+        foreach (IGrouping<bool, UserRow> partition in _users.FindAll().GroupBy(u => u.Active))
+        {
+            long running = 0;
+            int position = 0;
+            foreach (IGrouping<int, UserRow> peers in partition.GroupBy(u => u.Age).OrderBy(g => g.Key))
+            {
+                int rank = position + 1;
+                int count = peers.Count();
+                running += (long)peers.Key * count;
+                position += count;
+                sum += (rank + running) * count;
+            }
+        }
+
+        return sum;
+    }
+
     // LiteDB has no recursive query: the walk is a breadth-first loop of id-range finds.
     public override long TreeWalk(long nodes)
     {

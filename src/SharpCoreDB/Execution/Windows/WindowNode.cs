@@ -67,15 +67,26 @@ internal sealed class WindowNode(QueryContext context, PlanNode input, Frame[] r
         }
 
         input.Close();
+        // As in SQLite, the last window is computed first and each earlier one sorts the rows in the
+        // order the later one left them: that decides the order of peers, which row_number and the
+        // rows' output order show.
         _results = new DbValue[functions.Length][];
-        for (int f = 0; f < functions.Length; f++)
+        int[] arrival = new int[_rows.Count];
+        for (int i = 0; i < arrival.Length; i++)
+        {
+            arrival[i] = i;
+        }
+
+        for (int f = functions.Length - 1; f >= 0; f--)
         {
             _results[f] = new DbValue[_rows.Count];
-            int[] sorted = Compute(f, [.. keys[f]], [.. orders[f]], [.. arguments[f]], [.. passes[f]]);
-            if (f == 0)
+            int[] sorted = Compute(f, [.. keys[f]], [.. orders[f]], [.. arguments[f]], [.. passes[f]], arrival);
+            for (int k = 0; k < sorted.Length; k++)
             {
-                _emitOrder = sorted;
+                arrival[sorted[k]] = k;
             }
+
+            _emitOrder = sorted;
         }
     }
 
@@ -137,9 +148,9 @@ internal sealed class WindowNode(QueryContext context, PlanNode input, Frame[] r
         return values;
     }
 
-    // Sorts the rows into window order (partition, then ORDER BY, then input order) and
+    // Sorts the rows into window order (partition, then ORDER BY, then arrival order) and
     // computes function f over each run of rows with equal partition values.
-    private int[] Compute(int f, DbValue[][] keys, DbValue[][] orders, DbValue[][] arguments, bool[] passes)
+    private int[] Compute(int f, DbValue[][] keys, DbValue[][] orders, DbValue[][] arguments, bool[] passes, int[] arrival)
     {
         WindowFunctionSpec function = functions[f];
         int count = keys.Length;
@@ -157,7 +168,7 @@ internal sealed class WindowNode(QueryContext context, PlanNode input, Frame[] r
                 c = SortKey.Compare(function.OrderKeys, orders[a], orders[b]);
             }
 
-            return c != 0 ? c : a.CompareTo(b);
+            return c != 0 ? c : arrival[a].CompareTo(arrival[b]);
         });
 
         int first = 0;
