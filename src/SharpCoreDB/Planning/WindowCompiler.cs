@@ -8,6 +8,7 @@ using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Windows;
+using SharpCoreDB.Sql.Printing;
 
 namespace SharpCoreDB.Planning;
 
@@ -84,7 +85,9 @@ internal sealed class WindowCompiler(ExpressionCompiler expressions)
                 };
             }
 
-            var spec = new WindowFunctionSpec(call.Name, kind, arguments, filter, partition, partitionKeys, order, orderKeys, frame, create);
+            string identity = string.Join(", ", window.PartitionBy.Select(SqlText.Of)) + " | " + string.Join(", ", window.OrderBy.Select(
+                t => SqlText.Of(t.Expression) + " " + t.Direction + " " + t.Nulls));
+            var spec = new WindowFunctionSpec(call.Name, kind, arguments, filter, partition, partitionKeys, order, orderKeys, frame, create, identity);
             scope.WindowCalls.Add((call, spec));
             scope.WindowFrame.Reserve(1);
             return new SlotEvaluator(scope.WindowFrame, scope.WindowCalls.Count - 1, SqlTypeAffinity.None);

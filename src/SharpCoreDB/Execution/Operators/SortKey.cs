@@ -8,7 +8,7 @@ namespace SharpCoreDB.Execution.Operators;
 internal readonly record struct SortKey(int Slot, bool Descending, bool NullsFirst, TextCollation? Collation = null)
 {
     /// <summary>Compares two rows by <paramref name="keys"/>.</summary>
-    public static int Compare(SortKey[] keys, DbValue[] a, DbValue[] b)
+    public static int Compare(SortKey[] keys, ReadOnlySpan<DbValue> a, ReadOnlySpan<DbValue> b)
     {
         foreach (SortKey key in keys)
         {

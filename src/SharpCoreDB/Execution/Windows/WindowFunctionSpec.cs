@@ -59,6 +59,7 @@ internal sealed record WindowFrameSpec(FrameUnit Unit, WindowBound Start, Window
 /// <param name="OrderKeys">The ORDER BY's directions, NULL placement and collations.</param>
 /// <param name="Frame">The frame (the default one when none is written).</param>
 /// <param name="CreateAggregate">For <see cref="WindowFunctionKind.Aggregate"/>: a fresh aggregate state.</param>
+/// <param name="SortIdentity">Equal for calls whose PARTITION BY and ORDER BY are the same: they share one sort.</param>
 internal sealed record WindowFunctionSpec(
     string Name,
     WindowFunctionKind Kind,
@@ -69,4 +70,5 @@ internal sealed record WindowFunctionSpec(
     Evaluator[] Order,
     SortKey[] OrderKeys,
     WindowFrameSpec Frame,
-    Func<IAggregate>? CreateAggregate);
+    Func<IAggregate>? CreateAggregate,
+    string SortIdentity);

@@ -1,93 +1,104 @@
 // Computes window functions over the rows that reach it (after WHERE, GROUP BY and
 // HAVING; before the result columns, DISTINCT, ORDER BY and LIMIT, as in SQLite).
 // Open reads every input row: it keeps the row (the frames the result columns read)
-// and, for each window function, the row's PARTITION BY and ORDER BY values, arguments
-// and FILTER outcome. Each function then sorts the row numbers into window order and
-// computes its value for every row, partition by partition (WindowPartition). Next
-// hands the rows back in the window order of the first function, as SQLite does, each
-// with its window values in the window frame that the result columns' evaluators read.
+// and, for each distinct window (PARTITION BY and ORDER BY; calls that share one share
+// its sort), the row's partition and order values, and for each function its
+// arguments and FILTER outcome. Each window then sorts the rows (WindowSorter) and
+// each of its functions computes its value for every row, partition by partition
+// (WindowPartition). Next hands the rows back in the first window's order, as SQLite
+// does, each with its window values in the window frame the result columns read.
 //
 // The rows are held in memory for the statement; unlike a sort, this operator does
 // not spill yet (docs/sql-semantics.md, "Window functions").
+using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Semantics;
 
 namespace SharpCoreDB.Execution.Windows;
 
 /// <summary>Adds window function values to each input row.</summary>
-internal sealed class WindowNode(QueryContext context, PlanNode input, Frame[] rowFrames, WindowFunctionSpec[] functions, Frame windowFrame) : PlanNode
+internal sealed class WindowNode : PlanNode
 {
-    private readonly List<DbValue[][]> _rows = [];
-    private readonly WindowPartition[] _partitions = [.. functions.Select(f => new WindowPartition(f))];
+    private readonly QueryContext _context;
+    private readonly PlanNode _input;
+    private readonly Frame[] _rowFrames;
+    private readonly WindowFunctionSpec[] _functions;
+    private readonly Frame _windowFrame;
+    private readonly WindowPartition[] _partitions;
+    private readonly int[][] _windows;
+    private RowValues _rows = new(0);
     private DbValue[][] _results = [];
     private int[] _emitOrder = [];
     private int _next;
 
-    public override Frame Output => input.Output;
+    public WindowNode(QueryContext context, PlanNode input, Frame[] rowFrames, WindowFunctionSpec[] functions, Frame windowFrame)
+    {
+        _context = context;
+        _input = input;
+        _rowFrames = rowFrames;
+        _functions = functions;
+        _windowFrame = windowFrame;
+        _partitions = [.. functions.Select(f => new WindowPartition(f))];
 
-    public override int ColumnCount => input.ColumnCount;
+        // The functions of each window, windows in the order of their first function.
+        _windows = [.. Enumerable.Range(0, functions.Length).GroupBy(f => functions[f].SortIdentity).Select(g => g.ToArray())];
+    }
+
+    public override Frame Output => _input.Output;
+
+    public override int ColumnCount => _input.ColumnCount;
 
     public override void Open()
     {
-        _rows.Clear();
+        _rows = new RowValues(_rowFrames.Sum(f => f.Values.Length));
         _next = 0;
-        var keys = new List<DbValue[]>[functions.Length];
-        var orders = new List<DbValue[]>[functions.Length];
-        var arguments = new List<DbValue[]>[functions.Length];
-        var passes = new List<bool>[functions.Length];
-        for (int f = 0; f < functions.Length; f++)
+        var partitionValues = new RowValues[_windows.Length];
+        var orderValues = new RowValues[_windows.Length];
+        var arguments = new RowValues[_functions.Length];
+        var passes = new List<bool>[_functions.Length];
+        for (int w = 0; w < _windows.Length; w++)
         {
-            (keys[f], orders[f], arguments[f], passes[f]) = ([], [], [], []);
+            WindowFunctionSpec first = _functions[_windows[w][0]];
+            (partitionValues[w], orderValues[w]) = (new RowValues(first.Partition.Length), new RowValues(first.Order.Length));
+        }
+
+        for (int f = 0; f < _functions.Length; f++)
+        {
+            (arguments[f], passes[f]) = (new RowValues(_functions[f].Arguments.Length), []);
             _partitions[f].Prepare();
         }
 
-        input.Open();
-        while (input.Next())
+        _input.Open();
+        while (_input.Next())
         {
             if ((_rows.Count & 1023) == 0)
             {
-                context.CheckCancelled();
+                _context.CheckCancelled();
             }
 
-            var saved = new DbValue[rowFrames.Length][];
-            for (int i = 0; i < rowFrames.Length; i++)
+            Span<DbValue> saved = _rows.Add();
+            foreach (Frame frame in _rowFrames)
             {
-                saved[i] = (DbValue[])rowFrames[i].Values.Clone();
+                frame.Values.CopyTo(saved);
+                saved = saved[frame.Values.Length..];
             }
 
-            _rows.Add(saved);
-            for (int f = 0; f < functions.Length; f++)
+            for (int w = 0; w < _windows.Length; w++)
             {
-                WindowFunctionSpec function = functions[f];
-                keys[f].Add(Evaluate(function.Partition));
-                orders[f].Add(Evaluate(function.Order));
-                arguments[f].Add(Evaluate(function.Arguments));
-                passes[f].Add(function.Filter is null || SqlTruth.IsTrue(function.Filter.Evaluate()) == true);
+                WindowFunctionSpec first = _functions[_windows[w][0]];
+                Evaluate(first.Partition, partitionValues[w].Add());
+                Evaluate(first.Order, orderValues[w].Add());
+            }
+
+            for (int f = 0; f < _functions.Length; f++)
+            {
+                Evaluate(_functions[f].Arguments, arguments[f].Add());
+                passes[f].Add(_functions[f].Filter is not { } filter || SqlTruth.IsTrue(filter.Evaluate()) == true);
             }
         }
 
-        input.Close();
-        // As in SQLite, the last window is computed first and each earlier one sorts the rows in the
-        // order the later one left them: that decides the order of peers, which row_number and the
-        // rows' output order show.
-        _results = new DbValue[functions.Length][];
-        int[] arrival = new int[_rows.Count];
-        for (int i = 0; i < arrival.Length; i++)
-        {
-            arrival[i] = i;
-        }
-
-        for (int f = functions.Length - 1; f >= 0; f--)
-        {
-            _results[f] = new DbValue[_rows.Count];
-            int[] sorted = Compute(f, [.. keys[f]], [.. orders[f]], [.. arguments[f]], [.. passes[f]], arrival);
-            for (int k = 0; k < sorted.Length; k++)
-            {
-                arrival[sorted[k]] = k;
-            }
-
-            _emitOrder = sorted;
-        }
+        _input.Close();
+        Compute(partitionValues, orderValues, arguments, passes);
     }
 
     public override bool Next()
@@ -98,15 +109,16 @@ internal sealed class WindowNode(QueryContext context, PlanNode input, Frame[] r
         }
 
         int row = _emitOrder[_next];
-        DbValue[][] saved = _rows[row];
-        for (int i = 0; i < rowFrames.Length; i++)
+        ReadOnlySpan<DbValue> saved = _rows[row];
+        foreach (Frame frame in _rowFrames)
         {
-            saved[i].CopyTo(rowFrames[i].Values, 0);
+            saved[..frame.Values.Length].CopyTo(frame.Values);
+            saved = saved[frame.Values.Length..];
         }
 
-        for (int f = 0; f < functions.Length; f++)
+        for (int f = 0; f < _functions.Length; f++)
         {
-            windowFrame.Values[f] = _results[f][row];
+            _windowFrame.Values[f] = _results[f][row];
         }
 
         _next++;
@@ -115,75 +127,77 @@ internal sealed class WindowNode(QueryContext context, PlanNode input, Frame[] r
 
     public override void Close()
     {
-        _rows.Clear();
+        _rows = new RowValues(0);
         _results = [];
         _emitOrder = [];
     }
 
     public override void Explain(List<string> lines, int depth)
     {
-        foreach (WindowFunctionSpec function in functions)
+        foreach (int[] window in _windows)
         {
-            string partition = function.Partition.Length > 0 ? $" PARTITION BY {function.Partition.Length}" : string.Empty;
-            string order = function.OrderKeys.Length > 0 ? $" ORDER BY {function.OrderKeys.Length}" : string.Empty;
-            lines.Add(Indent(depth) + $"WINDOW {function.Name}(){partition}{order} {function.Frame.Describe()}");
+            WindowFunctionSpec first = _functions[window[0]];
+            string partition = first.Partition.Length > 0 ? $" PARTITION BY {first.Partition.Length}" : string.Empty;
+            string order = first.OrderKeys.Length > 0 ? $" ORDER BY {first.OrderKeys.Length}" : string.Empty;
+            string calls = string.Join(", ", window.Select(f => $"{_functions[f].Name}() {_functions[f].Frame.Describe()}"));
+            lines.Add(Indent(depth) + $"WINDOW{partition}{order}: {calls}");
         }
 
-        input.Explain(lines, depth + 1);
+        _input.Explain(lines, depth + 1);
     }
 
-    private static DbValue[] Evaluate(Evaluators.Evaluator[] evaluators)
+    private static void Evaluate(Evaluator[] evaluators, Span<DbValue> into)
     {
-        if (evaluators.Length == 0)
+        for (int i = 0; i < evaluators.Length; i++)
         {
-            return [];
+            into[i] = evaluators[i].Evaluate();
         }
-
-        var values = new DbValue[evaluators.Length];
-        for (int i = 0; i < values.Length; i++)
-        {
-            values[i] = evaluators[i].Evaluate();
-        }
-
-        return values;
     }
 
-    // Sorts the rows into window order (partition, then ORDER BY, then arrival order) and
-    // computes function f over each run of rows with equal partition values.
-    private int[] Compute(int f, DbValue[][] keys, DbValue[][] orders, DbValue[][] arguments, bool[] passes, int[] arrival)
+    // As in SQLite, the last window is computed first and each earlier one sorts the rows in
+    // the order the later one left them: that decides the order of peers, which row_number
+    // and the rows' output order show.
+    private void Compute(RowValues[] partitionValues, RowValues[] orderValues, RowValues[] arguments, List<bool>[] passes)
     {
-        WindowFunctionSpec function = functions[f];
-        int count = keys.Length;
-        int[] sorted = new int[count];
+        int count = _rows.Count;
+        _results = new DbValue[_functions.Length][];
+        int[] arrival = new int[count];
         for (int i = 0; i < count; i++)
         {
-            sorted[i] = i;
+            arrival[i] = i;
         }
 
-        Array.Sort(sorted, (a, b) =>
+        for (int w = _windows.Length - 1; w >= 0; w--)
         {
-            int c = SortKey.Compare(function.PartitionKeys, keys[a], keys[b]);
-            if (c == 0)
+            WindowFunctionSpec first = _functions[_windows[w][0]];
+            RowValues partitions = partitionValues[w];
+            RowValues orders = orderValues[w];
+            int[] sorted = WindowSorter.Sort(partitions, first.PartitionKeys, orders, first.OrderKeys, arrival);
+            foreach (int f in _windows[w])
             {
-                c = SortKey.Compare(function.OrderKeys, orders[a], orders[b]);
+                _results[f] = new DbValue[count];
+                RowValues functionArguments = arguments[f];
+                bool[] functionPasses = [.. passes[f]];
+                int start = 0;
+                while (start < count)
+                {
+                    int end = start + 1;
+                    while (end < count && SortKey.Compare(first.PartitionKeys, partitions[sorted[start]], partitions[sorted[end]]) == 0)
+                    {
+                        end++;
+                    }
+
+                    _partitions[f].Compute(sorted, start, end - start, orders, functionArguments, functionPasses, _results[f]);
+                    start = end;
+                }
             }
 
-            return c != 0 ? c : arrival[a].CompareTo(arrival[b]);
-        });
-
-        int first = 0;
-        while (first < count)
-        {
-            int end = first + 1;
-            while (end < count && SortKey.Compare(function.PartitionKeys, keys[sorted[first]], keys[sorted[end]]) == 0)
+            for (int k = 0; k < count; k++)
             {
-                end++;
+                arrival[sorted[k]] = k;
             }
 
-            _partitions[f].Compute(sorted, first, end - first, orders, arguments, passes, _results[f]);
-            first = end;
+            _emitOrder = sorted;
         }
-
-        return sorted;
     }
 }

@@ -41,7 +41,7 @@ internal sealed class WindowPartition(WindowFunctionSpec spec)
     /// Fills <paramref name="results"/> at each row's input index for the partition of <paramref name="count"/> rows
     /// starting at <paramref name="first"/> in <paramref name="sorted"/>.
     /// </summary>
-    public void Compute(int[] sorted, int first, int count, DbValue[][] orderValues, DbValue[][] arguments, bool[] passes, DbValue[] results)
+    public void Compute(int[] sorted, int first, int count, RowValues orderValues, RowValues arguments, bool[] passes, DbValue[] results)
     {
         FindPeers(sorted, first, count, orderValues);
         int stepped = 0;
@@ -124,7 +124,7 @@ internal sealed class WindowPartition(WindowFunctionSpec spec)
         }
     }
 
-    private void Step(int row, DbValue[][] arguments, bool[] passes)
+    private void Step(int row, RowValues arguments, bool[] passes)
     {
         if (passes[row])
         {
@@ -133,7 +133,7 @@ internal sealed class WindowPartition(WindowFunctionSpec spec)
     }
 
     // Peer groups: for each position, where its group starts and ends and which group it is.
-    private void FindPeers(int[] sorted, int first, int count, DbValue[][] orderValues)
+    private void FindPeers(int[] sorted, int first, int count, RowValues orderValues)
     {
         if (_groupStart.Length < count)
         {
@@ -166,14 +166,14 @@ internal sealed class WindowPartition(WindowFunctionSpec spec)
     }
 
     // The frame of position j as inclusive positions (start > end when it is empty).
-    private (int Start, int End) Frame(int[] sorted, int first, int count, int j, DbValue[][] orderValues)
+    private (int Start, int End) Frame(int[] sorted, int first, int count, int j, RowValues orderValues)
     {
         int start = Position(spec.Frame.Start, _startOffset, isStart: true, sorted, first, count, j, orderValues);
         int end = Position(spec.Frame.End, _endOffset, isStart: false, sorted, first, count, j, orderValues);
         return (Math.Max(start, 0), Math.Min(end, count - 1));
     }
 
-    private int Position(WindowBound bound, DbValue offset, bool isStart, int[] sorted, int first, int count, int j, DbValue[][] orderValues)
+    private int Position(WindowBound bound, DbValue offset, bool isStart, int[] sorted, int first, int count, int j, RowValues orderValues)
     {
         switch (bound.Kind)
         {
@@ -220,7 +220,7 @@ internal sealed class WindowPartition(WindowFunctionSpec spec)
 
     // RANGE n PRECEDING/FOLLOWING: the first (start) or last (end) position whose value is within the
     // bound, found by binary search over the non-NULL rows, which the sort keeps together.
-    private int RangePosition(DbValue offset, bool preceding, bool isStart, int[] sorted, int first, int count, int j, DbValue[][] orderValues)
+    private int RangePosition(DbValue offset, bool preceding, bool isStart, int[] sorted, int first, int count, int j, RowValues orderValues)
     {
         DbValue current = orderValues[sorted[first + j]][0];
         if (current.IsNull)
@@ -304,7 +304,7 @@ internal sealed class WindowPartition(WindowFunctionSpec spec)
     };
 
     // first_value (n = 1), last_value (n = -1), nth_value (n): the frame's n-th row after exclusions.
-    private DbValue NthInFrame(int[] sorted, int first, int j, int start, int end, long n, DbValue[][] arguments)
+    private DbValue NthInFrame(int[] sorted, int first, int j, int start, int end, long n, RowValues arguments)
     {
         long seen = 0;
         if (n < 0)
@@ -331,9 +331,9 @@ internal sealed class WindowPartition(WindowFunctionSpec spec)
         return DbValue.Null;
     }
 
-    private DbValue Shifted(int[] sorted, int first, int count, int j, DbValue[][] arguments)
+    private DbValue Shifted(int[] sorted, int first, int count, int j, RowValues arguments)
     {
-        DbValue[] own = arguments[sorted[first + j]];
+        ReadOnlySpan<DbValue> own = arguments[sorted[first + j]];
         long by = 1;
         if (own.Length > 1)
         {
