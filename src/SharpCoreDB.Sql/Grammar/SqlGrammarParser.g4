@@ -238,7 +238,7 @@ comparison
 @init { EnterNesting(); }
     : literal #literalExpr
     | parameter #parameterExpr
-    | functionName OPEN_PAR (STAR | (DISTINCT | ALL)? expr (COMMA expr)*)? CLOSE_PAR filterClause? overClause? #functionExpr
+    | functionName OPEN_PAR (STAR | (DISTINCT | ALL)? expr (COMMA expr)* orderByClause?)? CLOSE_PAR filterClause? overClause? #functionExpr
     | (identifier DOT)? (identifier DOT)? identifier #columnExpr
     | OPEN_PAR expr CLOSE_PAR #parenExpr
     | OPEN_PAR selectStmt CLOSE_PAR #subqueryExpr

@@ -186,6 +186,7 @@ internal sealed partial class AstBuilder
             context.STAR() is not null,
             Pos(context))
         {
+            OrderBy = context.orderByClause() is { } order ? OrderBy(order) : SqlList<OrderingTerm>.Empty,
             Filter = context.filterClause() is { } filter ? Expr(filter.expr()) : null,
             Over = context.overClause() is { } over ? Over(over) : null,
         };

@@ -162,6 +162,7 @@ public static partial class SqlText
                 {
                     b.Append(call.Distinct ? "DISTINCT " : string.Empty);
                     AppendList(b, call.Arguments);
+                    AppendOrderBy(b, call.OrderBy, " ORDER BY ");
                 }
 
                 b.Append(')');

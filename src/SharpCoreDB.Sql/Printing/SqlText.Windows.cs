@@ -1,4 +1,4 @@
-// Prints the FILTER and OVER clauses of a function call (names of result columns that
+// Prints the ORDER BY, FILTER and OVER clauses of a function call (names of result columns that
 // use window functions, and round trips).
 using System.Text;
 using SharpCoreDB.Sql.Ast;
@@ -50,16 +50,8 @@ public static partial class SqlText
 
         if (window.OrderBy.Count > 0)
         {
-            var order = new StringBuilder("ORDER BY ");
-            for (int i = 0; i < window.OrderBy.Count; i++)
-            {
-                OrderingTerm term = window.OrderBy[i];
-                order.Append(i > 0 ? ", " : string.Empty);
-                Append(order, term.Expression);
-                order.Append(term.Direction == SortDirection.Descending ? " DESC" : string.Empty);
-                order.Append(term.Nulls switch { NullsOrder.First => " NULLS FIRST", NullsOrder.Last => " NULLS LAST", _ => string.Empty });
-            }
-
+            var order = new StringBuilder();
+            AppendOrderBy(order, window.OrderBy, "ORDER BY ");
             parts.Add(order.ToString());
         }
 
@@ -80,6 +72,18 @@ public static partial class SqlText
         }
 
         b.Append(string.Join(' ', parts));
+    }
+
+    private static void AppendOrderBy(StringBuilder b, SqlList<OrderingTerm> terms, string prefix)
+    {
+        for (int i = 0; i < terms.Count; i++)
+        {
+            OrderingTerm term = terms[i];
+            b.Append(i > 0 ? ", " : prefix);
+            Append(b, term.Expression);
+            b.Append(term.Direction == SortDirection.Descending ? " DESC" : string.Empty);
+            b.Append(term.Nulls switch { NullsOrder.First => " NULLS FIRST", NullsOrder.Last => " NULLS LAST", _ => string.Empty });
+        }
     }
 
     private static void AppendBound(StringBuilder b, FrameBound bound)

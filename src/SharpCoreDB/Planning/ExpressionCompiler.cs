@@ -5,6 +5,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
+using SharpCoreDB.Execution.Functions.Aggregates;
 using SharpCoreDB.Execution.Operators;
 
 namespace SharpCoreDB.Planning;
@@ -213,6 +214,11 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             throw Error($"misuse of window function {call.Name}()");
         }
 
+        if (call.OrderBy.Count > 0 && !IsAggregateCall(call))
+        {
+            throw Error(FunctionRegistry.Exists(call.Name) ? $"ORDER BY may not be used with non-aggregate {call.Name}()" : $"no such function: {call.Name}");
+        }
+
         if (call.Filter is not null && !IsAggregateCall(call))
         {
             throw Error(FunctionRegistry.Exists(call.Name) ? $"FILTER may not be used with non-aggregate {call.Name}()" : $"no such function: {call.Name}");
@@ -234,16 +240,25 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             }
 
             scope.AggregatesAllowed = false;
-            var arguments = new Evaluator[call.Arguments.Count];
-            for (int i = 0; i < arguments.Length; i++)
+            var arguments = new Evaluator[call.Arguments.Count + call.OrderBy.Count];
+            for (int i = 0; i < call.Arguments.Count; i++)
             {
                 arguments[i] = Compile(call.Arguments[i], scope);
+            }
+
+            // The ORDER BY values travel after the arguments; OrderedAggregate sorts the rows by them.
+            var orderKeys = new SortKey[call.OrderBy.Count];
+            for (int i = 0; i < orderKeys.Length; i++)
+            {
+                int slot = call.Arguments.Count + i;
+                arguments[slot] = Compile(call.OrderBy[i].Expression, scope);
+                orderKeys[i] = SelectPlanner.Key(slot, call.OrderBy[i], arguments[slot].Collation);
             }
 
             Evaluator? filter = call.Filter is null ? null : Compile(call.Filter, scope);
             scope.AggregatesAllowed = true;
             string name = call.Name;
-            int argc = arguments.Length;
+            int argc = call.Arguments.Count;
             bool distinct = call.Distinct;
             if (distinct && argc > 1)
             {
@@ -260,7 +275,7 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
             var spec = new AggregateSpec(name, distinct, arguments, () =>
             {
                 FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out IAggregate? aggregate);
-                return aggregate!;
+                return orderKeys.Length == 0 ? aggregate! : new OrderedAggregate(aggregate!, argc, orderKeys);
             })
             { Filter = filter };
             scope.Aggregates.Add((call, spec));

@@ -73,6 +73,11 @@ internal static class ExpressionWalker
                     yield return call.Arguments[i];
                 }
 
+                for (int i = 0; i < call.OrderBy.Count; i++)
+                {
+                    yield return call.OrderBy[i].Expression;
+                }
+
                 if (call.Filter is not null)
                 {
                     yield return call.Filter;

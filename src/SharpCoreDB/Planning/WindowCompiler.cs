@@ -101,6 +101,11 @@ internal sealed class WindowCompiler(ExpressionCompiler expressions)
     private static WindowFunctionKind Kind(FunctionCallExpression call)
     {
         int argc = call.Arguments.Count;
+        if (call.OrderBy.Count > 0)
+        {
+            throw Error($"ORDER BY may not be used with non-aggregate {call.Name}()");
+        }
+
         if (call.Distinct)
         {
             throw Error("DISTINCT is not supported for window functions");

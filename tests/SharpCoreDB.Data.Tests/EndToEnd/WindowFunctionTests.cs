@@ -1,7 +1,8 @@
 // Window functions answer as SQLite's do, over data with NULLs, ties and mixed types:
 // ranking functions over peers, lag/lead with offsets and defaults, first/last/nth_value
 // and aggregates over ROWS, RANGE and GROUPS frames with every bound form and EXCLUDE,
-// named windows and their extension, FILTER on aggregates with and without OVER, windows
+// named windows and their extension, FILTER on aggregates with and without OVER, ORDER BY
+// inside an aggregate's arguments (group_concat(x, ',' ORDER BY y), string_agg), windows
 // over grouped rows, and the row order SQLite returns without an ORDER BY (the first
 // window's). Misuse is refused with SQLite's words, and a view using windows answers
 // the same after the database is reopened.
@@ -57,6 +58,10 @@ public sealed class WindowFunctionTests : IDisposable
     [InlineData("SELECT id, s, rank() OVER (ORDER BY s COLLATE NOCASE) AS rk FROM t")]
     [InlineData("SELECT * FROM (SELECT id, g, row_number() OVER (PARTITION BY g ORDER BY v DESC, id) AS rn FROM t) WHERE rn = 1")]
     [InlineData("WITH ranked AS (SELECT id, v, dense_rank() OVER (ORDER BY v) AS d FROM t) SELECT d, count(*) FROM ranked GROUP BY d")]
+    [InlineData("SELECT g, group_concat(s, ',' ORDER BY s DESC) AS c FROM t GROUP BY g")]
+    [InlineData("SELECT group_concat(DISTINCT s ORDER BY s) AS c, string_agg(id, '-' ORDER BY r DESC NULLS FIRST, id) AS d FROM t")]
+    [InlineData("SELECT g, string_agg(id, ';' ORDER BY s COLLATE NOCASE, id) AS c, max(s ORDER BY id) AS m FROM t GROUP BY g")]
+    [InlineData("SELECT group_concat(s ORDER BY id) FILTER (WHERE id > 2) AS c FROM t")]
     public void AnswersAsSqlite(string sql) => _both.AssertSameAnswer(sql);
 
     [Theory]
@@ -83,6 +88,9 @@ public sealed class WindowFunctionTests : IDisposable
     [InlineData("SELECT nth_value(v, 0) OVER () FROM t", "second argument to nth_value must be a positive integer")]
     [InlineData("SELECT sum(v) OVER (ROWS BETWEEN CURRENT ROW AND 1 PRECEDING) FROM t", "unsupported frame specification")]
     [InlineData("SELECT abs(v) FILTER (WHERE v > 1) FROM t", "FILTER may not be used with non-aggregate abs()")]
+    [InlineData("SELECT abs(v ORDER BY id) FROM t", "ORDER BY may not be used with non-aggregate abs()")]
+    [InlineData("SELECT group_concat(s ORDER BY id) OVER () FROM t", "ORDER BY may not be used with non-aggregate group_concat()")]
+    [InlineData("SELECT string_agg(s) FROM t", "wrong number of arguments to function string_agg()")]
     public void RefusedWithSqlitesMessage(string sql, string message)
     {
         var sqliteError = Assert.Throws<SqliteException>(() => SqliteComparison.Run(_both.Sqlite, sql));

@@ -10,6 +10,9 @@ namespace SharpCoreDB.Sql.Ast;
 public sealed record FunctionCallExpression(string Name, SqlList<Expression> Arguments, bool Distinct, bool Star, SourcePosition Position = default)
     : Expression(Position)
 {
+    /// <summary><c>agg(x ORDER BY ..)</c>: the order in which an aggregate takes its rows (empty when not given).</summary>
+    public SqlList<OrderingTerm> OrderBy { get; init; } = SqlList<OrderingTerm>.Empty;
+
     /// <summary><c>FILTER (WHERE condition)</c> of an aggregate, or null.</summary>
     public Expression? Filter { get; init; }
 

@@ -19,7 +19,7 @@ internal static class FunctionRegistry
 
     private static readonly HashSet<string> Aggregates = new(StringComparer.OrdinalIgnoreCase)
     {
-        "COUNT", "SUM", "TOTAL", "AVG", "MIN", "MAX", "GROUP_CONCAT",
+        "COUNT", "SUM", "TOTAL", "AVG", "MIN", "MAX", "GROUP_CONCAT", "STRING_AGG",
     };
 
     /// <summary>Finds the scalar function <paramref name="name"/> taking <paramref name="argumentCount"/> arguments.</summary>
@@ -54,6 +54,7 @@ internal static class FunctionRegistry
         {
             "COUNT" => argumentCount is 0 or 1,
             "GROUP_CONCAT" => argumentCount is 1 or 2,
+            "STRING_AGG" => argumentCount == 2,
             _ => argumentCount == 1,
         };
     }
