@@ -99,10 +99,12 @@ fromClause: tableSource (joinOperator tableSource joinConstraint?)*;
 
 tableSource
 @init { EnterNesting(); }
-    : qualifiedName (AS? alias)? #tableName
+    : qualifiedName (AS? alias)? indexHint? #tableName
     | OPEN_PAR selectStmt CLOSE_PAR (AS? alias)? #subquerySource
     | OPEN_PAR fromClause CLOSE_PAR #nestedSource
     ;
+
+indexHint: INDEXED BY index=identifier | NOT INDEXED;
 
 joinOperator: COMMA | NATURAL? (INNER | CROSS | LEFT OUTER? | RIGHT OUTER? | FULL OUTER?)? JOIN;
 
@@ -302,6 +304,7 @@ identifier: IDENTIFIER
     | FIRST
     | IGNORE
     | IMMEDIATE
+    | INDEXED
     | KEY
     | LAST
     | MATERIALIZED

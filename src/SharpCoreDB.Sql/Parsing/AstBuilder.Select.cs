@@ -164,7 +164,10 @@ internal sealed partial class AstBuilder
         Enter(context);
         TableSource source = context switch
         {
-            TableNameContext table => new TableReference(Name(table.qualifiedName()), table.alias() is { } alias ? Alias(alias) : null, Pos(table)),
+            TableNameContext table => new TableReference(Name(table.qualifiedName()), table.alias() is { } alias ? Alias(alias) : null, Pos(table))
+            {
+                IndexHint = table.indexHint() is { } hint ? new IndexHint(hint.index is { } index ? Ident(index) : null, Pos(hint)) : null,
+            },
             SubquerySourceContext sub => new SubquerySource(Select(sub.selectStmt()), sub.alias() is { } alias ? Alias(alias) : null, Pos(sub)),
             NestedSourceContext nested => From(nested.fromClause()),
             _ => throw SyntaxErrors.At(context.Start, "syntax error"),

@@ -102,7 +102,8 @@ internal static class SyntaxErrors
         or SqlGrammarLexer.CURRENT or SqlGrammarLexer.EXCLUDE or SqlGrammarLexer.FILTER or SqlGrammarLexer.FOLLOWING
         or SqlGrammarLexer.GROUPS or SqlGrammarLexer.NO or SqlGrammarLexer.OTHERS or SqlGrammarLexer.OVER
         or SqlGrammarLexer.PARTITION or SqlGrammarLexer.PRECEDING or SqlGrammarLexer.RANGE or SqlGrammarLexer.ROW
-        or SqlGrammarLexer.ROWS or SqlGrammarLexer.TIES or SqlGrammarLexer.UNBOUNDED or SqlGrammarLexer.WINDOW;
+        or SqlGrammarLexer.ROWS or SqlGrammarLexer.TIES or SqlGrammarLexer.UNBOUNDED or SqlGrammarLexer.WINDOW
+        or SqlGrammarLexer.INDEXED;
 
     private static string[] BuildDisplayNames()
     {

@@ -33,7 +33,7 @@ internal static class IndexOrder
                     return (scan.InDirection(Direction(order[0].Descending)), true);
                 }
 
-                if (!scan.IsBounded)
+                if (!scan.IsBounded && !relation.NotIndexed)
                 {
                     foreach (IndexSchema index in table.Indexes)
                     {

@@ -233,7 +233,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
                     continue;
                 }
 
-                if (RowIdLookupPath.TryCreate(planning, r, decoder, p, c, outerRows) is { } lookup)
+                if (r.ForcedIndex is null && RowIdLookupPath.TryCreate(planning, r, decoder, p, c, outerRows) is { } lookup)
                 {
                     return lookup;
                 }
@@ -245,8 +245,13 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         // Sized only past the rowid lookup, which needs no size: estimating reads pages, and
         // a point query on a just-opened database should read only the pages it returns.
         var request = new AccessRequest(planning, scope, r, decoder, usable, Math.Max(MinimumTableRows, estimateRows(table)), outerRows);
+        if (r.ForcedIndex is { } forced)
+        {
+            return (AccessPath?)IndexSeekPath.TryCreate(request, forced) ?? new IndexScanPath(request, forced);
+        }
+
         AccessPath best = (AccessPath?)RowIdRangePath.TryCreate(request) ?? new FullScanPath(request);
-        foreach (IndexSchema index in table.Indexes)
+        foreach (IndexSchema index in r.NotIndexed ? [] : table.Indexes)
         {
             if (IndexSeekPath.TryCreate(request, index) is { } seek && seek.Cost < best.Cost)
             {

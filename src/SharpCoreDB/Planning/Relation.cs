@@ -22,6 +22,12 @@ internal sealed class Relation
     /// <summary>What EXPLAIN calls a subplan relation: "SUBQUERY s", "VIEW v", "CTE c".</summary>
     public string Label { get; init; } = string.Empty;
 
+    /// <summary>INDEXED BY: the only index the table may be read through (never its rowid or a hash join).</summary>
+    public IndexSchema? ForcedIndex { get; init; }
+
+    /// <summary>NOT INDEXED: no index may serve the table (rowid lookups and ranges still may).</summary>
+    public bool NotIndexed { get; init; }
+
     /// <summary>Set for the recursive table inside a recursive CTE's step: the one row being expanded.</summary>
     public WorkingRow? WorkingRow { get; init; }
 

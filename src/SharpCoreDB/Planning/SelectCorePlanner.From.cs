@@ -145,24 +145,37 @@ internal sealed partial class SelectCorePlanner
     {
         string name = reference.Name.Name;
         string alias = reference.Alias ?? name;
+        string? hintedIndex = reference.IndexHint?.IndexName;
+        TableSchema? table = reference.Name.Schema is null && planning.Ctes.Find(name) is not null ? null : planning.Catalog.FindTable(name);
+        if (table is null && hintedIndex is not null)
+        {
+            // INDEXED BY on a view or CTE: there is no index of that name to read it through (SQLite's error).
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such index: {hintedIndex}");
+        }
+
         if (reference.Name.Schema is null && planning.Ctes.Find(name) is { } cte)
         {
             AddCte(cte, alias, scope);
             return;
         }
 
-        TableSchema? table = planning.Catalog.FindTable(name);
         if (table is not null)
         {
-            var names = new string[table.Columns.Count];
-            var affinities = new SqlTypeAffinity[table.Columns.Count];
-            for (int i = 0; i < names.Length; i++)
+            IndexSchema? forced = hintedIndex is null ? null
+                : table.Indexes.FirstOrDefault(i => string.Equals(i.Name, hintedIndex, StringComparison.OrdinalIgnoreCase))
+                    ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such index: {hintedIndex}");
+            AddRelation(scope, new Relation
             {
-                names[i] = table.Columns[i].Name;
-                affinities[i] = table.Columns[i].Affinity;
-            }
-
-            AddRelation(scope, alias, table, null, names, affinities);
+                Name = alias,
+                Index = scope.Relations.Count,
+                Table = table,
+                ForcedIndex = forced,
+                NotIndexed = reference.IndexHint is { IndexName: null },
+                ColumnNames = [.. table.Columns.Select(c => c.Name)],
+                Affinities = [.. table.Columns.Select(c => c.Affinity)],
+                Collations = [.. table.Columns.Select(c => c.Collating)],
+                Used = new bool[table.Columns.Count],
+            });
             return;
         }
 

@@ -6,7 +6,14 @@ namespace SharpCoreDB.Sql.Ast;
 public abstract record TableSource(SourcePosition Position) : SqlNode(Position);
 
 /// <summary>A named table or view, with an optional alias.</summary>
-public sealed record TableReference(QualifiedName Name, string? Alias, SourcePosition Position = default) : TableSource(Position);
+public sealed record TableReference(QualifiedName Name, string? Alias, SourcePosition Position = default) : TableSource(Position)
+{
+    /// <summary><c>INDEXED BY name</c> or <c>NOT INDEXED</c>, or null.</summary>
+    public IndexHint? IndexHint { get; init; }
+}
+
+/// <summary><c>INDEXED BY name</c> (<see cref="IndexName"/> set): read the table through that index; <c>NOT INDEXED</c> (null): through none.</summary>
+public sealed record IndexHint(string? IndexName, SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary>A parenthesised SELECT in FROM, with an optional alias.</summary>
 public sealed record SubquerySource(SelectStatement Query, string? Alias, SourcePosition Position = default) : TableSource(Position);
