@@ -5,16 +5,13 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
-using SharpCoreDB.Execution.Functions.Aggregates;
-using SharpCoreDB.Execution.Operators;
 
 namespace SharpCoreDB.Planning;
 
 /// <summary>AST expression to evaluator.</summary>
-internal sealed class ExpressionCompiler(PlanningContext planning)
+internal sealed partial class ExpressionCompiler(PlanningContext planning)
 {
     private readonly HashSet<Expression> _expandingAliases = new(ReferenceEqualityComparer.Instance);
-    private WindowCompiler? _windows;
 
     public Evaluator Compile(Expression expression, Scope? scope)
     {
@@ -199,104 +196,6 @@ internal sealed class ExpressionCompiler(PlanningContext planning)
 
         return new CaseEvaluator(caseExpression.Operand is null ? null : Compile(caseExpression.Operand, scope), whens, thens,
             caseExpression.Else is null ? null : Compile(caseExpression.Else, scope));
-    }
-
-    private Evaluator CompileCall(FunctionCallExpression call, Scope? scope)
-    {
-        if (call.Over is not null)
-        {
-            _windows ??= new WindowCompiler(this);
-            return _windows.Compile(call, scope);
-        }
-
-        if (WindowCompiler.IsWindowOnly(call.Name))
-        {
-            throw Error($"misuse of window function {call.Name}()");
-        }
-
-        if (call.OrderBy.Count > 0 && !IsAggregateCall(call))
-        {
-            throw Error(FunctionRegistry.Exists(call.Name) ? $"ORDER BY may not be used with non-aggregate {call.Name}()" : $"no such function: {call.Name}");
-        }
-
-        if (call.Filter is not null && !IsAggregateCall(call))
-        {
-            throw Error(FunctionRegistry.Exists(call.Name) ? $"FILTER may not be used with non-aggregate {call.Name}()" : $"no such function: {call.Name}");
-        }
-
-        if (IsAggregateCall(call))
-        {
-            if (scope is null || !scope.AggregatesAllowed || scope.AggregateFrame is null)
-            {
-                throw Error($"misuse of aggregate function {call.Name}()");
-            }
-
-            for (int i = 0; i < scope.Aggregates.Count; i++)
-            {
-                if (scope.Aggregates[i].Call.Equals(call))
-                {
-                    return new SlotEvaluator(scope.AggregateFrame, i, SqlTypeAffinity.None);
-                }
-            }
-
-            scope.AggregatesAllowed = false;
-            var arguments = new Evaluator[call.Arguments.Count + call.OrderBy.Count];
-            for (int i = 0; i < call.Arguments.Count; i++)
-            {
-                arguments[i] = Compile(call.Arguments[i], scope);
-            }
-
-            // The ORDER BY values travel after the arguments; OrderedAggregate sorts the rows by them.
-            var orderKeys = new SortKey[call.OrderBy.Count];
-            for (int i = 0; i < orderKeys.Length; i++)
-            {
-                int slot = call.Arguments.Count + i;
-                arguments[slot] = Compile(call.OrderBy[i].Expression, scope);
-                orderKeys[i] = SelectPlanner.Key(slot, call.OrderBy[i], arguments[slot].Collation);
-            }
-
-            Evaluator? filter = call.Filter is null ? null : Compile(call.Filter, scope);
-            scope.AggregatesAllowed = true;
-            string name = call.Name;
-            int argc = call.Arguments.Count;
-            bool distinct = call.Distinct;
-            if (distinct && argc > 1)
-            {
-                // SQLite's rule (and message): group_concat(DISTINCT x, ',') is refused, not run.
-                throw Error("DISTINCT aggregates must have exactly one argument");
-            }
-
-            TextCollation collation = argc > 0 ? arguments[0].Collation ?? TextCollation.Binary : TextCollation.Binary;
-            if (!FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out _))
-            {
-                throw Error($"wrong number of arguments to function {name}()");
-            }
-
-            var spec = new AggregateSpec(name, distinct, arguments, () =>
-            {
-                FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out IAggregate? aggregate);
-                return orderKeys.Length == 0 ? aggregate! : new OrderedAggregate(aggregate!, argc, orderKeys);
-            })
-            { Filter = filter };
-            scope.Aggregates.Add((call, spec));
-            scope.AggregateFrame.Reserve(1);
-            return new SlotEvaluator(scope.AggregateFrame, scope.Aggregates.Count - 1, SqlTypeAffinity.None);
-        }
-
-        if (!FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function))
-        {
-            throw Error(FunctionRegistry.Exists(call.Name)
-                ? $"wrong number of arguments to function {call.Name}()"
-                : $"no such function: {call.Name}");
-        }
-
-        var args = new Evaluator[call.Arguments.Count];
-        for (int i = 0; i < args.Length; i++)
-        {
-            args[i] = Compile(call.Arguments[i], scope);
-        }
-
-        return new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity };
     }
 
     private Evaluator ResolveColumn(ColumnReference column, Scope? scope)

@@ -42,6 +42,15 @@ internal sealed class SqliteComparison : IDisposable
         Assert.Equal(expected.rows, actual.rows);
     }
 
+    /// <summary>Asserts that both engines refuse <paramref name="sql"/> with an error containing <paramref name="message"/>.</summary>
+    public void AssertSameError(string sql, string message)
+    {
+        var sqliteError = Assert.Throws<SqliteException>(() => Run(_sqlite, sql));
+        Assert.Contains(message, sqliteError.Message, StringComparison.Ordinal);
+        var error = Assert.Throws<SharpCoreDBException>(() => Run(Engine, sql));
+        Assert.Contains(message, error.Message, StringComparison.Ordinal);
+    }
+
     /// <summary>The column names and the rows (exact text, sorted) of <paramref name="sql"/>.</summary>
     public static (List<string> Columns, List<string> Rows) Run(DbConnection connection, string sql)
     {

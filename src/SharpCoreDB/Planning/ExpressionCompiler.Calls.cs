@@ -1,0 +1,112 @@
+// Function calls for ExpressionCompiler: window calls go to WindowCompiler; aggregate
+// calls (with DISTINCT, ORDER BY and FILTER) become reads of the aggregate frame and
+// register an AggregateSpec with the scope; scalar calls become FunctionEvaluators.
+using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.Functions;
+using SharpCoreDB.Execution.Functions.Aggregates;
+using SharpCoreDB.Execution.Operators;
+
+namespace SharpCoreDB.Planning;
+
+internal sealed partial class ExpressionCompiler
+{
+    private WindowCompiler? _windows;
+
+    private Evaluator CompileCall(FunctionCallExpression call, Scope? scope)
+    {
+        if (call.Over is not null)
+        {
+            _windows ??= new WindowCompiler(this);
+            return _windows.Compile(call, scope);
+        }
+
+        if (WindowCompiler.IsWindowOnly(call.Name))
+        {
+            throw Error($"misuse of window function {call.Name}()");
+        }
+
+        if (call.OrderBy.Count > 0 && !IsAggregateCall(call))
+        {
+            throw Error(FunctionRegistry.Exists(call.Name) ? $"ORDER BY may not be used with non-aggregate {call.Name}()" : $"no such function: {call.Name}");
+        }
+
+        if (call.Filter is not null && !IsAggregateCall(call))
+        {
+            throw Error(FunctionRegistry.Exists(call.Name) ? $"FILTER may not be used with non-aggregate {call.Name}()" : $"no such function: {call.Name}");
+        }
+
+        if (IsAggregateCall(call))
+        {
+            if (scope is null || !scope.AggregatesAllowed || scope.AggregateFrame is null)
+            {
+                throw Error($"misuse of aggregate function {call.Name}()");
+            }
+
+            for (int i = 0; i < scope.Aggregates.Count; i++)
+            {
+                if (scope.Aggregates[i].Call.Equals(call))
+                {
+                    return new SlotEvaluator(scope.AggregateFrame, i, SqlTypeAffinity.None);
+                }
+            }
+
+            scope.AggregatesAllowed = false;
+            var arguments = new Evaluator[call.Arguments.Count + call.OrderBy.Count];
+            for (int i = 0; i < call.Arguments.Count; i++)
+            {
+                arguments[i] = Compile(call.Arguments[i], scope);
+            }
+
+            // The ORDER BY values travel after the arguments; OrderedAggregate sorts the rows by them.
+            var orderKeys = new SortKey[call.OrderBy.Count];
+            for (int i = 0; i < orderKeys.Length; i++)
+            {
+                int slot = call.Arguments.Count + i;
+                arguments[slot] = Compile(call.OrderBy[i].Expression, scope);
+                orderKeys[i] = SelectPlanner.Key(slot, call.OrderBy[i], arguments[slot].Collation);
+            }
+
+            Evaluator? filter = call.Filter is null ? null : Compile(call.Filter, scope);
+            scope.AggregatesAllowed = true;
+            string name = call.Name;
+            int argc = call.Arguments.Count;
+            bool distinct = call.Distinct;
+            if (distinct && argc > 1)
+            {
+                // SQLite's rule (and message): group_concat(DISTINCT x, ',') is refused, not run.
+                throw Error("DISTINCT aggregates must have exactly one argument");
+            }
+
+            TextCollation collation = argc > 0 ? arguments[0].Collation ?? TextCollation.Binary : TextCollation.Binary;
+            if (!FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out _))
+            {
+                throw Error($"wrong number of arguments to function {name}()");
+            }
+
+            var spec = new AggregateSpec(name, distinct, arguments, () =>
+            {
+                FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out IAggregate? aggregate);
+                return orderKeys.Length == 0 ? aggregate! : new OrderedAggregate(aggregate!, argc, orderKeys);
+            })
+            { Filter = filter };
+            scope.Aggregates.Add((call, spec));
+            scope.AggregateFrame.Reserve(1);
+            return new SlotEvaluator(scope.AggregateFrame, scope.Aggregates.Count - 1, SqlTypeAffinity.None);
+        }
+
+        if (!FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function))
+        {
+            throw Error(FunctionRegistry.Exists(call.Name)
+                ? $"wrong number of arguments to function {call.Name}()"
+                : $"no such function: {call.Name}");
+        }
+
+        var args = new Evaluator[call.Arguments.Count];
+        for (int i = 0; i < args.Length; i++)
+        {
+            args[i] = Compile(call.Arguments[i], scope);
+        }
+
+        return new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity };
+    }
+}
