@@ -57,8 +57,20 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             outermost.Streaming = true;
         }
 
-        (List<Evaluator>[] levelFilters, List<Evaluator> constant) = PlaceFilters(relations, order, where, answeredByAccess);
-        return new JoinNode(planning.Query, scope.Frame, BuildLevels(scope, order, on, levelFilters), [.. constant]);
+        Relation? fullJoined = relations.Find(r => r.IsFullJoined);
+        (List<Evaluator>[] levelFilters, List<Evaluator> constant) = PlaceFilters(relations, order, where, answeredByAccess, holdBack: fullJoined is not null);
+        JoinLevel[] levels = BuildLevels(scope, order, on, levelFilters);
+        return new JoinNode(planning.Query, scope.Frame, levels, [.. constant]) { Tail = fullJoined is null ? null : FullJoinTail(scope, order, fullJoined, where) };
+    }
+
+    // The unmatched rows of a FULL JOIN's right table, read by a scan of its own (the join may
+    // have reached it through a seek on the left row's values), filtered by every WHERE condition.
+    private FullJoinTail FullJoinTail(Scope scope, List<(Relation Relation, RowSource Source)> order, Relation right, List<Conjunct> where)
+    {
+        var decoder = new RowDecoder(right.Table!, scope.Frame, right.FirstSlot, right.RowIdSlot, right.Used);
+        var scan = new TableScanSource(planning.Query, right.Table!, decoder, right.Name, ScanRange.All, ScanDirection.Forward);
+        RowSource left = order.Find(o => o.Relation != right).Source;
+        return new FullJoinTail(scan, scope.Frame, right.RowIdSlot, left, [.. where.Select(c => c.Evaluator)]);
     }
 
     // The greedy join order: at each step the relation (allowed by LEFT JOIN ordering) whose
@@ -112,8 +124,10 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
 
     // Each WHERE conjunct runs at the first level where everything it reads is bound; one
     // that reads no relation runs once, before the first level.
+    // With holdBack (a FULL JOIN, where either side may be NULL-extended) every condition waits for
+    // the last level, which a LEFT JOIN level checks only after its match is decided.
     private static (List<Evaluator>[] LevelFilters, List<Evaluator> Constant) PlaceFilters(List<Relation> relations,
-        List<(Relation Relation, RowSource Source)> order, List<Conjunct> where, HashSet<Conjunct> answeredByAccess)
+        List<(Relation Relation, RowSource Source)> order, List<Conjunct> where, HashSet<Conjunct> answeredByAccess, bool holdBack)
     {
         var constant = new List<Evaluator>();
         var levelFilters = new List<Evaluator>[order.Count];
@@ -135,7 +149,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
                 continue;
             }
 
-            int level = LevelOf(c.Mask, relations, position);
+            int level = holdBack ? order.Count - 1 : LevelOf(c.Mask, relations, position);
             if (level < 0)
             {
                 constant.Add(c.Evaluator);
@@ -179,7 +193,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
                 }
             }
 
-            levels[i] = new JoinLevel(order[i].Source, r.IsLeftJoined, [.. onFilters], [.. levelFilters[i]]);
+            levels[i] = new JoinLevel(order[i].Source, r.IsLeftJoined, [.. onFilters], [.. levelFilters[i]]) { ReportsMatches = r.IsFullJoined };
         }
 
         return levels;

@@ -47,6 +47,9 @@ internal sealed class Relation
 
     public bool IsLeftJoined { get; set; }
 
+    /// <summary>The right side of a FULL JOIN: left-joined, and its unmatched rows follow the join's.</summary>
+    public bool IsFullJoined { get; set; }
+
     /// <summary>Relations that must be bound before this one (everything left of a LEFT JOIN).</summary>
     public ulong MustFollow { get; set; }
 

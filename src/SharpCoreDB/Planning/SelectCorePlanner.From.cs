@@ -47,21 +47,22 @@ internal sealed partial class SelectCorePlanner
 
         AddSource(join.Right, scope, where, on);
         Relation right = scope.Relations[^1];
-        if (join.Kind == JoinKind.Full)
+        string kind = join.Kind == JoinKind.Full ? "FULL JOIN" : "RIGHT JOIN";
+        if (join.Kind is JoinKind.Right or JoinKind.Full && (join.Natural || join.Using.Count > 0))
         {
-            throw Unsupported("FULL JOIN");
+            // SQLite shows a USING column of a RIGHT or FULL JOIN with the right table's value
+            // where the left side is NULL; until that is built, refuse it.
+            throw Unsupported(kind + " with USING or NATURAL");
         }
 
-        if (join.Kind == JoinKind.Right && (join.Natural || join.Using.Count > 0))
+        if (join.Kind is JoinKind.Right or JoinKind.Full && (before != 1 || scope.Relations.Count != 2))
         {
-            // SQLite shows a USING column of a RIGHT JOIN at the left table's place with the
-            // right table's value where nothing matched; until that is built, refuse it.
-            throw Unsupported("RIGHT JOIN with USING or NATURAL");
+            throw Unsupported(kind + " of more than two tables");
         }
 
-        if (join.Kind == JoinKind.Right && (before != 1 || scope.Relations.Count != 2))
+        if (join.Kind == JoinKind.Full && right.Table is null)
         {
-            throw Unsupported("RIGHT JOIN of more than two tables");
+            throw Unsupported("FULL JOIN with a subquery, view or CTE on its right");
         }
 
         var conditions = new List<Expression>();
@@ -100,6 +101,13 @@ internal sealed partial class SelectCorePlanner
 
         switch (join.Kind)
         {
+            case JoinKind.Full:
+                // `a FULL JOIN b ON c` runs as `a LEFT JOIN b ON c`, then b's unmatched rows (FullJoinTail).
+                right.IsLeftJoined = true;
+                right.IsFullJoined = true;
+                right.MustFollow = leftMask;
+                on[right] = conditions;
+                break;
             case JoinKind.Left:
                 right.IsLeftJoined = true;
                 right.MustFollow = leftMask;

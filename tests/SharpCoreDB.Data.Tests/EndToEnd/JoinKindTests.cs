@@ -1,4 +1,4 @@
-// NATURAL and RIGHT joins against SQLite through ADO.NET: the same schema and rows in
+// NATURAL, RIGHT and FULL joins against SQLite through ADO.NET: the same schema and rows in
 // both, every query's column names and rows (sorted) compared. These words used to be
 // read as table aliases (`a NATURAL JOIN b` ran as a cross join of a aliased "NATURAL"),
 // so the tests also pin that each join kind we do not run is an error naming it.
@@ -46,11 +46,20 @@ public sealed class JoinKindTests : IDisposable
     [InlineData("SELECT * FROM a AS natural_a NATURAL JOIN b")]
     [InlineData("SELECT a.y, b.z FROM b LEFT JOIN a ON a.x = b.x WHERE a.y IS NULL")]
     [InlineData("SELECT a.y, b.z FROM b LEFT JOIN a ON a.x = b.x AND a.k > 15 WHERE a.y IS NULL OR a.k > 0")]
+    [InlineData("SELECT * FROM a FULL JOIN b ON a.x = b.x")]
+    [InlineData("SELECT a.y, b.z FROM a FULL OUTER JOIN b ON a.x = b.x AND a.k = b.k")]
+    [InlineData("SELECT a.y, b.z FROM a FULL JOIN b ON a.x = b.x WHERE a.y IS NULL OR b.z IS NULL")]
+    [InlineData("SELECT a.y, b.z FROM a FULL JOIN b ON a.x = b.x WHERE a.y > 'e' OR a.y IS NULL")]
+    [InlineData("SELECT a.y, b.z FROM a FULL JOIN b ON a.k < b.k WHERE b.z > 1 OR b.z IS NULL")]
+    [InlineData("SELECT count(*), count(a.x), count(b.x), sum(b.z) FROM a FULL JOIN b ON a.x = b.x")]
+    [InlineData("SELECT coalesce(a.x, b.x) AS x, count(*) AS n FROM a FULL JOIN b ON a.x = b.x GROUP BY 1")]
+    [InlineData("SELECT a.y, c.w FROM a FULL JOIN c ON 0")]
     public void AnswersAsSqliteDoes(string sql) => _both.AssertSameAnswer(sql);
 
     [Theory]
-    [InlineData("SELECT * FROM a FULL JOIN b ON a.x = b.x", "FULL JOIN is not supported")]
-    [InlineData("SELECT * FROM a FULL OUTER JOIN b ON a.x = b.x", "FULL JOIN is not supported")]
+    [InlineData("SELECT * FROM a FULL JOIN b USING (x)", "FULL JOIN with USING or NATURAL is not supported")]
+    [InlineData("SELECT * FROM a FULL JOIN b ON a.x = b.x FULL JOIN c ON 1", "FULL JOIN of more than two tables is not supported")]
+    [InlineData("SELECT * FROM a FULL JOIN (SELECT * FROM b) AS s ON a.x = s.x", "FULL JOIN with a subquery, view or CTE on its right is not supported")]
     [InlineData("SELECT * FROM a RIGHT JOIN b USING (x)", "RIGHT JOIN with USING or NATURAL is not supported")]
     [InlineData("SELECT * FROM a NATURAL RIGHT JOIN b", "RIGHT JOIN with USING or NATURAL is not supported")]
     [InlineData("SELECT * FROM a JOIN c ON 1 RIGHT JOIN b ON a.x = b.x", "RIGHT JOIN of more than two tables is not supported")]

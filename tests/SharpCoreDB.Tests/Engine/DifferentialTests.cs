@@ -125,8 +125,12 @@ public sealed class DifferentialTests
 
     private static string Query(Random random)
     {
-        switch (random.Next(17))
+        switch (random.Next(18))
         {
+            case 17:
+                return $"SELECT x.id, y.id, x.b, y.a FROM {Pick(random, Tables)} AS x FULL JOIN {Pick(random, Tables)} AS y ON x.a = y.d " +
+                    $"WHERE {Predicate(random, random.Next(2) == 0 ? "x" : "y")} OR {Pick(random, ["x", "y"])}.id IS NULL";
+
             case 15 or 16:
                 return $"SELECT id, a, {Window(random)} AS w FROM {Pick(random, Tables)} WHERE {Predicate(random, null)}";
 

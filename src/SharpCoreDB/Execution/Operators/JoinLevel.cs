@@ -19,4 +19,7 @@ internal sealed class JoinLevel(RowSource source, bool isLeftJoin, Evaluator[] o
     public bool Matched { get; set; }
 
     public bool NullEmitted { get; set; }
+
+    /// <summary>A FULL JOIN's right side: each match is reported to the pipeline's FullJoinTail.</summary>
+    public bool ReportsMatches { get; init; }
 }

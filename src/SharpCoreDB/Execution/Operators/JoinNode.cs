@@ -2,7 +2,9 @@
 // the planner chose, each level reading its relation through a RowSource (scan,
 // seek, hash probe) and checking the filters that became checkable at that
 // level. A LEFT JOIN level that finds no row passing its ON conditions produces
-// one NULL-filled row. Rows appear in the query frame; nothing is copied.
+// one NULL-filled row; a FULL JOIN's right level also reports its matches to the
+// FullJoinTail, which yields the unmatched right rows after the loops are done. Rows
+// appear in the query frame; nothing is copied.
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
 
@@ -14,6 +16,10 @@ internal sealed class JoinNode(QueryContext context, Frame frame, JoinLevel[] le
     private int _depth;
     private bool _started;
     private bool _done;
+    private bool _inTail;
+
+    /// <summary>The unmatched right rows of a FULL JOIN, yielded after the loops; null without one.</summary>
+    public FullJoinTail? Tail { get; init; }
 
     public JoinLevel[] Levels => levels;
 
@@ -25,6 +31,8 @@ internal sealed class JoinNode(QueryContext context, Frame frame, JoinLevel[] le
     {
         _started = false;
         _done = false;
+        _inTail = false;
+        Tail?.Reset();
         foreach (Evaluator filter in constantFilters)
         {
             if (SqlTruth.IsTrue(filter.Evaluate()) != true)
@@ -36,6 +44,11 @@ internal sealed class JoinNode(QueryContext context, Frame frame, JoinLevel[] le
 
     public override bool Next()
     {
+        if (_inTail)
+        {
+            return Tail!.Next();
+        }
+
         if (_done)
         {
             return false;
@@ -61,6 +74,10 @@ internal sealed class JoinNode(QueryContext context, Frame frame, JoinLevel[] le
 
                 level.Matched = true;
                 produced = true;
+                if (level.ReportsMatches)
+                {
+                    Tail!.RecordMatch();
+                }
             }
             else if (level.IsLeftJoin && !level.Matched && !level.NullEmitted)
             {
@@ -91,11 +108,19 @@ internal sealed class JoinNode(QueryContext context, Frame frame, JoinLevel[] le
         }
 
         _done = true;
+        if (Tail is not null)
+        {
+            _inTail = true;
+            Tail.Open();
+            return Tail.Next();
+        }
+
         return false;
     }
 
     public override void Close()
     {
+        Tail?.Close();
         foreach (JoinLevel level in levels)
         {
             level.Source.Close();
@@ -109,6 +134,11 @@ internal sealed class JoinNode(QueryContext context, Frame frame, JoinLevel[] le
             string how = i == 0 ? string.Empty : levels[i].IsLeftJoin ? "LEFT JOIN " : "NESTED LOOP ";
             lines.Add(Indent(depth + i) + how + levels[i].Source.Describe());
             levels[i].Source.ExplainInner(lines, depth + i + 1);
+        }
+
+        if (Tail is not null)
+        {
+            lines.Add(Indent(depth) + Tail.Describe());
         }
     }
 
