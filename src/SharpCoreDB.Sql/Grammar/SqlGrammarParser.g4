@@ -129,7 +129,7 @@ updateStmt: withClause? UPDATE (OR conflictResolution)? qualifiedName (AS? alias
         SET assignment (COMMA assignment)* (WHERE expr)? returningClause?
     ;
 
-assignment: identifier ASSIGN expr;
+assignment: (identifier | OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR) ASSIGN expr;
 
 deleteStmt: withClause? DELETE FROM qualifiedName (AS? alias)? (WHERE expr)? returningClause?;
 
@@ -242,7 +242,7 @@ comparison
     | parameter #parameterExpr
     | functionName OPEN_PAR (STAR | (DISTINCT | ALL)? expr (COMMA expr)* orderByClause?)? CLOSE_PAR filterClause? overClause? #functionExpr
     | (identifier DOT)? (identifier DOT)? identifier #columnExpr
-    | OPEN_PAR expr CLOSE_PAR #parenExpr
+    | OPEN_PAR expr (COMMA expr)* CLOSE_PAR #parenExpr
     | OPEN_PAR selectStmt CLOSE_PAR #subqueryExpr
     | EXISTS OPEN_PAR selectStmt CLOSE_PAR #existsExpr
     | CASE operand=expr? caseWhen+ (ELSE elseExpr=expr)? END #caseExpr

@@ -194,7 +194,9 @@ internal sealed partial class AstBuilder
         return call;
     }
 
-    public override SqlNode VisitParenExpr(ParenExprContext context) => Expr(context.expr());
+    public override SqlNode VisitParenExpr(ParenExprContext context) => context.expr().Length == 1
+        ? Expr(context.expr(0))
+        : new RowValueExpression(Expressions(context.expr()), Pos(context));
 
     public override SqlNode VisitSubqueryExpr(SubqueryExprContext context) =>
         new SubqueryExpression(Select(context.selectStmt()), Pos(context));

@@ -33,22 +33,47 @@ internal sealed partial class AstBuilder
 
     public override SqlNode VisitUpdateStmt(UpdateStmtContext context)
     {
-        AssignmentContext[] assignments = context.assignment();
-        var built = new Assignment[assignments.Length];
-        for (int i = 0; i < assignments.Length; i++)
+        var built = new List<Assignment>();
+        foreach (AssignmentContext assignment in context.assignment())
         {
-            built[i] = new Assignment(Ident(assignments[i].identifier()), Expr(assignments[i].expr()), Pos(assignments[i]));
+            Assign(assignment, built);
         }
 
         return new UpdateStatement(
             Conflict(context.conflictResolution()),
             Name(context.qualifiedName()),
             context.alias() is { } alias ? Alias(alias) : null,
-            ToList(built),
+            ToList(built.ToArray()),
             context.expr() is { } where ? Expr(where) : null,
             Returning(context.returningClause()),
             Pos(context))
         { With = With(context.withClause()) };
+    }
+
+    // `SET (a, b) = (x, y)` becomes a = x, b = y; `SET (a, b) = (SELECT ..)` takes each column of the
+    // subquery's first row. Both sides are read from the row before the update, as for separate assignments.
+    private void Assign(AssignmentContext assignment, List<Assignment> into)
+    {
+        IdentifierContext[] columns = assignment.identifier();
+        Expression value = Expr(assignment.expr());
+        if (assignment.OPEN_PAR() is null)
+        {
+            into.Add(new Assignment(Ident(columns[0]), value, Pos(assignment)));
+            return;
+        }
+
+        for (int i = 0; i < columns.Length; i++)
+        {
+            Expression item = value switch
+            {
+                RowValueExpression row when row.Values.Count == columns.Length => row.Values[i],
+                RowValueExpression row => throw SyntaxErrors.At(assignment.Start, $"{columns.Length} columns assigned {row.Values.Count} values"),
+                SubqueryExpression subquery => subquery with { Column = i },
+                _ when columns.Length == 1 => value,
+                _ => throw SyntaxErrors.At(assignment.Start, $"{columns.Length} columns assigned 1 values"),
+            };
+            into.Add(new Assignment(Ident(columns[i]), item, Pos(assignment)));
+        }
     }
 
     public override SqlNode VisitDeleteStmt(DeleteStmtContext context) => new DeleteStatement(

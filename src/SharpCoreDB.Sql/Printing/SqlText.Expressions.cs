@@ -119,6 +119,11 @@ public static partial class SqlText
             case SubqueryExpression:
                 b.Append("(SELECT ...)");
                 break;
+            case RowValueExpression row:
+                b.Append('(');
+                AppendList(b, row.Values);
+                b.Append(')');
+                break;
             case CaseExpression caseExpression:
                 b.Append("CASE");
                 if (caseExpression.Operand is not null)
@@ -191,7 +196,7 @@ public static partial class SqlText
     private static void Nested(StringBuilder b, Expression expression)
     {
         bool atom = expression is LiteralExpression or ColumnReference or ParameterExpression or FunctionCallExpression
-            or CastExpression or CaseExpression or SubqueryExpression or ExistsExpression;
+            or CastExpression or CaseExpression or SubqueryExpression or ExistsExpression or RowValueExpression;
         if (atom && !(expression is IntegerLiteral { Value: < 0 } or RealLiteral { Value: < 0 }))
         {
             Append(b, expression);

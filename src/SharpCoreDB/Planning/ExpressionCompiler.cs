@@ -15,8 +15,15 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
 
     public Evaluator Compile(Expression expression, Scope? scope)
     {
+        if (RowValues.Lower(expression) is { } scalar)
+        {
+            return Compile(scalar, scope);
+        }
+
         switch (expression)
         {
+            case RowValueExpression:
+                throw RowValues.Misused();
             case IntegerLiteral i:
                 return new ConstantEvaluator(DbValue.FromInt64(i.Value));
             case RealLiteral r:
@@ -87,9 +94,14 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
             case SubqueryExpression subquery:
                 {
                     SelectPlan plan = planning.Selects.Plan(subquery.Subquery, scope);
-                    return new ScalarSubqueryEvaluator(planning.Query, plan.Root, MarkSubquery(plan, scope))
+                    if (subquery.Column >= plan.Columns.Count)
                     {
-                        Affinity = plan.Columns.Count > 0 ? plan.Columns[0].Affinity : SqlTypeAffinity.None,
+                        throw Error($"sub-select returns {plan.Columns.Count} columns - expected {subquery.Column + 1}");
+                    }
+
+                    return new ScalarSubqueryEvaluator(planning.Query, plan.Root, MarkSubquery(plan, scope), subquery.Column)
+                    {
+                        Affinity = plan.Columns[subquery.Column].Affinity,
                     };
                 }
 

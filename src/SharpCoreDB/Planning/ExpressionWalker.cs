@@ -64,6 +64,13 @@ internal static class ExpressionWalker
             case CastExpression cast:
                 yield return cast.Operand;
                 break;
+            case RowValueExpression row:
+                for (int i = 0; i < row.Values.Count; i++)
+                {
+                    yield return row.Values[i];
+                }
+
+                break;
             case CollateExpression collate:
                 yield return collate.Operand;
                 break;
@@ -108,6 +115,8 @@ internal static class ExpressionWalker
             return;
         }
 
+        // A row value comparison splits too: `(a, b) = (1, 2)` is `a = 1 AND b = 2`, which indexes serve.
+        expression = RowValues.Lower(expression) ?? expression;
         if (expression is BinaryExpression { Operator: BinaryOperator.And } and)
         {
             Conjuncts(and.Left, into);

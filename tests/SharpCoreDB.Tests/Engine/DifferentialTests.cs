@@ -125,8 +125,23 @@ public sealed class DifferentialTests
 
     private static string Query(Random random)
     {
-        switch (random.Next(18))
+        switch (random.Next(19))
         {
+            case 18:
+                {
+                    // Row values over (a, d), which t2 indexes: comparisons pair by pair, BETWEEN, IN a list or a subquery.
+                    string t = Pick(random, Tables);
+                    string row = $"({Value(random)}, {Pick(random, [Value(random), "NULL"])})";
+                    string condition = random.Next(4) switch
+                    {
+                        0 => $"(a, d) {Pick(random, ["=", "<>", "<", "<=", ">", ">=", "IS", "IS NOT"])} {row}",
+                        1 => $"(a, d) {Pick(random, ["", "NOT "])}BETWEEN {row} AND ({random.Next(10, 25)}, {random.Next(25)})",
+                        2 => $"(a, d) {Pick(random, ["", "NOT "])}IN ({row}, ({Value(random)}, {Value(random)}))",
+                        _ => $"(a, d) {Pick(random, ["", "NOT "])}IN (SELECT a, d FROM {Pick(random, Tables)} WHERE {Predicate(random, null)})",
+                    };
+                    return $"SELECT id, a, d FROM {t} WHERE {condition}";
+                }
+
             case 17:
                 return $"SELECT x.id, y.id, x.b, y.a FROM {Pick(random, Tables)} AS x FULL JOIN {Pick(random, Tables)} AS y ON x.a = y.d " +
                     $"WHERE {Predicate(random, random.Next(2) == 0 ? "x" : "y")} OR {Pick(random, ["x", "y"])}.id IS NULL";

@@ -42,4 +42,11 @@ public sealed record ExistsExpression(SelectStatement Subquery, bool Negated, So
 
 /// <summary>A parenthesised SELECT used as a value: its first column of its first row, or NULL.</summary>
 public sealed record SubqueryExpression(SelectStatement Subquery, SourcePosition Position = default)
-    : Expression(Position);
+    : Expression(Position)
+{
+    /// <summary>Which column of the first row (0 unless the subquery stands for a row value, `(a, b) = (SELECT x, y ..)`).</summary>
+    public int Column { get; init; }
+}
+
+/// <summary><c>(a, b, ..)</c>: a row value, usable only where SQLite allows one (comparisons, IN, BETWEEN, UPDATE SET).</summary>
+public sealed record RowValueExpression(SqlList<Expression> Values, SourcePosition Position = default) : Expression(Position);

@@ -7,8 +7,8 @@ using SharpCoreDB.Execution.Semantics;
 
 namespace SharpCoreDB.Execution.Evaluators;
 
-/// <summary>(SELECT x ...): the first row's first column, or NULL.</summary>
-internal sealed class ScalarSubqueryEvaluator(QueryContext context, PlanNode plan, bool correlated) : Evaluator
+/// <summary>(SELECT x ...): the first row's first column (or the one a row value reads), or NULL.</summary>
+internal sealed class ScalarSubqueryEvaluator(QueryContext context, PlanNode plan, bool correlated, int column = 0) : Evaluator
 {
     private long _generation = -1;
     private DbValue _cached;
@@ -23,7 +23,7 @@ internal sealed class ScalarSubqueryEvaluator(QueryContext context, PlanNode pla
         }
 
         plan.Open();
-        DbValue value = plan.Next() ? plan.Output.Values[0] : DbValue.Null;
+        DbValue value = plan.Next() ? plan.Output.Values[column] : DbValue.Null;
         plan.Close();
         _cached = value;
         _generation = context.Generation;

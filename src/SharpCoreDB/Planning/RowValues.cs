@@ -1,0 +1,127 @@
+// Row values, `(a, b) = (1, 2)`, compiled by rewriting them into the scalar expressions
+// SQLite defines them by, with the same three-valued results:
+//
+//   (a, b) =  (x, y)    a = x AND b = y              (IS: a IS x AND b IS y)
+//   (a, b) <> (x, y)    a <> x OR b <> y             (IS NOT: a IS NOT x OR b IS NOT y)
+//   (a, b) <  (x, y)    a < x OR (a = x AND b < y)   (<=, >, >= alike: only the last pair is <=, >=)
+//   r BETWEEN l AND h   r >= l AND r <= h
+//   r IN (r1, r2, ..)   r = r1 OR r = r2 OR ..
+//   r IN (SELECT ..)    CASE WHEN some row equals THEN 1 WHEN some row compares NULL THEN NULL ELSE 0 END
+//
+// A side written as a subquery stands for its first row: its i-th item is the subquery
+// read at column i. Rewriting `=` this way also lets the planner see `a = 1 AND b = 2`
+// and seek an index on (a, b). A row value anywhere else is "row value misused".
+namespace SharpCoreDB.Planning;
+
+/// <summary>Rewrites row-value expressions into scalar ones.</summary>
+internal static class RowValues
+{
+    private const string RowSourceName = "sharpcoredb_row_in";
+
+    /// <summary>The scalar form of <paramref name="expression"/> when it compares row values; null otherwise.</summary>
+    public static Expression? Lower(Expression expression) => expression switch
+    {
+        BinaryExpression { Operator: var op } binary when IsComparison(op) && (IsRow(binary.Left) || IsRow(binary.Right)) =>
+            Compare(op, Items(binary.Left, binary.Right), Items(binary.Right, binary.Left)),
+        IsExpression isExpression when IsRow(isExpression.Left) || IsRow(isExpression.Right) =>
+            Same(Items(isExpression.Left, isExpression.Right), Items(isExpression.Right, isExpression.Left), isExpression.Negated),
+        BetweenExpression between when IsRow(between.Operand) || IsRow(between.Low) || IsRow(between.High) =>
+            Negate(new BinaryExpression(BinaryOperator.And,
+                Lower(new BinaryExpression(BinaryOperator.GreaterOrEqual, between.Operand, between.Low))!,
+                Lower(new BinaryExpression(BinaryOperator.LessOrEqual, between.Operand, between.High))!), between.Negated),
+        InExpression { Operand: RowValueExpression row } inExpression => Negate(In(row, inExpression), inExpression.Negated),
+        _ => null,
+    };
+
+    public static SharpCoreDBException Misused() => new(SharpCoreDBErrorCode.SemanticError, "row value misused");
+
+    private static bool IsComparison(BinaryOperator op) => op is BinaryOperator.Equal or BinaryOperator.NotEqual or BinaryOperator.Less
+        or BinaryOperator.LessOrEqual or BinaryOperator.Greater or BinaryOperator.GreaterOrEqual;
+
+    private static bool IsRow(Expression e) => e is RowValueExpression;
+
+    // The items of one side; a subquery opposite a row of n stands for its first row's n columns.
+    private static List<Expression> Items(Expression side, Expression other)
+    {
+        int width = other is RowValueExpression otherRow ? otherRow.Values.Count : 1;
+        return side switch
+        {
+            RowValueExpression row => [.. row.Values],
+            SubqueryExpression subquery when width > 1 => [.. Enumerable.Range(0, width).Select(i => (Expression)(subquery with { Column = i }))],
+            _ => [side],
+        };
+    }
+
+    private static Expression Compare(BinaryOperator op, List<Expression> left, List<Expression> right)
+    {
+        if (left.Count != right.Count || left.Count < 2)
+        {
+            throw Misused();
+        }
+
+        switch (op)
+        {
+            case BinaryOperator.Equal:
+                return Join(BinaryOperator.And, left.Select((l, i) => (Expression)new BinaryExpression(BinaryOperator.Equal, l, right[i])));
+            case BinaryOperator.NotEqual:
+                return Join(BinaryOperator.Or, left.Select((l, i) => (Expression)new BinaryExpression(BinaryOperator.NotEqual, l, right[i])));
+        }
+
+        BinaryOperator strict = op is BinaryOperator.Less or BinaryOperator.LessOrEqual ? BinaryOperator.Less : BinaryOperator.Greater;
+        int last = left.Count - 1;
+        Expression result = new BinaryExpression(op, left[last], right[last]);
+        for (int i = last - 1; i >= 0; i--)
+        {
+            result = new BinaryExpression(BinaryOperator.Or,
+                new BinaryExpression(strict, left[i], right[i]),
+                new BinaryExpression(BinaryOperator.And, new BinaryExpression(BinaryOperator.Equal, left[i], right[i]), result));
+        }
+
+        return result;
+    }
+
+    private static Expression Same(List<Expression> left, List<Expression> right, bool negated)
+    {
+        if (left.Count != right.Count || left.Count < 2)
+        {
+            throw Misused();
+        }
+
+        return Join(negated ? BinaryOperator.Or : BinaryOperator.And, left.Select((l, i) => (Expression)new IsExpression(l, right[i], negated)));
+    }
+
+    private static Expression In(RowValueExpression row, InExpression inExpression)
+    {
+        if (inExpression.Subquery is null)
+        {
+            if (inExpression.Values.Count == 0)
+            {
+                return new IntegerLiteral(0);
+            }
+
+            return Join(BinaryOperator.Or, inExpression.Values.AsSpan().ToArray().Select(value => Compare(BinaryOperator.Equal, [.. row.Values], Items(value, row))));
+        }
+
+        // The subquery becomes a CTE with numbered columns, so that each of its rows can be compared pairwise.
+        var columns = SqlList.Create<string>([.. Enumerable.Range(1, row.Values.Count).Select(i => "c" + i)]);
+        var cte = new CommonTableExpression(RowSourceName, columns, inExpression.Subquery, CteMaterialization.Default);
+        Expression equal = Compare(BinaryOperator.Equal, [.. row.Values], [.. columns.AsSpan().ToArray().Select(c => (Expression)new ColumnReference(RowSourceName, c))]);
+        Expression matches = Exists(cte, equal);
+        Expression unknown = Exists(cte, new IsExpression(equal, new NullLiteral(), Negated: false));
+        return new CaseExpression(null, [new WhenClause(matches, new IntegerLiteral(1)), new WhenClause(unknown, new NullLiteral())], new IntegerLiteral(0));
+    }
+
+    private static ExistsExpression Exists(CommonTableExpression cte, Expression where)
+    {
+        var core = new SelectCore(false, [new ExpressionColumn(new IntegerLiteral(1), null)], new TableReference(new QualifiedName(RowSourceName), null),
+            where, SqlList<Expression>.Empty, null);
+        var query = new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null) { With = new WithClause(false, [cte]) };
+        return new ExistsExpression(query, Negated: false);
+    }
+
+    private static Expression Join(BinaryOperator op, IEnumerable<Expression> parts) =>
+        parts.Aggregate((a, b) => new BinaryExpression(op, a, b));
+
+    private static Expression Negate(Expression expression, bool negated) =>
+        negated ? new UnaryExpression(UnaryOperator.Not, expression) : expression;
+}

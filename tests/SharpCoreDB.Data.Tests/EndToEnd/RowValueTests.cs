@@ -1,0 +1,69 @@
+// Row values answer as SQLite's do, with NULLs in them: comparisons (=, <>, <, <=, >, >=,
+// IS, IS NOT, compared pair by pair with SQLite's three-valued results), BETWEEN, IN with a
+// list of rows, a VALUES list or a subquery (and NOT IN, where a NULL makes the answer
+// unknown), a subquery standing for one row, and UPDATE SET (a, b) = (..). The same
+// queries run on a table with an index on (a, b), which a row equality must use. A row
+// value anywhere else is "row value misused".
+namespace SharpCoreDB.Data.Tests.EndToEnd;
+
+public sealed class RowValueTests : IDisposable
+{
+    private readonly SqliteComparison _both = new();
+
+    public RowValueTests()
+    {
+        foreach (string table in new[] { "plain", "indexed" })
+        {
+            _both.Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, a INTEGER, b TEXT)");
+            _both.Execute($"INSERT INTO {table} VALUES (1, 1, 'x'), (2, 1, 'y'), (3, 2, NULL), (4, NULL, 'x'), (5, 3, 'z'), (6, 2, 'b'), (7, 1, 'y')");
+        }
+
+        _both.Execute("CREATE INDEX indexed_ab ON indexed (a, b)");
+    }
+
+    [Theory]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) = (1, 'y')")]
+    [InlineData("SELECT id, (a, b) < (2, 'a') AS lt, (a, b) <= (2, 'b') AS le, (a, b) > (1, 'x') AS gt, (a, b) >= (2, NULL) AS ge FROM {t}")]
+    [InlineData("SELECT id, (a, b) <> (1, 'x') AS ne, (a, b) IS (2, NULL) AS s, (a, b) IS NOT (1, 'x') AS ns FROM {t}")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) > (1, 'x')")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b, id) >= (1, 'y', 7)")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) BETWEEN (1, 'x') AND (2, 'z')")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) NOT BETWEEN (1, 'x') AND (2, 'z')")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) IN ((1, 'y'), (3, 'z'))")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) IN (VALUES (1, 'y'), (2, NULL))")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) NOT IN (VALUES (1, 'y'), (2, 'q'))")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) IN (SELECT a, b FROM {t} WHERE id > 5)")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) NOT IN (SELECT a, b FROM {t} WHERE id < 3)")]
+    [InlineData("SELECT id, (a, b) IN (SELECT 2, NULL) AS x, (a, b) NOT IN (SELECT 9, 'n') AS y FROM {t}")]
+    [InlineData("SELECT id FROM {t} WHERE (a, b) = (SELECT a, b FROM {t} WHERE id = 5)")]
+    [InlineData("SELECT (SELECT 1, 2) = (1, 2) AS e, ((1, 2)) < (1, 3) AS l")]
+    public void AnswersAsSqlite(string sql)
+    {
+        _both.AssertSameAnswer(sql.Replace("{t}", "plain", StringComparison.Ordinal));
+        _both.AssertSameAnswer(sql.Replace("{t}", "indexed", StringComparison.Ordinal));
+    }
+
+    [Fact]
+    public void UpdateSetsSeveralColumnsFromOneRowValue()
+    {
+        _both.Execute("UPDATE plain SET (a, b) = (b, a) WHERE id = 1");
+        _both.Execute("UPDATE plain SET (a, b) = (SELECT 9, 'n') WHERE id = 2");
+        _both.Execute("UPDATE indexed SET (b, a) = (SELECT b, a + 10 FROM plain WHERE plain.id = indexed.id)");
+        _both.AssertSameAnswer("SELECT * FROM plain");
+        _both.AssertSameAnswer("SELECT * FROM indexed");
+    }
+
+    [Fact]
+    public void ARowEqualitySeeksTheIndex() =>
+        Assert.Equal("SEARCH indexed USING INDEX indexed_ab (a=? AND b=?)",
+            Statements.Scalar(_both.Engine, "EXPLAIN QUERY PLAN SELECT id FROM indexed WHERE (a, b) = (1, 'y')"));
+
+    [Theory]
+    [InlineData("SELECT (1, 2)", "row value misused")]
+    [InlineData("SELECT (1, 2) + 1", "row value misused")]
+    [InlineData("SELECT (1, 2) = (1, 2, 3)", "row value misused")]
+    [InlineData("SELECT id FROM plain WHERE (a, b) = 1", "row value misused")]
+    public void RefusedWithSqlitesMessage(string sql, string message) => _both.AssertSameError(sql, message);
+
+    public void Dispose() => _both.Dispose();
+}
