@@ -101,6 +101,15 @@ public sealed class CteTests : IDisposable
     }
 
     [Fact]
+    public void InsertingFromACteOverTheSameTableReadsItAsItWasBefore()
+    {
+        _both.Execute("INSERT INTO t (x) SELECT * FROM (SELECT x + 100 FROM t)");
+        _both.Execute("WITH c AS (SELECT x FROM t) INSERT INTO t (x) SELECT x + 1000 FROM c");
+        _both.Execute("WITH RECURSIVE c(n) AS (SELECT max(x) FROM t UNION ALL SELECT n + 1 FROM c WHERE n < (SELECT max(x) FROM t) + 3) INSERT INTO t (x) SELECT n FROM c");
+        _both.AssertSameAnswer("SELECT count(*), sum(x) FROM t");
+    }
+
+    [Fact]
     public void AnEndlessRecursionEndsAtTheCommandTimeout()
     {
         using SharpCoreDBCommand command = _both.Engine.CreateCommand();

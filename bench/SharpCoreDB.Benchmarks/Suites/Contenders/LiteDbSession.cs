@@ -79,7 +79,8 @@ public sealed class LiteDbSession : ContenderSession
         return sum;
     }
 
-    // LiteDB has no recursive query: the walk is a breadth-first loop of id-range finds.
+    // LiteDB has no recursive query: the walk is a breadth-first loop of primary-key lookups
+    // (a range Find on Id scans the collection in LiteDB, which would make this quadratic).
     public override long TreeWalk(long nodes)
     {
         var queue = new Queue<long>();
@@ -88,11 +89,12 @@ public sealed class LiteDbSession : ContenderSession
         while (queue.TryDequeue(out long id))
         {
             visited++;
-            long first = id * 2;
-            long last = id * 2 + 1;
-            foreach (UserRow child in _users.Find(x => x.Id >= first && x.Id <= last && x.Id <= nodes))
+            for (long child = id * 2; child <= id * 2 + 1 && child <= nodes; child++)
             {
-                queue.Enqueue(child.Id);
+                if (_users.FindById(child) is not null)
+                {
+                    queue.Enqueue(child);
+                }
             }
         }
 
