@@ -1,39 +1,62 @@
 // Values kept for every row a window operator buffers (partition and order values,
-// function arguments, saved frames), stored flat: one array of Count x Width values
-// rather than an array per row. Holding a large input then costs a few big arrays
-// instead of hundreds of thousands of small objects that every garbage collection
-// would have to walk and promote.
+// function arguments, saved frames, results), stored flat in blocks of about 64 KiB:
+// a few hundred values per array rather than an array per row. Holding a large input
+// then costs a few hundred mid-sized arrays instead of hundreds of thousands of small
+// objects for every garbage collection to walk, and no block is large enough for the
+// large-object heap, whose allocations would force full collections.
 
 namespace SharpCoreDB.Execution.Windows;
 
 /// <summary>A growable table of fixed-width rows of values.</summary>
-internal sealed class RowValues(int width)
+internal sealed class RowValues
 {
-    private DbValue[] _data = [];
+    // 4096 values of 16 bytes: 64 KiB, under the large-object threshold (85,000 bytes).
+    private const int ValuesPerBlock = 4096;
+    private readonly List<DbValue[]> _blocks = [];
+    private readonly int _width;
+    private readonly int _rowsPerBlock;
 
-    public int Width => width;
+    public RowValues(int width)
+    {
+        _width = width;
+        _rowsPerBlock = Math.Max(1, ValuesPerBlock / Math.Max(1, width));
+    }
+
+    public int Width => _width;
 
     public int Count { get; private set; }
 
     /// <summary>Row <paramref name="row"/>'s values (empty when the width is 0).</summary>
-    public ReadOnlySpan<DbValue> this[int row] => _data.AsSpan(row * width, width);
+    public ReadOnlySpan<DbValue> this[int row] =>
+        _width == 0 ? default : _blocks[row / _rowsPerBlock].AsSpan(row % _rowsPerBlock * _width, _width);
+
+    /// <summary>The value in <paramref name="column"/> of row <paramref name="row"/>, to read or write.</summary>
+    public ref DbValue At(int row, int column) => ref _blocks[row / _rowsPerBlock][(row % _rowsPerBlock * _width) + column];
 
     /// <summary>Appends a row and returns its values to fill.</summary>
     public Span<DbValue> Add()
     {
-        int needed = (Count + 1) * width;
-        if (needed > _data.Length)
+        int row = Count++;
+        if (_width == 0)
         {
-            Array.Resize(ref _data, Math.Max(needed, Math.Max(16, _data.Length * 2)));
+            return default;
         }
 
-        Count++;
-        return _data.AsSpan(needed - width, width);
+        int block = row / _rowsPerBlock;
+        if (block == _blocks.Count)
+        {
+            _blocks.Add(new DbValue[_rowsPerBlock * _width]);
+        }
+
+        return _blocks[block].AsSpan(row % _rowsPerBlock * _width, _width);
     }
 
-    public void Clear()
+    /// <summary>Appends <paramref name="count"/> rows of NULLs.</summary>
+    public void AddRows(int count)
     {
-        _data = [];
-        Count = 0;
+        for (int i = 0; i < count; i++)
+        {
+            Add().Clear();
+        }
     }
 }

@@ -27,7 +27,7 @@ internal sealed class WindowNode : PlanNode
     private readonly WindowPartition[] _partitions;
     private readonly int[][] _windows;
     private RowValues _rows = new(0);
-    private DbValue[][] _results = [];
+    private RowValues _results = new(0);
     private int[] _emitOrder = [];
     private int _next;
 
@@ -116,10 +116,7 @@ internal sealed class WindowNode : PlanNode
             saved = saved[frame.Values.Length..];
         }
 
-        for (int f = 0; f < _functions.Length; f++)
-        {
-            _windowFrame.Values[f] = _results[f][row];
-        }
+        _results[row].CopyTo(_windowFrame.Values);
 
         _next++;
         return true;
@@ -128,7 +125,7 @@ internal sealed class WindowNode : PlanNode
     public override void Close()
     {
         _rows = new RowValues(0);
-        _results = [];
+        _results = new RowValues(0);
         _emitOrder = [];
     }
 
@@ -160,7 +157,8 @@ internal sealed class WindowNode : PlanNode
     private void Compute(RowValues[] partitionValues, RowValues[] orderValues, RowValues[] arguments, List<bool>[] passes)
     {
         int count = _rows.Count;
-        _results = new DbValue[_functions.Length][];
+        _results = new RowValues(_functions.Length);
+        _results.AddRows(count);
         int[] arrival = new int[count];
         for (int i = 0; i < count; i++)
         {
@@ -175,7 +173,6 @@ internal sealed class WindowNode : PlanNode
             int[] sorted = WindowSorter.Sort(partitions, first.PartitionKeys, orders, first.OrderKeys, arrival);
             foreach (int f in _windows[w])
             {
-                _results[f] = new DbValue[count];
                 RowValues functionArguments = arguments[f];
                 bool[] functionPasses = [.. passes[f]];
                 int start = 0;
@@ -187,7 +184,7 @@ internal sealed class WindowNode : PlanNode
                         end++;
                     }
 
-                    _partitions[f].Compute(sorted, start, end - start, orders, functionArguments, functionPasses, _results[f]);
+                    _partitions[f].Compute(sorted, start, end - start, orders, functionArguments, functionPasses, _results, f);
                     start = end;
                 }
             }

@@ -38,10 +38,10 @@ internal sealed partial class WindowPartition(WindowFunctionSpec spec)
     }
 
     /// <summary>
-    /// Fills <paramref name="results"/> at each row's input index for the partition of <paramref name="count"/> rows
+    /// Fills column <paramref name="column"/> of <paramref name="results"/> at each row's input index for the partition of <paramref name="count"/> rows
     /// starting at <paramref name="first"/> in <paramref name="sorted"/>.
     /// </summary>
-    public void Compute(int[] sorted, int first, int count, RowValues orderValues, RowValues arguments, bool[] passes, DbValue[] results)
+    public void Compute(int[] sorted, int first, int count, RowValues orderValues, RowValues arguments, bool[] passes, RowValues results, int column)
     {
         FindPeers(sorted, first, count, orderValues);
         int stepped = 0;
@@ -119,7 +119,7 @@ internal sealed partial class WindowPartition(WindowFunctionSpec spec)
                     break;
             }
 
-            results[row] = value;
+            results.At(row, column) = value;
             (previousStart, previousEnd, previous) = (start, end, value);
         }
     }
