@@ -125,13 +125,13 @@ insertStmt: withClause? (INSERT (OR conflictResolution)? | REPLACE) INTO qualifi
 
 conflictResolution: REPLACE | IGNORE | ABORT | FAIL | ROLLBACK;
 
-updateStmt: withClause? UPDATE (OR conflictResolution)? qualifiedName (AS? alias)?
+updateStmt: withClause? UPDATE (OR conflictResolution)? qualifiedName (AS? alias)? indexHint?
         SET assignment (COMMA assignment)* (WHERE expr)? returningClause?
     ;
 
 assignment: (identifier | OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR) ASSIGN expr;
 
-deleteStmt: withClause? DELETE FROM qualifiedName (AS? alias)? (WHERE expr)? returningClause?;
+deleteStmt: withClause? DELETE FROM qualifiedName (AS? alias)? indexHint? (WHERE expr)? returningClause?;
 
 returningClause: RETURNING resultColumn (COMMA resultColumn)*;
 

@@ -166,7 +166,7 @@ internal sealed partial class AstBuilder
         {
             TableNameContext table => new TableReference(Name(table.qualifiedName()), table.alias() is { } alias ? Alias(alias) : null, Pos(table))
             {
-                IndexHint = table.indexHint() is { } hint ? new IndexHint(hint.index is { } index ? Ident(index) : null, Pos(hint)) : null,
+                IndexHint = Hint(table.indexHint()),
             },
             SubquerySourceContext sub => new SubquerySource(Select(sub.selectStmt()), sub.alias() is { } alias ? Alias(alias) : null, Pos(sub)),
             NestedSourceContext nested => From(nested.fromClause()),
@@ -175,6 +175,9 @@ internal sealed partial class AstBuilder
         Exit();
         return source;
     }
+
+    private IndexHint? Hint(IndexHintContext? context) =>
+        context is null ? null : new IndexHint(context.index is { } index ? Ident(index) : null, Pos(context));
 
     private SqlList<OrderingTerm> OrderBy(OrderByClauseContext context)
     {

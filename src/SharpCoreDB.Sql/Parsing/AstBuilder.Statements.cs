@@ -47,7 +47,7 @@ internal sealed partial class AstBuilder
             context.expr() is { } where ? Expr(where) : null,
             Returning(context.returningClause()),
             Pos(context))
-        { With = With(context.withClause()) };
+        { With = With(context.withClause()), IndexHint = Hint(context.indexHint()) };
     }
 
     // `SET (a, b) = (x, y)` becomes a = x, b = y; `SET (a, b) = (SELECT ..)` takes each column of the
@@ -82,7 +82,7 @@ internal sealed partial class AstBuilder
         context.expr() is { } where ? Expr(where) : null,
         Returning(context.returningClause()),
         Pos(context))
-    { With = With(context.withClause()) };
+    { With = With(context.withClause()), IndexHint = Hint(context.indexHint()) };
 
     private SqlList<ResultColumn> Returning(ReturningClauseContext? context) =>
         context is null ? SqlList<ResultColumn>.Empty : ResultColumns(context.resultColumn());

@@ -147,7 +147,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
 
         return new DmlPlan(planning.Query, DmlKind.Update, table, update.OnConflict, Checks(table), Returning(table, update.Alias, update.Returning))
         {
-            Source = Rows(table, alias, update.Where),
+            Source = Rows(table, alias, update.Where, update.IndexHint),
             AssignColumns = columns,
             AssignValues = values,
             OldRowFrame = scope.Frame,
@@ -160,15 +160,17 @@ internal sealed class DmlPlanner(PlanningContext planning)
         string alias = delete.Alias ?? table.Name;
         return new DmlPlan(planning.Query, DmlKind.Delete, table, ConflictResolution.Default, ([], new Frame()), Returning(table, delete.Alias, delete.Returning))
         {
-            Source = Rows(table, alias, delete.Where),
+            Source = Rows(table, alias, delete.Where, delete.IndexHint),
         };
     }
 
-    // SELECT rowid, * FROM table AS alias WHERE ...: the rows a statement changes.
-    private PlanNode Rows(TableSchema table, string alias, Expression? where)
+    // SELECT rowid, * FROM main.table AS alias WHERE ...: the rows a statement changes. The name is
+    // schema-qualified so that a CTE of the same name (`WITH t AS (..) DELETE FROM t ..`) does not hide
+    // the target table, which SQLite never takes from a CTE.
+    private PlanNode Rows(TableSchema table, string alias, Expression? where, IndexHint? hint)
     {
         var core = new SelectCore(Distinct: false, [new ExpressionColumn(new ColumnReference(alias, "_rowid_"), null), new AllColumns(alias)],
-            new TableReference(new QualifiedName(table.Name), alias), where, SqlList<Expression>.Empty, null);
+            new TableReference(new QualifiedName("main", table.Name), alias) { IndexHint = hint }, where, SqlList<Expression>.Empty, null);
         return planning.Selects.Plan(new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null), null).Root;
     }
 

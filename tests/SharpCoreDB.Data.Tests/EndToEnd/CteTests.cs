@@ -101,6 +101,14 @@ public sealed class CteTests : IDisposable
     }
 
     [Fact]
+    public void ACteNamedLikeTheTargetTableDoesNotHideIt()
+    {
+        _both.Execute("WITH t AS (SELECT 2 AS x) DELETE FROM t WHERE x IN (SELECT x FROM t)");
+        _both.Execute("WITH t AS (SELECT 3 AS x) UPDATE t SET x = x * 10 WHERE x > 1");
+        _both.AssertSameAnswer("SELECT x, s FROM t");
+    }
+
+    [Fact]
     public void InsertingFromACteOverTheSameTableReadsItAsItWasBefore()
     {
         _both.Execute("INSERT INTO t (x) SELECT * FROM (SELECT x + 100 FROM t)");

@@ -38,6 +38,14 @@ public sealed class IndexHintTests : IDisposable
     [InlineData("SELECT * FROM t NOT INDEXED WHERE b > 'x' ORDER BY b")]
     public void AnswersAsSqlite(string sql) => _both.AssertSameAnswer(sql);
 
+    [Fact]
+    public void UpdateAndDeleteTakeTheHintToo()
+    {
+        _both.Execute("UPDATE t INDEXED BY ta SET b = 'w' WHERE a = 5; DELETE FROM t NOT INDEXED WHERE a = 3");
+        _both.AssertSameAnswer("SELECT * FROM t");
+        _both.AssertSameError("DELETE FROM t INDEXED BY nosuch WHERE a = 1", "no such index: nosuch");
+    }
+
     [Theory]
     [InlineData("SELECT * FROM t INDEXED BY nosuch", "no such index: nosuch")]
     [InlineData("SELECT * FROM v INDEXED BY ta", "no such index: ta")]

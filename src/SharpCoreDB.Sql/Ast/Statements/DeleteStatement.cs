@@ -7,4 +7,7 @@ public sealed record DeleteStatement(QualifiedName Table, string? Alias, Express
 {
     /// <summary>The WITH clause in front of it, or null.</summary>
     public WithClause? With { get; init; }
+
+    /// <summary><c>INDEXED BY name</c> or <c>NOT INDEXED</c> on the target table, or null.</summary>
+    public IndexHint? IndexHint { get; init; }
 }

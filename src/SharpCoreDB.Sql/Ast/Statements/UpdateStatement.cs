@@ -13,6 +13,9 @@ public sealed record UpdateStatement(
 {
     /// <summary>The WITH clause in front of it, or null.</summary>
     public WithClause? With { get; init; }
+
+    /// <summary><c>INDEXED BY name</c> or <c>NOT INDEXED</c> on the target table, or null.</summary>
+    public IndexHint? IndexHint { get; init; }
 }
 
 /// <summary><c>column = value</c> in an UPDATE.</summary>
