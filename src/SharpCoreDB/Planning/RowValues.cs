@@ -99,13 +99,13 @@ internal static class RowValues
                 return new IntegerLiteral(0);
             }
 
-            return Join(BinaryOperator.Or, inExpression.Values.AsSpan().ToArray().Select(value => Compare(BinaryOperator.Equal, [.. row.Values], Items(value, row))));
+            return Join(BinaryOperator.Or, inExpression.Values.Select(value => Compare(BinaryOperator.Equal, [.. row.Values], Items(value, row))));
         }
 
         // The subquery becomes a CTE with numbered columns, so that each of its rows can be compared pairwise.
-        var columns = SqlList.Create<string>([.. Enumerable.Range(1, row.Values.Count).Select(i => "c" + i)]);
+        SqlList<string> columns = [.. Enumerable.Range(1, row.Values.Count).Select(i => "c" + i)];
         var cte = new CommonTableExpression(RowSourceName, columns, inExpression.Subquery, CteMaterialization.Default);
-        Expression equal = Compare(BinaryOperator.Equal, [.. row.Values], [.. columns.AsSpan().ToArray().Select(c => (Expression)new ColumnReference(RowSourceName, c))]);
+        Expression equal = Compare(BinaryOperator.Equal, [.. row.Values], [.. columns.Select(c => (Expression)new ColumnReference(RowSourceName, c))]);
         Expression matches = Exists(cte, equal);
         Expression unknown = Exists(cte, new IsExpression(equal, new NullLiteral(), Negated: false));
         return new CaseExpression(null, [new WhenClause(matches, new IntegerLiteral(1)), new WhenClause(unknown, new NullLiteral())], new IntegerLiteral(0));

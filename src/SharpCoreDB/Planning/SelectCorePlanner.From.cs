@@ -22,7 +22,7 @@ internal sealed partial class SelectCorePlanner
                 {
                     SelectPlan plan = planning.Selects.Plan(subquery.Query, scope.Parent);
                     string alias = subquery.Alias ?? "subquery_" + scope.Relations.Count;
-                    AddRelation(scope, alias, null, plan, Names(plan.Columns), Affinities(plan.Columns), "SUBQUERY " + alias);
+                    AddRelation(scope, alias, plan, Names(plan.Columns), "SUBQUERY " + alias);
                     break;
                 }
 
@@ -154,14 +154,15 @@ internal sealed partial class SelectCorePlanner
         string name = reference.Name.Name;
         string alias = reference.Alias ?? name;
         string? hintedIndex = reference.IndexHint?.IndexName;
-        TableSchema? table = reference.Name.Schema is null && planning.Ctes.Find(name) is not null ? null : planning.Catalog.FindTable(name);
+        CteDefinition? cte = reference.Name.Schema is null ? planning.Ctes.Find(name) : null;
+        TableSchema? table = cte is null ? planning.Catalog.FindTable(name) : null;
         if (table is null && hintedIndex is not null)
         {
             // INDEXED BY on a view or CTE: there is no index of that name to read it through (SQLite's error).
             throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such index: {hintedIndex}");
         }
 
-        if (reference.Name.Schema is null && planning.Ctes.Find(name) is { } cte)
+        if (cte is not null)
         {
             AddCte(cte, alias, scope);
             return;
@@ -204,7 +205,7 @@ internal sealed partial class SelectCorePlanner
             using CommonTables.Restore restore = planning.Ctes.Swap([]);
             SelectPlan plan = planning.Selects.Plan(view.Query, null);
             string[] columnNames = view.ColumnNames.Count == plan.Columns.Count ? [.. view.ColumnNames] : Names(plan.Columns);
-            AddRelation(scope, alias, null, plan, columnNames, Affinities(plan.Columns), "VIEW " + alias);
+            AddRelation(scope, alias, plan, columnNames, "VIEW " + alias);
         }
         finally
         {
@@ -232,15 +233,15 @@ internal sealed partial class SelectCorePlanner
         }
 
         SelectPlan plan = new CtePlanner(planning).Plan(cte);
-        AddRelation(scope, alias, null, plan, Names(plan.Columns), Affinities(plan.Columns), "CTE " + alias);
+        AddRelation(scope, alias, plan, Names(plan.Columns), "CTE " + alias);
     }
 
-    private static void AddRelation(Scope scope, string alias, TableSchema? table, SelectPlan? plan, string[] names, SqlTypeAffinity[] affinities,
-        string label = "")
+    // A relation read through a sub-plan (subquery, view, CTE), its columns named as given.
+    private static void AddRelation(Scope scope, string alias, SelectPlan plan, string[] names, string label)
     {
         // The sub-plan is planned beside this scope (its outer scope is this one's), so a
         // reference it makes to an enclosing query is one this scope makes too.
-        if (plan?.Correlated == true)
+        if (plan.Correlated)
         {
             scope.Correlated = true;
         }
@@ -249,13 +250,12 @@ internal sealed partial class SelectCorePlanner
         {
             Name = alias,
             Index = scope.Relations.Count,
-            Table = table,
-            Subplan = plan?.Root,
-            SubplanCorrelated = plan?.Correlated ?? false,
+            Subplan = plan.Root,
+            SubplanCorrelated = plan.Correlated,
             Label = label,
             ColumnNames = names,
-            Affinities = affinities,
-            Collations = table is not null ? [.. table.Columns.Select(c => c.Collating)] : [.. plan!.Columns.Select(c => c.Column?.Collating)],
+            Affinities = Affinities(plan.Columns),
+            Collations = [.. plan.Columns.Select(c => c.Column?.Collating)],
             Used = new bool[names.Length],
         });
     }
