@@ -27,6 +27,13 @@ public enum SharpCoreDBErrorCode
     /// <summary>A CHECK constraint evaluated to false.</summary>
     CheckConstraint = 13,
 
+    /// <summary>
+    /// A FOREIGN KEY constraint was violated: a child row without its parent at the end of a statement (or at
+    /// COMMIT, for a deferred key), or a RESTRICT parent changed while children refer to it. The message names
+    /// the constraint, the child table and the parent.
+    /// </summary>
+    ForeignKeyConstraint = 14,
+
     /// <summary>A value could not be converted to the type asked for.</summary>
     TypeMismatch = 20,
 

@@ -160,7 +160,21 @@ columnConstraintBody: PRIMARY KEY (ASC | DESC)? conflictClause? AUTOINCREMENT? #
     | CHECK OPEN_PAR expr CLOSE_PAR #checkColumnConstraint
     | DEFAULT defaultValue #defaultColumnConstraint
     | COLLATE identifier #collateColumnConstraint
+    | foreignKeyClause #foreignKeyColumnConstraint
     ;
+
+// REFERENCES parent [(columns)] [ON DELETE|UPDATE action | MATCH name]* [[NOT] DEFERRABLE [INITIALLY DEFERRED|IMMEDIATE]]
+foreignKeyClause: REFERENCES parent=identifier (OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR)?
+        foreignKeyOption* deferrableClause?
+    ;
+
+foreignKeyOption: ON (DELETE | UPDATE) foreignKeyAction
+    | MATCH identifier
+    ;
+
+foreignKeyAction: SET NULL | SET DEFAULT | CASCADE | RESTRICT | NO ACTION;
+
+deferrableClause: NOT? DEFERRABLE (INITIALLY (DEFERRED | IMMEDIATE))?;
 
 defaultValue: signedLiteral | literal | OPEN_PAR expr CLOSE_PAR | identifier;
 
@@ -173,6 +187,7 @@ tableConstraint: (CONSTRAINT name=identifier)? tableConstraintBody;
 tableConstraintBody: PRIMARY KEY OPEN_PAR indexedColumn (COMMA indexedColumn)* CLOSE_PAR conflictClause? #primaryKeyTableConstraint
     | UNIQUE OPEN_PAR indexedColumn (COMMA indexedColumn)* CLOSE_PAR conflictClause? #uniqueTableConstraint
     | CHECK OPEN_PAR expr CLOSE_PAR #checkTableConstraint
+    | FOREIGN KEY OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR foreignKeyClause #foreignKeyTableConstraint
     ;
 
 indexedColumn: identifier (COLLATE collation=identifier)? (ASC | DESC)?;
@@ -281,6 +296,10 @@ qualifiedName: (schema=identifier DOT)? name=identifier;
 identifier: IDENTIFIER
     | QUOTED_IDENTIFIER
     | ABORT
+    | ACTION
+    | CASCADE
+    | INITIALLY
+    | RESTRICT
     | CURRENT
     | EXCLUDE
     | FILTER

@@ -68,6 +68,7 @@ internal sealed partial class AstBuilder
             CheckColumnConstraintContext check => new CheckColumnConstraint(name, Expr(check.expr()), pos),
             DefaultColumnConstraintContext def => new DefaultColumnConstraint(name, DefaultValue(def.defaultValue()), pos),
             CollateColumnConstraintContext collate => new CollateColumnConstraint(name, Ident(collate.identifier()), pos),
+            ForeignKeyColumnConstraintContext foreignKey => new ForeignKeyColumnConstraint(name, References(foreignKey.foreignKeyClause()), pos),
             _ => throw SyntaxErrors.At(context.Start, "syntax error"),
         };
     }
@@ -102,8 +103,53 @@ internal sealed partial class AstBuilder
             PrimaryKeyTableConstraintContext pk => new PrimaryKeyTableConstraint(name, IndexedColumns(pk.indexedColumn()), Conflict(pk.conflictClause()?.conflictResolution()), pos),
             UniqueTableConstraintContext unique => new UniqueTableConstraint(name, IndexedColumns(unique.indexedColumn()), Conflict(unique.conflictClause()?.conflictResolution()), pos),
             CheckTableConstraintContext check => new CheckTableConstraint(name, Expr(check.expr()), pos),
+            ForeignKeyTableConstraintContext foreignKey => new ForeignKeyTableConstraint(
+                name, ToList(Array.ConvertAll(foreignKey.identifier(), Ident)), References(foreignKey.foreignKeyClause()), pos),
             _ => throw SyntaxErrors.At(context.Start, "syntax error"),
         };
+    }
+
+    // SQLite keeps the last of repeated ON DELETE / ON UPDATE clauses, and reads MATCH but ignores it.
+    private static ForeignKeyClause References(ForeignKeyClauseContext context)
+    {
+        ForeignKeyAction? onDelete = null;
+        ForeignKeyAction? onUpdate = null;
+        string? match = null;
+        foreach (ForeignKeyOptionContext option in context.foreignKeyOption())
+        {
+            if (option.MATCH() is not null)
+            {
+                match = Ident(option.identifier());
+                continue;
+            }
+
+            ForeignKeyActionContext action = option.foreignKeyAction();
+            ForeignKeyAction value = action.CASCADE() is not null ? ForeignKeyAction.Cascade
+                : action.RESTRICT() is not null ? ForeignKeyAction.Restrict
+                : action.NULL() is not null ? ForeignKeyAction.SetNull
+                : action.DEFAULT() is not null ? ForeignKeyAction.SetDefault
+                : ForeignKeyAction.NoAction;
+            if (option.DELETE() is not null)
+            {
+                onDelete = value;
+            }
+            else
+            {
+                onUpdate = value;
+            }
+        }
+
+        DeferrableClauseContext? deferrable = context.deferrableClause();
+        bool? initially = deferrable?.INITIALLY() is null ? null : deferrable.DEFERRED() is not null;
+        return new ForeignKeyClause(
+            Ident(context.parent),
+            ToList(Array.ConvertAll(context.identifier()[1..], Ident)),
+            onDelete,
+            onUpdate,
+            match,
+            deferrable is null ? null : deferrable.NOT() is null,
+            initially,
+            Pos(context));
     }
 
     private static SqlList<IndexedColumn> IndexedColumns(IndexedColumnContext[] columns)

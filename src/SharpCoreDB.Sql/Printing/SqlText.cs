@@ -82,6 +82,12 @@ public static partial class SqlText
                 case CheckTableConstraint check:
                     AppendClause(b, "CHECK", check.Condition);
                     break;
+                case ForeignKeyTableConstraint foreignKey:
+                    b.Append("FOREIGN KEY (");
+                    AppendNames(b, foreignKey.Columns);
+                    b.Append(") ");
+                    AppendReferences(b, foreignKey.References);
+                    break;
             }
         }
 
@@ -167,7 +173,63 @@ public static partial class SqlText
                 case CollateColumnConstraint collate:
                     b.Append("COLLATE ").Append(Name(collate.Collation));
                     break;
+                case ForeignKeyColumnConstraint foreignKey:
+                    AppendReferences(b, foreignKey.References);
+                    break;
             }
+        }
+    }
+
+    private static void AppendReferences(StringBuilder b, ForeignKeyClause references)
+    {
+        b.Append("REFERENCES ").Append(Name(references.ParentTable));
+        if (references.ParentColumns.Count > 0)
+        {
+            b.Append('(');
+            AppendNames(b, references.ParentColumns);
+            b.Append(')');
+        }
+
+        AppendAction(b, "DELETE", references.OnDelete);
+        AppendAction(b, "UPDATE", references.OnUpdate);
+        if (references.Match is { } match)
+        {
+            b.Append(" MATCH ").Append(Name(match));
+        }
+
+        if (references.Deferrable is bool deferrable)
+        {
+            b.Append(deferrable ? " DEFERRABLE" : " NOT DEFERRABLE");
+            if (references.InitiallyDeferred is bool deferred)
+            {
+                b.Append(deferred ? " INITIALLY DEFERRED" : " INITIALLY IMMEDIATE");
+            }
+        }
+    }
+
+    private static void AppendAction(StringBuilder b, string operation, ForeignKeyAction? action)
+    {
+        if (action is { } a)
+        {
+            b.Append(" ON ").Append(operation).Append(' ').Append(ActionText(a));
+        }
+    }
+
+    /// <summary>An action as SQL writes it (and as PRAGMA foreign_key_list shows it).</summary>
+    public static string ActionText(ForeignKeyAction action) => action switch
+    {
+        ForeignKeyAction.Restrict => "RESTRICT",
+        ForeignKeyAction.SetNull => "SET NULL",
+        ForeignKeyAction.SetDefault => "SET DEFAULT",
+        ForeignKeyAction.Cascade => "CASCADE",
+        _ => "NO ACTION",
+    };
+
+    private static void AppendNames(StringBuilder b, SqlList<string> names)
+    {
+        for (int i = 0; i < names.Count; i++)
+        {
+            b.Append(i > 0 ? ", " : string.Empty).Append(Name(names[i]));
         }
     }
 

@@ -10,6 +10,7 @@ internal sealed class SchemaCatalog
     private readonly Dictionary<string, TableSchema> _tables;
     private readonly Dictionary<string, IndexSchema> _indexes;
     private readonly Dictionary<string, ViewSchema> _views;
+    private Dictionary<string, List<ForeignKeySchema>>? _references;
 
     public SchemaCatalog(IEnumerable<TableSchema> tables, IEnumerable<ViewSchema> views, uint version, long nextId)
     {
@@ -56,6 +57,31 @@ internal sealed class SchemaCatalog
 
     /// <summary>True if a table, index or view already uses <paramref name="name"/>.</summary>
     public bool NameInUse(string name) => _tables.ContainsKey(name) || _indexes.ContainsKey(name) || _views.ContainsKey(name);
+
+    /// <summary>The foreign keys (of any table, this one included) whose parent is <paramref name="parentTable"/>.</summary>
+    public IReadOnlyList<ForeignKeySchema> ReferencesTo(string parentTable)
+    {
+        if (_references is null)
+        {
+            var references = new Dictionary<string, List<ForeignKeySchema>>(StringComparer.OrdinalIgnoreCase);
+            foreach (TableSchema table in _tables.Values.OrderBy(t => t.Name, StringComparer.OrdinalIgnoreCase))
+            {
+                foreach (ForeignKeySchema key in table.ForeignKeys)
+                {
+                    if (!references.TryGetValue(key.ParentTable, out List<ForeignKeySchema>? list))
+                    {
+                        references[key.ParentTable] = list = [];
+                    }
+
+                    list.Add(key);
+                }
+            }
+
+            _references = references;
+        }
+
+        return _references.TryGetValue(parentTable, out List<ForeignKeySchema>? keys) ? keys : [];
+    }
 
     public TableSchema GetTable(string name) =>
         FindTable(name) ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: {name}");

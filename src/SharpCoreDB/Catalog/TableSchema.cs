@@ -1,5 +1,5 @@
 // A table as the engine uses it: columns, the rowid alias (INTEGER PRIMARY KEY),
-// CHECK constraints, its indexes and its root page. Built from the CREATE TABLE
+// CHECK and FOREIGN KEY constraints, its indexes and its root page. Built from the CREATE TABLE
 // statement by TableSchemaBuilder; immutable (a schema change builds a new one).
 using SharpCoreDB.Sql.Printing;
 
@@ -58,11 +58,14 @@ internal sealed class TableSchema
     /// <summary>Every index on the table, constraint indexes first.</summary>
     public IReadOnlyList<IndexSchema> Indexes { get; }
 
+    /// <summary>The table's FOREIGN KEY constraints (it is their child), in SQLite's id order.</summary>
+    public IReadOnlyList<ForeignKeySchema> ForeignKeys { get; init; } = [];
+
     /// <summary>The ordinal of the column called <paramref name="name"/> (any case), or -1.</summary>
     public int FindColumn(string name) => _byName.TryGetValue(name, out int ordinal) ? ordinal : -1;
 
     public TableSchema WithIndexes(IReadOnlyList<IndexSchema> indexes) =>
-        new(Name, Columns, RowIdColumn, AutoIncrement, Checks, Definition, RootPage, CatalogId, indexes);
+        new(Name, Columns, RowIdColumn, AutoIncrement, Checks, Definition, RootPage, CatalogId, indexes) { ForeignKeys = ForeignKeys };
 }
 
 /// <summary>A CHECK constraint: its name (if any) and condition.</summary>

@@ -122,7 +122,10 @@ internal static class TableSchemaBuilder
                 notNull, isPk, isPk && autoIncrement, unique, defaultValue, collation));
         }
 
-        return new TableSchema(tableName, columns, rowId, autoIncrement, checks, definition, rootPage, catalogId, []);
+        return new TableSchema(tableName, columns, rowId, autoIncrement, checks, definition, rootPage, catalogId, [])
+        {
+            ForeignKeys = ForeignKeySchema.Build(definition, name => names.Contains(name) ? Ordinal(definition, name) : -1),
+        };
     }
 
     private static int[] Ordinals(CreateTableStatement definition, SqlList<IndexedColumn> columns)

@@ -9,7 +9,8 @@
 //   table_info(t), index_list(t)          the columns and indexes of a table
 //   journal_mode [= WAL]                  always "wal": the engine always logs ahead
 //   synchronous [= value]                 FULL (2) or NORMAL (1), from the Durability setting
-//   foreign_keys [= OFF]                  0: foreign keys are not enforced yet
+//   foreign_keys, defer_foreign_keys,    foreign key settings and checks (ForeignKeyPragmas)
+//   foreign_key_list(t), foreign_key_check
 //   page_size                             the file's page size, fixed at creation
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Printing;
@@ -60,13 +61,8 @@ internal static class PragmaRunner
                 return [Text("journal_mode")];
             case "synchronous":
                 return pragma.Value is null ? [Integer("synchronous")] : [];
-            case "foreign_keys":
-                if (pragma.Value is not null && Flag(pragma.Value))
-                {
-                    throw Error("PRAGMA foreign_keys = ON is not supported: foreign keys are not enforced yet");
-                }
-
-                return pragma.Value is null ? [Integer("foreign_keys")] : [];
+            case "foreign_keys" or "defer_foreign_keys" or "foreign_key_list" or "foreign_key_check":
+                return ForeignKeyPragmas.Columns(pragma);
             case "page_size":
                 if (pragma.Value is not null)
                 {
@@ -130,9 +126,6 @@ internal static class PragmaRunner
                 }
 
                 break;
-            case "foreign_keys" when pragma.Value is null:
-                rows.Add([DbValue.FromInt64(0)]);
-                break;
             case "page_size":
                 rows.Add([DbValue.FromInt64(storage.Layout.PageSize)]);
                 break;
@@ -174,23 +167,23 @@ internal static class PragmaRunner
         }
     }
 
-    private static bool Flag(Expression value) => Word(value).ToUpperInvariant() switch
+    public static bool Flag(Expression value) => Word(value).ToUpperInvariant() switch
     {
         "1" or "ON" or "TRUE" or "YES" => true,
         "0" or "OFF" or "FALSE" or "NO" => false,
         _ => throw Error($"PRAGMA value {Word(value)} is not a boolean"),
     };
 
-    private static string Word(Expression value) => value switch
+    public static string Word(Expression value) => value switch
     {
         StringLiteral s => s.Value,
         ColumnReference c => c.Column,
         _ => SqlText.Of(value),
     };
 
-    private static SharpCoreDBException Error(string message) => new(SharpCoreDBErrorCode.SemanticError, message);
+    public static SharpCoreDBException Error(string message) => new(SharpCoreDBErrorCode.SemanticError, message);
 
-    private static ColumnDescription Text(string name) => ColumnDescription.Computed(name, SqlTypeAffinity.None);
+    public static ColumnDescription Text(string name) => ColumnDescription.Computed(name, SqlTypeAffinity.None);
 
-    private static ColumnDescription Integer(string name) => ColumnDescription.Computed(name, SqlTypeAffinity.Integer);
+    public static ColumnDescription Integer(string name) => ColumnDescription.Computed(name, SqlTypeAffinity.Integer);
 }

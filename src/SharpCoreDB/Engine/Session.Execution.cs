@@ -106,7 +106,9 @@ internal sealed partial class Session
         using (read)
         {
             SchemaCatalog catalog = _tx is not null ? CatalogOf(_tx) : Database.CatalogFor(pages, state);
-            List<DbValue[]> rows = PragmaRunner.Run(pragma, Database.Storage, pages, state, catalog);
+            List<DbValue[]> rows = ForeignKeyPragmas.Handles(pragma)
+                ? ForeignKeyPragmas.Run(pragma, ForeignKeys, inTransaction: _explicit, Database.Storage, pages, catalog)
+                : PragmaRunner.Run(pragma, Database.Storage, pages, state, catalog);
             return columns.Count == 0 ? StatementResult.Count(-1) : StatementResult.Materialized(columns, rows, -1);
         }
     }
@@ -119,12 +121,20 @@ internal sealed partial class Session
         Savepoint? savepoint = autocommit ? null : tx.BeginSavepoint();
         bool schema = prepared.Statement is not (InsertStatement or UpdateStatement or DeleteStatement);
         StatementResult result;
+        Execution.ForeignKeys.ViolationSnapshot deferred = ForeignKeys.Deferred.Save();
+        ForeignKeys.Statement.Clear();
         try
         {
             SchemaCatalog catalog = CatalogOf(tx);
             if (schema)
             {
+                if (prepared.Statement is DropTableStatement drop)
+                {
+                    DeleteRowsBeforeDrop(tx, catalog, drop, ct);
+                }
+
                 _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement, constant => PlanningContext.EvaluateConstant(catalog, constant));
+                EndStatementKeys(autocommit);
                 result = StatementResult.Count(-1);
             }
             else
@@ -132,6 +142,7 @@ internal sealed partial class Session
                 CompiledStatement compiled = Compiled(prepared, catalog, tx);
                 QueryContext context = compiled.Context;
                 context.Begin(tx, Bind(compiled, parameters), ct);
+                context.ForeignKeys = EnforcedKeys;
                 List<DbValue[]>? returned = compiled.Columns.Count > 0 ? [] : null;
                 int count;
                 try
@@ -142,6 +153,8 @@ internal sealed partial class Session
                 {
                     context.End();
                 }
+
+                EndStatementKeys(autocommit);
 
                 if (compiled.Dml.LastInsertRowId is long rowId)
                 {
@@ -158,6 +171,8 @@ internal sealed partial class Session
         }
         catch
         {
+            ForeignKeys.Statement.Clear();
+            ForeignKeys.Deferred.Restore(deferred);
             if (autocommit)
             {
                 _tx = null;
@@ -177,6 +192,7 @@ internal sealed partial class Session
         if (autocommit)
         {
             toCommit = tx;
+            ForgetDeferredKeys();
         }
 
         return result;

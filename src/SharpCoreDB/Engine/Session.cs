@@ -62,6 +62,7 @@ internal sealed partial class Session : IDisposable
     public void Commit()
     {
         RequireTransaction("commit");
+        CheckDeferredKeys();
         WriteTransaction? tx = _tx;
         FinishExplicit();
         if (tx is not null)
@@ -74,6 +75,7 @@ internal sealed partial class Session : IDisposable
     public async ValueTask CommitAsync(CancellationToken ct = default)
     {
         RequireTransaction("commit");
+        CheckDeferredKeys();
         WriteTransaction? tx = _tx;
         FinishExplicit();
         if (tx is not null)
@@ -101,6 +103,7 @@ internal sealed partial class Session : IDisposable
 
         Writer().BeginSavepoint(name);
         _savepoints.Add(name);
+        _savepointViolations.Add(ForeignKeys.Deferred.Save());
     }
 
     public void ReleaseSavepoint(string name)
@@ -112,6 +115,7 @@ internal sealed partial class Session : IDisposable
         if (at >= 0)
         {
             _savepoints.RemoveRange(at, _savepoints.Count - at);
+            _savepointViolations.RemoveRange(at, _savepointViolations.Count - at);
         }
 
         if (_savepointStarted && _savepoints.Count == 0)
@@ -129,6 +133,8 @@ internal sealed partial class Session : IDisposable
         if (at >= 0)
         {
             _savepoints.RemoveRange(at + 1, _savepoints.Count - at - 1);
+            _savepointViolations.RemoveRange(at + 1, _savepointViolations.Count - at - 1);
+            ForeignKeys.Deferred.Restore(_savepointViolations[at]);
         }
 
         _txCatalog = null;
@@ -229,6 +235,7 @@ internal sealed partial class Session : IDisposable
         _explicit = false;
         _savepointStarted = false;
         _savepoints.Clear();
+        ForgetDeferredKeys();
         _tx = null;
     }
 

@@ -56,6 +56,7 @@ internal static class StatementCompiler
                     {
                         lines.Add(inner.Dml.GetType().Name.Replace("Plan", string.Empty, StringComparison.Ordinal).ToUpperInvariant() + " " + inner.Dml.Table.Name);
                         inner.Dml.Source?.Explain(lines, 1);
+                        inner.Dml.ForeignKeys?.Explain(lines, 1);
                     }
                     else
                     {

@@ -12,6 +12,7 @@
 // never outlives the schema it was built for.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.ForeignKeys;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Storage.Transactions;
 
@@ -34,6 +35,7 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
 
     private readonly List<DbValue[]> _inputBuffers = [];
     private TableStore? _store;
+    private ForeignKeyWork? _foreignKeys;
     private DbValue[] _row = [];
     private DbValue[] _old = [];
     private bool[] _given = [];
@@ -48,6 +50,12 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
     public Evaluator[] AssignValues { get; init; } = [];
 
     public Frame? OldRowFrame { get; init; }
+
+    /// <summary>Builds the foreign key checks of the written table (null: it has no key at either end).</summary>
+    public Func<ForeignKeyWork>? ForeignKeyFactory { get; init; }
+
+    /// <summary>The foreign key checks, built on first need (a missing parent table is reported only where keys are enforced).</summary>
+    public ForeignKeyWork? ForeignKeys => ForeignKeyFactory is null ? null : _foreignKeys ??= ForeignKeyFactory();
 
     public IReadOnlyList<OutputColumn> ReturningColumns => returning?.Columns ?? [];
 
@@ -70,17 +78,23 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
         }
 
         int rows = ReadInput();
+        ForeignKeyState? state = context.ForeignKeys;
+        ForeignKeyWork? keys = state is not null ? ForeignKeys : null;
+        keys?.Begin(tx, state!, context.Token);
+        store.ReplacedRows = keys;
         try
         {
             return kind switch
             {
-                DmlKind.Insert => Insert(tx, store, rows, returned),
-                DmlKind.Update => Update(store, rows, returned),
-                _ => Delete(store, rows, returned),
+                DmlKind.Insert => Insert(tx, store, rows, keys, returned),
+                DmlKind.Update => Update(store, rows, keys, returned),
+                _ => Delete(store, rows, keys, returned),
             };
         }
         finally
         {
+            store.ReplacedRows = null;
+            keys?.End();
             ReleaseInput(rows);
         }
     }
@@ -165,7 +179,7 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
         Array.Clear(_old);
     }
 
-    private int Insert(WriteTransaction tx, TableStore store, int rows, List<DbValue[]>? returned)
+    private int Insert(WriteTransaction tx, TableStore store, int rows, ForeignKeyWork? keys, List<DbValue[]>? returned)
     {
         int n = table.Columns.Count;
         int count = 0;
@@ -236,6 +250,7 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
                 continue;
             }
 
+            keys?.BeforeInsert(row, rowId);
             store.Insert(row, rowId);
             sequence = Math.Max(sequence, rowId);
             LastInsertRowId = rowId;
@@ -257,7 +272,7 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
         return count;
     }
 
-    private int Update(TableStore store, int rows, List<DbValue[]>? returned)
+    private int Update(TableStore store, int rows, ForeignKeyWork? keys, List<DbValue[]>? returned)
     {
         int n = table.Columns.Count;
         int count = 0;
@@ -271,10 +286,10 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
             long rowId = source[0].AsInt64();
             source.AsSpan(1, n).CopyTo(old);
 
-            // With OR REPLACE an earlier row of this statement may have deleted or replaced this one:
-            // update the row as it is now (as SQLite does), or skip it when it is gone; the rows read
-            // up front would otherwise leave index entries of the replaced row behind (found by the fuzzer).
-            if (onConflict == ConflictResolution.Replace && !store.TryRead(rowId, old))
+            // With OR REPLACE (or a foreign key action) an earlier row of this statement may have deleted or
+            // changed this one: update the row as it is now (as SQLite does), or skip it when it is gone; the
+            // rows read up front would otherwise leave index entries of the replaced row behind (found by the fuzzer).
+            if ((onConflict == ConflictResolution.Replace || keys is not null) && !store.TryRead(rowId, old))
             {
                 continue;
             }
@@ -299,11 +314,12 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
                 newRowId = row[table.RowIdColumn].AsInt64();
             }
 
-            if (!store.Validate(row, newRowId, onConflict) || !store.ResolveConflicts(row, newRowId, newRowId != rowId, onConflict))
+            if (!store.Validate(row, newRowId, onConflict) || !store.ResolveConflicts(row, newRowId, newRowId != rowId, onConflict, movedFrom: rowId))
             {
                 continue;
             }
 
+            keys?.BeforeUpdate(old, rowId, row, newRowId);
             if (newRowId != rowId)
             {
                 store.Delete(rowId, old);
@@ -314,6 +330,8 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
                 store.Update(rowId, old, row);
             }
 
+            keys?.AfterUpdate(old, rowId, row, newRowId);
+
             count++;
             Return(row, newRowId, returned);
         }
@@ -321,7 +339,7 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
         return count;
     }
 
-    private int Delete(TableStore store, int rows, List<DbValue[]>? returned)
+    private int Delete(TableStore store, int rows, ForeignKeyWork? keys, List<DbValue[]>? returned)
     {
         int count = 0;
         DbValue[] old = _old;
@@ -331,7 +349,23 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
             context.CheckCancelled();
             long rowId = source[0].AsInt64();
             source.AsSpan(1, old.Length).CopyTo(old);
-            store.Delete(rowId, old);
+            if (keys is not null)
+            {
+                // An action of an earlier row (a cascade into this table) may have deleted or changed this one.
+                if (!store.TryRead(rowId, old))
+                {
+                    continue;
+                }
+
+                keys.BeforeDelete(old, rowId);
+                store.Delete(rowId, old);
+                keys.AfterDelete(old, rowId);
+            }
+            else
+            {
+                store.Delete(rowId, old);
+            }
+
             count++;
             Return(old, rowId, returned);
         }

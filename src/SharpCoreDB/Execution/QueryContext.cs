@@ -35,6 +35,9 @@ internal sealed class QueryContext
     /// <summary>The statement's start time (CURRENT_TIMESTAMP is the same throughout a statement).</summary>
     public DateTime Now { get; private set; }
 
+    /// <summary>The connection's foreign key state while a write statement runs with keys enforced; null otherwise.</summary>
+    public ForeignKeys.ForeignKeyState? ForeignKeys { get; set; }
+
     /// <summary>The spill threshold of a database opened without one (DatabaseOptions.SpillThresholdRows).</summary>
     public const int DefaultSpillThresholdRows = 200_000;
 
@@ -53,6 +56,7 @@ internal sealed class QueryContext
     public void End()
     {
         _pages = null;
+        ForeignKeys = null;
 
         // A statement that failed halfway (an I/O error, a cancellation) may not have closed
         // every operator, and a subquery's plan is closed only when it runs to its end: the

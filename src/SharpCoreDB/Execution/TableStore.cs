@@ -57,6 +57,9 @@ internal sealed class TableStore
 
     public TableTree Tree => _tree;
 
+    /// <summary>Told of each row an OR REPLACE conflict deletes (foreign key enforcement), or null.</summary>
+    public IReplacedRowObserver? ReplacedRows { get; set; }
+
     /// <summary>The transaction the store reads and writes through.</summary>
     public WriteTransaction Transaction { get; private set; }
 
@@ -162,9 +165,10 @@ internal sealed class TableStore
     /// <summary>
     /// Finds rows other than <paramref name="rowId"/> that conflict with <paramref name="row"/> (same rowid when
     /// <paramref name="checkRowId"/>, or same unique key); deletes them for REPLACE, reports them otherwise.
-    /// Returns false when the row must be skipped (OR IGNORE).
+    /// Returns false when the row must be skipped (OR IGNORE). An UPDATE that moves a row to a new rowid
+    /// names the old one in <paramref name="movedFrom"/>: its own index entries are no conflict.
     /// </summary>
-    public bool ResolveConflicts(DbValue[] row, long rowId, bool checkRowId, ConflictResolution onConflict)
+    public bool ResolveConflicts(DbValue[] row, long rowId, bool checkRowId, ConflictResolution onConflict, long? movedFrom = null)
     {
         if (checkRowId && _tree.Contains(rowId))
         {
@@ -172,7 +176,7 @@ internal sealed class TableStore
             {
                 DbValue[] old = new DbValue[row.Length];
                 TryRead(rowId, old);
-                Delete(rowId, old);
+                DeleteReplaced(rowId, old);
             }
             else if (onConflict == ConflictResolution.Ignore)
             {
@@ -205,7 +209,7 @@ internal sealed class TableStore
             for (bool ok = cursor.SeekPrefixFirst(prefix); ok && cursor.KeyStartsWith(prefix); ok = cursor.Next())
             {
                 long other = KeyEncoder.ReadRowIdSuffix(cursor.Key);
-                if (other == rowId)
+                if (other == rowId || other == movedFrom)
                 {
                     continue;
                 }
@@ -214,7 +218,7 @@ internal sealed class TableStore
                 {
                     DbValue[] old = new DbValue[row.Length];
                     TryRead(other, old);
-                    Delete(other, old);
+                    DeleteReplaced(other, old);
                     ok = cursor.SeekPrefixFirst(prefix);
                     if (!ok)
                     {
@@ -303,6 +307,14 @@ internal sealed class TableStore
         _tree.Insert(rowId, _buffer.AsSpan(0, size), mode);
     }
 
+    // A row OR REPLACE removes is deleted as a DELETE would delete it, foreign key actions included (as SQLite).
+    private void DeleteReplaced(long rowId, DbValue[] old)
+    {
+        ReplacedRows?.BeforeDelete(rowId, old);
+        Delete(rowId, old);
+        ReplacedRows?.AfterDelete(rowId, old);
+    }
+
     public void Delete(long rowId, DbValue[] row)
     {
         _tree.Delete(rowId);
@@ -345,4 +357,12 @@ internal sealed class TableStore
 
         return KeyEncoder.EncodeIndexKey(values, rowId, _key);
     }
+}
+
+/// <summary>Hears of the rows an OR REPLACE conflict deletes, before and after each delete.</summary>
+internal interface IReplacedRowObserver
+{
+    void BeforeDelete(long rowId, DbValue[] row);
+
+    void AfterDelete(long rowId, DbValue[] row);
 }

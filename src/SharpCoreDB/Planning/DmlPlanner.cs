@@ -124,6 +124,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
             Source = source,
             Targets = targets,
             Defaults = defaults,
+            ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Insert, [], insert.Source is ValuesSource { Rows.Count: 1 }),
         };
     }
 
@@ -151,6 +152,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
             AssignColumns = columns,
             AssignValues = values,
             OldRowFrame = scope.Frame,
+            ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Update, columns, singleRowInsert: false),
         };
     }
 
@@ -161,6 +163,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
         return new DmlPlan(planning.Query, DmlKind.Delete, table, ConflictResolution.Default, ([], new Frame()), Returning(table, delete.Alias, delete.Returning))
         {
             Source = Rows(table, alias, delete.Where, delete.IndexHint),
+            ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Delete, [], singleRowInsert: false),
         };
     }
 

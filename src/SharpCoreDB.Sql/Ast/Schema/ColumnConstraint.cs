@@ -1,5 +1,5 @@
 // Constraints written on a column: PRIMARY KEY [ASC|DESC] [AUTOINCREMENT],
-// NOT NULL, NULL, UNIQUE, CHECK (expr), DEFAULT value, COLLATE name. Each may be
+// NOT NULL, NULL, UNIQUE, CHECK (expr), DEFAULT value, COLLATE name, REFERENCES. Each may be
 // named with CONSTRAINT name.
 namespace SharpCoreDB.Sql.Ast;
 
@@ -31,4 +31,8 @@ public sealed record DefaultColumnConstraint(string? Name, Expression Value, Sou
 
 /// <summary><c>COLLATE name</c>.</summary>
 public sealed record CollateColumnConstraint(string? Name, string Collation, SourcePosition Position = default)
+    : ColumnConstraint(Name, Position);
+
+/// <summary><c>REFERENCES parent [(column)] ..</c>: the column is the child key of a foreign key.</summary>
+public sealed record ForeignKeyColumnConstraint(string? Name, ForeignKeyClause References, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);

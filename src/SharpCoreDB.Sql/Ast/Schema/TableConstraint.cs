@@ -1,5 +1,5 @@
 // Constraints written after the columns of CREATE TABLE: PRIMARY KEY (..),
-// UNIQUE (..), CHECK (..).
+// UNIQUE (..), CHECK (..), FOREIGN KEY (..) REFERENCES ...
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A constraint over one or more columns of a table.</summary>
@@ -15,6 +15,10 @@ public sealed record UniqueTableConstraint(string? Name, SqlList<IndexedColumn> 
 
 /// <summary><c>CHECK (expr)</c>.</summary>
 public sealed record CheckTableConstraint(string? Name, Expression Condition, SourcePosition Position = default)
+    : TableConstraint(Name, Position);
+
+/// <summary><c>FOREIGN KEY (columns) REFERENCES ..</c>.</summary>
+public sealed record ForeignKeyTableConstraint(string? Name, SqlList<string> Columns, ForeignKeyClause References, SourcePosition Position = default)
     : TableConstraint(Name, Position);
 
 /// <summary>A column of an index or key: <c>name [COLLATE c] [ASC|DESC]</c>.</summary>
