@@ -169,7 +169,7 @@ foreignKeyClause: REFERENCES parent=identifier (OPEN_PAR identifier (COMMA ident
     ;
 
 foreignKeyOption: ON (DELETE | UPDATE) foreignKeyAction
-    | MATCH identifier
+    | MATCH (identifier | FULL)
     ;
 
 foreignKeyAction: SET NULL | SET DEFAULT | CASCADE | RESTRICT | NO ACTION;

@@ -119,7 +119,7 @@ internal sealed partial class AstBuilder
         {
             if (option.MATCH() is not null)
             {
-                match = Ident(option.identifier());
+                match = option.identifier() is { } word ? Ident(word) : "FULL";
                 continue;
             }
 

@@ -37,6 +37,8 @@ internal static class ForeignKeyPlanner
         return () => Build(catalog, outer, table, kind, assigned, singleRowInsert, references);
     }
 
+    // Every key at either end is checked: a key an UPDATE leaves alone still sees the rows OR REPLACE deletes.
+    // Such a key reports a missing parent or a key mismatch only when the statement changes it, as in SQLite.
     private static ForeignKeyWork Build(SchemaCatalog catalog, QueryContext outer, TableSchema table, DmlKind kind, int[] assigned,
         bool singleRowInsert, IReadOnlyList<ForeignKeySchema> references)
     {
@@ -44,14 +46,17 @@ internal static class ForeignKeyPlanner
         foreach (ForeignKeySchema key in table.ForeignKeys)
         {
             bool affected = kind != DmlKind.Update || key.IsSelfReference || key.ChildColumns.Any(assigned.Contains);
-            if (!affected)
+            TableSchema? parent = catalog.FindTable(key.ParentTable);
+            if (parent is null && affected)
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: main.{key.ParentTable}");
+            }
+
+            if (parent is null || Resolve(parent, key, mayFail: !affected) is not { } parentColumns)
             {
                 continue;
             }
 
-            TableSchema parent = catalog.FindTable(key.ParentTable)
-                ?? throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: main.{key.ParentTable}");
-            int[] parentColumns = ParentKey(parent, key);
             string sql = $"SELECT 1 FROM main.{SqlText.Name(parent.Name)} WHERE {Match(parent, parentColumns, null, null, key.IsSelfReference)} LIMIT 1";
             children.Add(new ChildKeyCheck
             {
@@ -61,37 +66,32 @@ internal static class ForeignKeyPlanner
                 SelfParentColumns = key.IsSelfReference ? parentColumns : null,
                 ParentAffinities = [.. parentColumns.Select(c => parent.Columns[c].Affinity)],
                 ParentCollations = [.. parentColumns.Select(c => parent.Columns[c].Collating)],
+                Affected = affected,
             });
         }
 
         var parents = new List<ParentKeyCheck>();
         foreach (ForeignKeySchema key in references)
         {
-            int[] parentColumns;
-            try
+            // SQLite does no parent-side work for a one-row INSERT (it cannot fix an immediate violation), nor for
+            // an UPDATE of other columns, so neither reports a mismatched key.
+            bool quiet = (kind == DmlKind.Insert && singleRowInsert && !key.IsDeferred) || kind == DmlKind.Update;
+            if (Resolve(table, key, quiet) is not { } parentColumns)
             {
-                parentColumns = ParentKey(table, key);
-            }
-            catch (SharpCoreDBException) when (kind == DmlKind.Insert && singleRowInsert && !key.IsDeferred)
-            {
-                // SQLite does no parent-side work for a one-row INSERT (it cannot fix an immediate violation).
                 continue;
             }
 
-            if (kind == DmlKind.Update && !parentColumns.Any(assigned.Contains))
+            bool affected = kind != DmlKind.Update || parentColumns.Any(assigned.Contains);
+            if (kind == DmlKind.Update && affected)
             {
-                continue;
+                ParentKey(table, key);
             }
 
             TableSchema child = catalog.GetTable(key.ChildTable);
-            ForeignKeyAction action = kind switch
-            {
-                DmlKind.Delete => key.OnDelete,
-                DmlKind.Update => key.OnUpdate,
-                _ => ForeignKeyAction.NoAction,
-            };
             string where = Match(child, key.ChildColumns, table, parentColumns, excludeRow: false);
             string counting = $"SELECT 1 FROM main.{SqlText.Name(child.Name)} WHERE {Match(child, key.ChildColumns, table, parentColumns, key.IsSelfReference)}";
+            string? onDelete = ActionSql(child, key, key.OnDelete, DmlKind.Delete, where);
+            string? onUpdate = ActionSql(child, key, key.OnUpdate, DmlKind.Update, where);
             parents.Add(new ParentKeyCheck
             {
                 Key = key,
@@ -99,12 +99,25 @@ internal static class ForeignKeyPlanner
                 Affinities = [.. parentColumns.Select(c => table.Columns[c].Affinity)],
                 Collations = [.. parentColumns.Select(c => table.Columns[c].Collating)],
                 Children = Query(catalog, outer, counting),
-                Action = action,
-                ActionFactory = ActionSql(child, key, action, kind, where) is { } sql ? () => Action(catalog, outer, sql) : null,
+                OnDeleteFactory = onDelete is null ? null : () => Action(catalog, outer, onDelete),
+                OnUpdateFactory = onUpdate is null ? null : () => Action(catalog, outer, onUpdate),
+                Affected = affected,
             });
         }
 
         return new ForeignKeyWork([.. children], [.. parents]);
+    }
+
+    private static int[]? Resolve(TableSchema parent, ForeignKeySchema key, bool mayFail)
+    {
+        try
+        {
+            return ParentKey(parent, key);
+        }
+        catch (SharpCoreDBException) when (mayFail)
+        {
+            return null;
+        }
     }
 
     /// <summary>The parent key's columns in <paramref name="parent"/>, paired with the key's child columns.</summary>

@@ -77,7 +77,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
     {
         foreach (ParentKeyCheck check in parents)
         {
-            RunAction(check, old, rowId, row: null, rowId);
+            RunAction(check, check.Key.OnDelete, old, rowId, row: null, rowId);
         }
     }
 
@@ -108,7 +108,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
         {
             if (check.Affected && KeyChanged(check, old, oldRowId, row, rowId))
             {
-                RunAction(check, old, oldRowId, row, rowId);
+                RunAction(check, check.Key.OnUpdate, old, oldRowId, row, rowId);
             }
         }
     }
@@ -125,8 +125,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
 
         foreach (ParentKeyCheck check in parents)
         {
-            string action = check.Action == ForeignKeyAction.NoAction ? string.Empty : " " + Sql.Printing.SqlText.ActionText(check.Action);
-            lines.Add($"{indent}FOREIGN KEY {ForeignKeyState.Describe(check.Key)}: CHILD ROWS{action}");
+            lines.Add($"{indent}FOREIGN KEY {ForeignKeyState.Describe(check.Key)}: CHILD ROWS");
             check.Children.Root.Explain(lines, depth + 1);
         }
     }
@@ -200,7 +199,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
         }
     }
 
-    private void RunAction(ParentKeyCheck check, DbValue[] old, long oldRowId, DbValue[]? row, long rowId)
+    private void RunAction(ParentKeyCheck check, ForeignKeyAction action, DbValue[] old, long oldRowId, DbValue[]? row, long rowId)
     {
         // No other row referred to the old key: nothing to do, unless the changed row may refer to itself.
         bool none = check.Pending == 0 && !check.Key.IsSelfReference;
@@ -211,7 +210,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
             return;
         }
 
-        if (check.Action == ForeignKeyAction.Restrict && !State.DeferAll)
+        if (action == ForeignKeyAction.Restrict && !State.DeferAll)
         {
             // Checked after the write, as SQLite's RESTRICT trigger: children still naming the old key fail at once.
             if (CountChildren(check, width, excludeRowId: null) > 0)
@@ -222,7 +221,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
             return;
         }
 
-        if (check.ActionFactory is null)
+        if (check.Action(update: row is not null) is not { } statement)
         {
             return;
         }
@@ -235,7 +234,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
             }
         }
 
-        check.Compiled().Run(_tx!, _arguments.AsSpan(0, width * 2), State, _token);
+        statement.Run(_tx!, _arguments.AsSpan(0, width * 2), State, _token);
     }
 
     private bool ParentMissing(ChildKeyCheck check, int n, long? excludeRowId)

@@ -36,7 +36,8 @@ internal sealed class ChildKeyCheck
 /// <summary>A key that names the written table as parent: its children follow each change of a parent row.</summary>
 internal sealed class ParentKeyCheck
 {
-    private KeyAction? _action;
+    private KeyAction? _onDelete;
+    private KeyAction? _onUpdate;
 
     public required ForeignKeySchema Key { get; init; }
 
@@ -50,11 +51,11 @@ internal sealed class ParentKeyCheck
     /// <summary>SELECT 1 FROM child WHERE child key = (?1, ..) [AND rowid IS NOT ?n+1].</summary>
     public required KeyQuery Children { get; init; }
 
-    /// <summary>The statement's action (ON DELETE for DELETE, ON UPDATE for UPDATE) when it is CASCADE, SET NULL or SET DEFAULT.</summary>
-    public Func<KeyAction>? ActionFactory { get; init; }
+    /// <summary>ON DELETE as a statement (CASCADE, SET NULL, SET DEFAULT), or null; also for rows OR REPLACE deletes.</summary>
+    public Func<KeyAction>? OnDeleteFactory { get; init; }
 
-    /// <summary>The action as declared for this statement's kind.</summary>
-    public ForeignKeyAction Action { get; init; }
+    /// <summary>ON UPDATE as a statement, or null.</summary>
+    public Func<KeyAction>? OnUpdateFactory { get; init; }
 
     /// <summary>False for an UPDATE that assigns none of the parent key's columns.</summary>
     public bool Affected { get; init; } = true;
@@ -62,6 +63,8 @@ internal sealed class ParentKeyCheck
     /// <summary>Children found by the last check before a change; the action runs only when there were some.</summary>
     public long Pending { get; set; }
 
-    /// <summary>The compiled action, compiled on first use (a cascade into the same table compiles its own plan once).</summary>
-    public KeyAction Compiled() => _action ??= ActionFactory!();
+    /// <summary>The action of a delete (<paramref name="update"/> false) or an update, compiled on first use.</summary>
+    public KeyAction? Action(bool update) => update
+        ? OnUpdateFactory is null ? null : _onUpdate ??= OnUpdateFactory()
+        : OnDeleteFactory is null ? null : _onDelete ??= OnDeleteFactory();
 }
