@@ -97,6 +97,32 @@ public sealed class SchemaParsingTests
     }
 
     [Fact]
+    public void ForeignKeysKeepTheirActionsAndDeferral()
+    {
+        var create = One<CreateTableStatement>(
+            "CREATE TABLE c (a REFERENCES p ON UPDATE CASCADE ON DELETE SET NULL ON DELETE RESTRICT, b, " +
+            "CONSTRAINT k FOREIGN KEY (a, b) REFERENCES q (x, y) MATCH SIMPLE DEFERRABLE INITIALLY DEFERRED)");
+
+        var column = (ForeignKeyColumnConstraint)create.Columns[0].Constraints[0];
+        Assert.Equal(new ForeignKeyClause("p", SqlList<string>.Empty, ForeignKeyAction.Restrict, ForeignKeyAction.Cascade, null, null, null), column.References);
+        Assert.False(column.References.IsDeferred);
+
+        var table = (ForeignKeyTableConstraint)create.Constraints[0];
+        Assert.Equal("k", table.Name);
+        Assert.Equal(["a", "b"], table.Columns);
+        Assert.Equal(new ForeignKeyClause("q", new SqlList<string>(["x", "y"]), null, null, "SIMPLE", true, true), table.References);
+        Assert.True(table.References.IsDeferred);
+    }
+
+    [Theory]
+    [InlineData("CREATE TABLE c (a REFERENCES)")]
+    [InlineData("CREATE TABLE c (a, FOREIGN KEY a REFERENCES p)")]
+    [InlineData("CREATE TABLE c (a REFERENCES p ON DELETE NOTHING)")]
+    [InlineData("CREATE TABLE c (a REFERENCES p INITIALLY DEFERRED)")]
+    public void MalformedForeignKeysAreSyntaxErrors(string sql) =>
+        Assert.Throws<SqlSyntaxException>(() => SqlParser.ParseStatement(sql));
+
+    [Fact]
     public void CreateTempTableAsSelect()
     {
         var create = One<CreateTableStatement>("CREATE TEMP TABLE t2 AS SELECT a FROM t1");
