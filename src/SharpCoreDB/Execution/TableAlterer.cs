@@ -2,7 +2,9 @@
 // DEFAULT, which must be constant as in SQLite, every existing row is rewritten
 // with the default appended, so old rows read it like SQLite; without one, old
 // records simply read the missing column as NULL), RENAME TO (the table's, its indexes' and its sequence's catalog
-// records), RENAME COLUMN (the CREATE statement and the indexes' SQL).
+// records), RENAME COLUMN (the CREATE statement and the indexes' SQL). Foreign keys
+// follow both renames as in SQLite: the REFERENCES clauses of every table that names
+// the renamed table or column, and the table's own FOREIGN KEY column lists, change too.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Sql.Printing;
@@ -57,7 +59,8 @@ internal static class TableAlterer
                         throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"there is already another table or index with this name: {rename.NewName}");
                     }
 
-                    Rewrite(tx, table, table.Definition with { Name = new QualifiedName(rename.NewName) }, rename.NewName);
+                    Rewrite(tx, table, References(table.Definition, table.Name, rename.NewName, null, null) with { Name = new QualifiedName(rename.NewName) }, rename.NewName);
+                    RewriteChildren(tx, catalog, table, rename.NewName, null, null);
                     break;
                 }
 
@@ -83,12 +86,15 @@ internal static class TableAlterer
                         {
                             PrimaryKeyTableConstraint pk => pk with { Columns = Rename(pk.Columns, renameColumn.OldName, renameColumn.NewName) },
                             UniqueTableConstraint u => u with { Columns = Rename(u.Columns, renameColumn.OldName, renameColumn.NewName) },
+                            ForeignKeyTableConstraint f => f with { Columns = [.. f.Columns.Select(n => Same(n, renameColumn.OldName) ? renameColumn.NewName : n)] },
                             _ => c,
                         });
                     }
 
-                    Rewrite(tx, table, table.Definition with { Columns = [.. columns], Constraints = [.. constraints] }, table.Name,
+                    CreateTableStatement renamed = table.Definition with { Columns = [.. columns], Constraints = [.. constraints] };
+                    Rewrite(tx, table, References(renamed, table.Name, null, renameColumn.OldName, renameColumn.NewName), table.Name,
                         renameColumn.OldName, renameColumn.NewName);
+                    RewriteChildren(tx, catalog, table, null, renameColumn.OldName, renameColumn.NewName);
                     break;
                 }
 
@@ -174,6 +180,39 @@ internal static class TableAlterer
 
         return false;
     }
+
+    // The other tables whose foreign keys name `parent`: their REFERENCES follow its new name or column name.
+    private static void RewriteChildren(WriteTransaction tx, SchemaCatalog catalog, TableSchema parent, string? newTable, string? oldColumn, string? newColumn)
+    {
+        foreach (TableSchema child in catalog.ReferencesTo(parent.Name).Select(k => catalog.GetTable(k.ChildTable)).Distinct())
+        {
+            if (!ReferenceEquals(child, parent))
+            {
+                Rewrite(tx, child, References(child.Definition, parent.Name, newTable, oldColumn, newColumn), child.Name);
+            }
+        }
+    }
+
+    // `definition` with each REFERENCES clause naming `parent` renamed: to `newTable`, and its column `oldColumn` to `newColumn`.
+    private static CreateTableStatement References(CreateTableStatement definition, string parent, string? newTable, string? oldColumn, string? newColumn)
+    {
+        ForeignKeyClause Renamed(ForeignKeyClause clause) => !Same(clause.ParentTable, parent) ? clause : clause with
+        {
+            ParentTable = newTable ?? clause.ParentTable,
+            ParentColumns = [.. clause.ParentColumns.Select(c => oldColumn is not null && Same(c, oldColumn) ? newColumn! : c)],
+        };
+
+        return definition with
+        {
+            Columns = [.. definition.Columns.Select(column => column with
+            {
+                Constraints = [.. column.Constraints.Select(c => c is ForeignKeyColumnConstraint f ? f with { References = Renamed(f.References) } : c)],
+            })],
+            Constraints = [.. definition.Constraints.Select(c => c is ForeignKeyTableConstraint f ? f with { References = Renamed(f.References) } : c)],
+        };
+    }
+
+    private static bool Same(string a, string b) => string.Equals(a, b, StringComparison.OrdinalIgnoreCase);
 
     private static SqlList<IndexedColumn> Rename(SqlList<IndexedColumn> columns, string from, string to)
     {

@@ -4,7 +4,8 @@
 // SQLite's words), and after each one every table must hold the same rows. The
 // scripts cover the column and table forms, composite keys, each action on DELETE
 // and UPDATE, self-referencing trees, deferred keys with COMMIT and ROLLBACK,
-// OR REPLACE, DROP TABLE of a parent, and the PRAGMAs that list and check keys.
+// OR REPLACE, DROP TABLE of a parent, renamed parents and columns, and the PRAGMAs
+// that list and check keys (their rows compared too).
 using System.Data.Common;
 using Microsoft.Data.Sqlite;
 using SharpCoreDB.Data.Tests.EndToEnd;
@@ -162,6 +163,28 @@ public sealed class ForeignKeyScriptTests
             "INSERT INTO c VALUES (2);" +
             "INSERT INTO c VALUES (3)"
         },
+        {
+            "renames",
+            "CREATE TABLE p (id INTEGER PRIMARY KEY, k TEXT UNIQUE);" +
+            "CREATE TABLE c (x INTEGER REFERENCES p (id), y TEXT, FOREIGN KEY (y) REFERENCES p (k) ON UPDATE CASCADE);" +
+            "CREATE TABLE s (id INTEGER PRIMARY KEY, up INTEGER REFERENCES s);" +
+            "INSERT INTO p VALUES (1, 'a');" +
+            "INSERT INTO c VALUES (1, 'a');" +
+            "INSERT INTO s VALUES (1, NULL), (2, 1);" +
+            "ALTER TABLE p RENAME COLUMN k TO kk;" +
+            "PRAGMA foreign_key_list(c);" +
+            "ALTER TABLE p RENAME TO p2;" +
+            "PRAGMA foreign_key_list(c);" +
+            "ALTER TABLE c RENAME COLUMN y TO yy;" +
+            "PRAGMA foreign_key_list(c);" +
+            "UPDATE p2 SET kk = 'b';" +
+            "INSERT INTO c VALUES (2, 'b');" +
+            "INSERT INTO c VALUES (1, 'z');" +
+            "ALTER TABLE s RENAME TO s2;" +
+            "PRAGMA foreign_key_list(s2);" +
+            "INSERT INTO s2 VALUES (3, 9);" +
+            "DELETE FROM s2 WHERE id = 1"
+        },
     };
 
     [Theory]
@@ -174,11 +197,12 @@ public sealed class ForeignKeyScriptTests
         using SharpCoreDBConnection engine = TestDatabase.OpenMemory();
         foreach (string statement in script.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
         {
-            Exception? expected = Outcome(sqlite, statement);
-            Exception? actual = Outcome(engine, statement);
+            Exception? expected = Outcome(sqlite, statement, out List<string>? expectedRows);
+            Exception? actual = Outcome(engine, statement, out List<string>? actualRows);
             if (expected is null)
             {
                 Assert.True(actual is null, $"{statement}: SQLite ran it, SharpCoreDB failed: {actual?.Message}");
+                Assert.Equal(expectedRows, actualRows);
             }
             else if (expected.Message.Contains("FOREIGN KEY constraint failed", StringComparison.Ordinal))
             {
@@ -227,11 +251,12 @@ public sealed class ForeignKeyScriptTests
         AssertSameRows(sqlite, engine, "PRAGMA foreign_key_check", "check all", anyTableOrder: true);
     }
 
-    private static Exception? Outcome(DbConnection connection, string sql)
+    private static Exception? Outcome(DbConnection connection, string sql, out List<string>? rows)
     {
+        rows = null;
         try
         {
-            SqliteReference.Rows(connection, sql, RowText.Exact, out _);
+            rows = SqliteReference.Rows(connection, sql, RowText.Exact, out _);
             return null;
         }
         catch (Exception e) when (e is SqliteException or SharpCoreDBException)
