@@ -3,6 +3,7 @@
 //   foreign_keys [= ON|OFF]          enforcement for this connection (on by default; a
 //                                    no-op inside a transaction, as in SQLite)
 //   defer_foreign_keys [= ON|OFF]    check every key at COMMIT; off again when the transaction ends
+//                                    (so setting it outside a transaction does nothing lasting)
 //   foreign_key_list(t)              t's keys: id, seq, table, from, to, on_update, on_delete, match
 //   foreign_key_check [(t)]          each child row without its parent: table, rowid, parent, fkid
 //
@@ -66,7 +67,8 @@ internal static class ForeignKeyPragmas
                 rows.Add([DbValue.FromInt64(state.DeferAll ? 1 : 0)]);
                 break;
             case "defer_foreign_keys":
-                state.DeferAll = PragmaRunner.Flag(pragma.Value);
+                // Outside a transaction the PRAGMA is its own transaction, at whose end the setting resets (SQLite).
+                state.DeferAll = inTransaction && PragmaRunner.Flag(pragma.Value);
                 break;
             case "foreign_key_list" when catalog.FindTable(PragmaRunner.Word(pragma.Value!)) is { } table:
                 foreach (ForeignKeySchema key in table.ForeignKeys)

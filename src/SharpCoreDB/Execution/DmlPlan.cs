@@ -306,15 +306,19 @@ internal sealed class DmlPlan(QueryContext context, DmlKind kind, TableSchema ta
             long newRowId = rowId;
             if (table.RowIdColumn >= 0)
             {
-                if (row[table.RowIdColumn].IsNull)
-                {
-                    row[table.RowIdColumn] = DbValue.FromInt64(rowId);
-                }
-
-                newRowId = row[table.RowIdColumn].AsInt64();
+                // SQLite refuses to set an INTEGER PRIMARY KEY to NULL in an UPDATE (an INSERT picks a new rowid).
+                newRowId = row[table.RowIdColumn].IsNull
+                    ? throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "datatype mismatch")
+                    : row[table.RowIdColumn].AsInt64();
             }
 
             if (!store.Validate(row, newRowId, onConflict) || !store.ResolveConflicts(row, newRowId, newRowId != rowId, onConflict, movedFrom: rowId))
+            {
+                continue;
+            }
+
+            // A row OR REPLACE deleted may have cascaded to this very row: then it is gone, as in SQLite.
+            if (keys is not null && onConflict == ConflictResolution.Replace && !store.Tree.Contains(rowId))
             {
                 continue;
             }

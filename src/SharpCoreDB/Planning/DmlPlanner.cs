@@ -124,7 +124,8 @@ internal sealed class DmlPlanner(PlanningContext planning)
             Source = source,
             Targets = targets,
             Defaults = defaults,
-            ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Insert, [], insert.Source is ValuesSource { Rows.Count: 1 }),
+            ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Insert, [],
+                singleRowInsert: insert.Source is ValuesSource { Rows.Count: 1 } && insert.OnConflict != ConflictResolution.Replace),
         };
     }
 

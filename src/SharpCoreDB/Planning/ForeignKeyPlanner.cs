@@ -42,10 +42,14 @@ internal static class ForeignKeyPlanner
     private static ForeignKeyWork Build(SchemaCatalog catalog, QueryContext outer, TableSchema table, DmlKind kind, int[] assigned,
         bool singleRowInsert, IReadOnlyList<ForeignKeySchema> references)
     {
+        // An UPDATE that assigns no key column at either end checks nothing; one that does also checks the table's
+        // keys on itself, whose parent rows it may move (SQLite's rule).
+        bool touchesKeys = kind == DmlKind.Update && (table.ForeignKeys.Any(k => k.ChildColumns.Any(assigned.Contains))
+            || references.Any(k => Resolve(table, k, mayFail: true) is { } columns && columns.Any(assigned.Contains)));
         var children = new List<ChildKeyCheck>();
         foreach (ForeignKeySchema key in table.ForeignKeys)
         {
-            bool affected = kind != DmlKind.Update || key.IsSelfReference || key.ChildColumns.Any(assigned.Contains);
+            bool affected = kind != DmlKind.Update || key.ChildColumns.Any(assigned.Contains) || (key.IsSelfReference && touchesKeys);
             TableSchema? parent = catalog.FindTable(key.ParentTable);
             if (parent is null && affected)
             {
@@ -105,7 +109,7 @@ internal static class ForeignKeyPlanner
             });
         }
 
-        return new ForeignKeyWork([.. children], [.. parents]);
+        return new ForeignKeyWork([.. children], [.. parents]) { SingleRowInsert = kind == DmlKind.Insert && singleRowInsert };
     }
 
     private static int[]? Resolve(TableSchema parent, ForeignKeySchema key, bool mayFail)

@@ -40,8 +40,36 @@ internal sealed class ForeignKeyState
     /// <summary>How many cascading actions are running inside each other.</summary>
     public int ActionDepth { get; set; }
 
-    /// <summary>The counters a change to <paramref name="key"/> counts in.</summary>
+    /// <summary>The counters a new violation of <paramref name="key"/> counts in.</summary>
     public ViolationCounters CountersOf(ForeignKeySchema key) => key.IsDeferred || DeferAll ? Deferred : Statement;
+
+    /// <summary>Violations of <paramref name="key"/> outstanding in the statement and the transaction together.</summary>
+    public long Outstanding(ForeignKeySchema key) => Statement.Of(key) + Deferred.Of(key);
+
+    /// <summary>
+    /// Takes <paramref name="count"/> mended violations of <paramref name="key"/> off the counters that hold them, the
+    /// statement's first: an orphan counted while PRAGMA defer_foreign_keys was on is mended after it went off.
+    /// </summary>
+    public void Resolve(ForeignKeySchema key, long count)
+    {
+        long fromStatement = Math.Clamp(Statement.Of(key), 0, count);
+        if (fromStatement > 0)
+        {
+            Statement.Add(key, -fromStatement);
+        }
+
+        long fromDeferred = Math.Clamp(Deferred.Of(key), 0, count - fromStatement);
+        if (fromDeferred > 0)
+        {
+            Deferred.Add(key, -fromDeferred);
+        }
+
+        // More mended than counted (orphans from before keys were enforced): counted against the key, as SQLite does.
+        if (count > fromStatement + fromDeferred)
+        {
+            CountersOf(key).Add(key, fromStatement + fromDeferred - count);
+        }
+    }
 
     /// <summary>The error for an outstanding violation of <paramref name="key"/>.</summary>
     public static SharpCoreDBException Violation(ForeignKeySchema key) =>

@@ -23,6 +23,12 @@ namespace SharpCoreDB.Execution.ForeignKeys;
 /// <summary>The foreign key checks and actions of one DML plan.</summary>
 internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] parents) : IReplacedRowObserver
 {
+    /// <summary>
+    /// A one-row INSERT without OR REPLACE: as in SQLite, an immediate key is checked at once, so a missing parent
+    /// fails the statement even when the new row also adopts orphans that would balance the count.
+    /// </summary>
+    public bool SingleRowInsert { get; init; }
+
     private readonly DbValue[] _arguments = new DbValue[(Widest(children, parents) * 2) + 1];
     private WriteTransaction? _tx;
     private ForeignKeyState? _state;
@@ -52,6 +58,10 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
         foreach (ChildKeyCheck check in children)
         {
             AddIfOrphan(check, row, rowId, excludeRowId: null);
+            if (SingleRowInsert && !IsDeferred(check.Key) && State.Statement.Of(check.Key) > 0)
+            {
+                throw ForeignKeyState.Violation(check.Key);
+            }
         }
 
         foreach (ParentKeyCheck check in parents)
@@ -59,6 +69,8 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
             SubtractAdopted(check, row, rowId, excludeRowId: null);
         }
     }
+
+    private bool IsDeferred(ForeignKeySchema key) => key.IsDeferred || State.DeferAll;
 
     public void BeforeDelete(DbValue[] old, long rowId)
     {
@@ -148,8 +160,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
     // D.1: removing a child row that had no parent removes a violation.
     private void SubtractIfOrphan(ChildKeyCheck check, DbValue[] row, long rowId)
     {
-        ViolationCounters counters = State.CountersOf(check.Key);
-        if (counters.Of(check.Key) <= 0)
+        if (State.Outstanding(check.Key) <= 0)
         {
             return;
         }
@@ -157,7 +168,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
         int n = LoadKey(check.Columns, row, rowId);
         if (n >= 0 && ParentMissing(check, n, excludeRowId: null))
         {
-            counters.Add(check.Key, -1);
+            State.Resolve(check.Key, 1);
         }
     }
 
@@ -182,8 +193,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
     // I.2: a new parent row adopts the orphans that refer to its key.
     private void SubtractAdopted(ParentKeyCheck check, DbValue[] row, long rowId, long? excludeRowId)
     {
-        ViolationCounters counters = State.CountersOf(check.Key);
-        if (counters.Of(check.Key) <= 0)
+        if (State.Outstanding(check.Key) <= 0)
         {
             return;
         }
@@ -194,7 +204,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
             long found = CountChildren(check, n, check.Key.IsSelfReference ? excludeRowId : null);
             if (found > 0)
             {
-                counters.Add(check.Key, -found);
+                State.Resolve(check.Key, found);
             }
         }
     }
