@@ -5,7 +5,8 @@
 // The rows are built once; each invocation only gives them new ids (and the matching
 // created_at), so Allocated is the database's own allocation. The table grows across
 // invocations, as it would in an app: new ids and timestamps land at the right-hand end
-// of the table and of the created_at index.
+// of the table and of the created_at index. "Batch with foreign key" inserts orders whose
+// user_id must name one of 1,000 users (SQLite with foreign keys on; LiteDB looks each user up).
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.InsertBenchmarks*' --job short
 using BenchmarkDotNet.Attributes;
 using SharpCoreDB.Benchmarks.Suites.Contenders;
@@ -20,6 +21,8 @@ public class InsertBenchmarks
     private Contender _contender = null!;
     private UserRow[] _rows = [];
     private long _nextId;
+    private OrderRow[] _orders = [];
+    private long _nextOrderId;
 
     public static IEnumerable<string> Contenders => BenchScale.Contenders(ContenderNames.All);
 
@@ -40,7 +43,24 @@ public class InsertBenchmarks
         {
             _rows[i] = UserRow.Create(i + 1);
         }
+
+        // The parents of the orders: users 1..1000; the other benchmarks' users come after them.
+        var parents = new UserRow[ParentUsers];
+        for (int i = 0; i < parents.Length; i++)
+        {
+            parents[i] = UserRow.Create(i + 1);
+        }
+
+        _contender.Main.InsertUsers(parents);
+        _nextId = ParentUsers;
+        _orders = new OrderRow[Records];
+        for (int i = 0; i < Records; i++)
+        {
+            _orders[i] = OrderRow.Create(i + 1);
+        }
     }
+
+    private const int ParentUsers = 1000;
 
     [GlobalCleanup]
     public void Cleanup()
@@ -71,5 +91,17 @@ public class InsertBenchmarks
         }
 
         _contender.Main.InsertUsers(_rows);
+    }
+
+    [Benchmark(Description = "Batch with foreign key")]
+    public void BatchWithForeignKey()
+    {
+        foreach (OrderRow row in _orders)
+        {
+            row.Id = ++_nextOrderId;
+            row.UserId = 1 + (row.Id % ParentUsers);
+        }
+
+        _contender.Main.InsertOrders(_orders);
     }
 }

@@ -67,6 +67,7 @@ internal static class ForeignKeyPlanner
                 Key = key,
                 Columns = key.ChildColumns,
                 ParentExists = Query(catalog, outer, sql),
+                ParentRowIdRoot = parentColumns is [int only] && only == parent.RowIdColumn ? parent.RootPage : null,
                 SelfParentColumns = key.IsSelfReference ? parentColumns : null,
                 ParentAffinities = [.. parentColumns.Select(c => parent.Columns[c].Affinity)],
                 ParentCollations = [.. parentColumns.Select(c => parent.Columns[c].Collating)],

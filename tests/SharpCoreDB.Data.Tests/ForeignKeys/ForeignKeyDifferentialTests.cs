@@ -174,12 +174,12 @@ public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
             string conflict = _random.Next(6) switch { 0 when _replaceInG || table != "g" => "OR REPLACE ", 1 => "OR IGNORE ", _ => string.Empty };
             return (_random.Next(10), table) switch
             {
-                (< 4, "p") => $"INSERT {conflict}INTO p VALUES ({Value()}, {Value()}, {_random.Next(3)})",
-                (< 4, "c") => $"INSERT {conflict}INTO c VALUES ({Value()}, {Value()}, {Value()}, {_random.Next(3)})",
-                (< 4, _) => $"INSERT {conflict}INTO g VALUES ({Value()}, {Value()}, {Value()}, {_random.Next(3)})",
-                (< 7, "p") => $"UPDATE {conflict}p SET {Pick("id", "k", "v")} = {Value()} WHERE {where}",
-                (< 7, "c") => $"UPDATE {conflict}c SET {Pick("id", "pid", "pk", "v")} = {Value()} WHERE {where}",
-                (< 7, _) => $"UPDATE {conflict}g SET {Pick("id", "cid", "up", "v")} = {Value()} WHERE {where}",
+                ( < 4, "p") => $"INSERT {conflict}INTO p VALUES ({Value()}, {Value()}, {_random.Next(3)})",
+                ( < 4, "c") => $"INSERT {conflict}INTO c VALUES ({Value()}, {Value()}, {Value()}, {_random.Next(3)})",
+                ( < 4, _) => $"INSERT {conflict}INTO g VALUES ({Value()}, {Value()}, {Value()}, {_random.Next(3)})",
+                ( < 7, "p") => $"UPDATE {conflict}p SET {Pick("id", "k", "v")} = {Value()} WHERE {where}",
+                ( < 7, "c") => $"UPDATE {conflict}c SET {Pick("id", "pid", "pk", "v")} = {Value()} WHERE {where}",
+                ( < 7, _) => $"UPDATE {conflict}g SET {Pick("id", "cid", "up", "v")} = {Value()} WHERE {where}",
                 _ => $"DELETE FROM {table} WHERE {where}",
             };
         }

@@ -22,7 +22,19 @@ public sealed class LiteDbSession : ContenderSession
 
     public override void InsertUsers(IReadOnlyList<UserRow> rows) => _users.InsertBulk(rows);
 
-    public override void InsertOrders(IReadOnlyList<OrderRow> rows) => _orders.InsertBulk(rows);
+    // LiteDB has no foreign keys: the application looks each order's user up itself, as it would have to.
+    public override void InsertOrders(IReadOnlyList<OrderRow> rows)
+    {
+        foreach (OrderRow row in rows)
+        {
+            if (!_users.Exists(Query.EQ("_id", row.UserId)))
+            {
+                throw new InvalidOperationException($"order {row.Id}: no user {row.UserId}");
+            }
+        }
+
+        _orders.InsertBulk(rows);
+    }
 
     public override void InsertPayloads(IReadOnlyList<PayloadRow> rows) => _payloads.InsertBulk(rows);
 

@@ -1,6 +1,8 @@
 // The schema both SQL contenders create: the same DDL text for SharpCoreDB and SQLite
 // (SQLite accepts BOOLEAN and DATETIME as type names). created_at is indexed for the
-// range scan, orders.user_id for the join; email is deliberately not indexed.
+// range scan, orders.user_id for the join (and the foreign key's child lookups); email is
+// deliberately not indexed. orders.user_id is a foreign key, enforced by both (SQLite with
+// Foreign Keys=True).
 namespace SharpCoreDB.Benchmarks.Suites.Contenders;
 
 internal static class SqlSchema
@@ -9,7 +11,7 @@ internal static class SqlSchema
     [
         "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, age INTEGER NOT NULL, created_at DATETIME NOT NULL, active BOOLEAN NOT NULL)",
         "CREATE INDEX ix_users_created_at ON users (created_at)",
-        "CREATE TABLE orders (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, amount REAL NOT NULL)",
+        "CREATE TABLE orders (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL REFERENCES users (id), amount REAL NOT NULL)",
         "CREATE INDEX ix_orders_user_id ON orders (user_id)",
         "CREATE TABLE payloads (id INTEGER PRIMARY KEY, data BLOB NOT NULL)",
     ];

@@ -23,6 +23,7 @@ public sealed class SqliteContender : Contender
             DataSource = synchronous is null ? ":memory:" : FilePath,
             Pooling = pooling,
             DefaultTimeout = 120,
+            ForeignKeys = true,
         }.ToString();
     }
 

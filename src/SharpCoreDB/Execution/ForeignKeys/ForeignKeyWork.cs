@@ -16,6 +16,7 @@
 // order (checks run while the row is out of the table) does by construction.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Semantics;
+using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Execution.ForeignKeys;
@@ -44,6 +45,20 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
         _tx = tx;
         _state = state;
         _token = token;
+        foreach (ChildKeyCheck check in children)
+        {
+            if (check.ParentRowIdRoot is uint root)
+            {
+                if (check.ParentTree is { } tree)
+                {
+                    tree.Rebind(tx);
+                }
+                else
+                {
+                    check.ParentTree = TableTree.Open(tx, root);
+                }
+            }
+        }
     }
 
     public void End()
@@ -100,7 +115,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
             if (check.Affected)
             {
                 SubtractIfOrphan(check, old, oldRowId);
-                AddIfOrphan(check, row, rowId, excludeRowId: oldRowId);
+                AddIfOrphan(check, row, rowId, excludeRowId: check.Key.IsSelfReference ? oldRowId : null);
             }
         }
 
@@ -249,6 +264,12 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
 
     private bool ParentMissing(ChildKeyCheck check, int n, long? excludeRowId)
     {
+        if (check.ParentTree is { } parent)
+        {
+            DbValue key = SqlAffinity.Apply(_arguments[0], SqlTypeAffinity.Integer);
+            return key.Type != DbValueType.Integer || key.AsInt64() == excludeRowId || !parent.Contains(key.AsInt64());
+        }
+
         _arguments[n] = excludeRowId is long id ? DbValue.FromInt64(id) : DbValue.Null;
         return check.ParentExists.Count(_tx!, _arguments.AsSpan(0, n + 1), _token) == 0;
     }

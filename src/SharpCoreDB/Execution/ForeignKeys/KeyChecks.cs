@@ -4,6 +4,7 @@
 // rows are parents). Each carries the compiled statements it runs and the column
 // ordinals it reads from a row; ForeignKeyWork runs them in SQLite's order.
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Storage.BTree;
 
 namespace SharpCoreDB.Execution.ForeignKeys;
 
@@ -17,6 +18,16 @@ internal sealed class ChildKeyCheck
 
     /// <summary>SELECT 1 FROM parent WHERE key = (?1, ..) [AND rowid IS NOT ?n+1] LIMIT 1.</summary>
     public required KeyQuery ParentExists { get; init; }
+
+    /// <summary>
+    /// When the parent key is the parent's INTEGER PRIMARY KEY, its table's root page: the lookup is then a
+    /// B+tree probe of the child value made an integer (SQLite's MustBeInt + NotExists) rather than a query,
+    /// the common case of every INSERT into a child table.
+    /// </summary>
+    public uint? ParentRowIdRoot { get; init; }
+
+    /// <summary>The parent table's tree for <see cref="ParentRowIdRoot"/>, bound to the running transaction.</summary>
+    public TableTree? ParentTree { get; set; }
 
     /// <summary>
     /// For a key of the table on itself: the parent key's columns in the same row
