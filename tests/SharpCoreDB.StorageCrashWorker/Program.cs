@@ -1,5 +1,6 @@
 // Child process of the storage crash test. Usage: <database path> <threads> <group commit: true|false>,
-// or <database path> sort for the spilling-sort workload (SortWorkload).
+// or <database path> sort for the spilling-sort workload (SortWorkload), or <database path>
+// cascade for transactions whose foreign keys cascade (CascadeWorkload).
 // Opens the database in FullSync mode with a small cache and a small checkpoint
 // threshold (so that checkpoints run all the time and kills land inside them),
 // then commits CrashWorkload transactions from several threads, printing
@@ -13,6 +14,12 @@ string path = args[0];
 if (args[1] == "sort")
 {
     SortWorkload.Run(path);
+    return;
+}
+
+if (args[1] == "cascade")
+{
+    CascadeWorkload.Run(path);
     return;
 }
 
