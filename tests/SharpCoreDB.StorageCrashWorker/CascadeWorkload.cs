@@ -7,7 +7,6 @@
 // that a reopened database holds exactly the families of some n at or after the last
 // acknowledged one, with no orphans.
 using SharpCoreDB.Engine;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Wal;
@@ -85,13 +84,5 @@ public static class CascadeWorkload
         }
 
         return first;
-    }
-
-    private sealed class NoParameters : IParameterValues
-    {
-        public static readonly NoParameters Instance = new();
-
-        public Values.DbValue GetValue(StatementParameter parameter) =>
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "the cascade workload binds no parameters");
     }
 }

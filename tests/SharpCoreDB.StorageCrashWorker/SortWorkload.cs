@@ -4,7 +4,6 @@
 // first sort is under way; the parent kills it mid-sort and checks that no
 // temporary file survives the process (TemporaryFiles).
 using SharpCoreDB.Engine;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Storage;
 
@@ -48,13 +47,5 @@ internal static class SortWorkload
         while (result.Read())
         {
         }
-    }
-
-    private sealed class NoParameters : IParameterValues
-    {
-        public static readonly NoParameters Instance = new();
-
-        public Values.DbValue GetValue(StatementParameter parameter) =>
-            throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "the sort workload binds no parameters");
     }
 }
