@@ -65,6 +65,10 @@ internal static class ConnectionStringSettings
         "Pin Flush Worker", ["PinFlushWorker"], ValueKinds.Boolean,
         static o => o.PinFlushWorker, static (o, v) => o with { PinFlushWorker = v }));
 
+    public static readonly ConnectionStringSetting<bool> ForeignKeys = Add(new ConnectionStringSetting<bool>(
+        "Foreign Keys", ["ForeignKeys"], ValueKinds.Boolean,
+        static o => o.ForeignKeys, static (o, v) => o with { ForeignKeys = v }));
+
     /// <summary>Every setting, in the order the builder lists and writes them.</summary>
     public static readonly IReadOnlyList<ConnectionStringSetting> All = Listed.AsReadOnly();
 

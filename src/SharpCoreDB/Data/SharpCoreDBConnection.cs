@@ -353,6 +353,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         }
 
         _session.LockTimeout = options.DefaultTimeout == 0 ? Timeout.InfiniteTimeSpan : TimeSpan.FromSeconds(options.DefaultTimeout);
+        _session.ForeignKeys.Enabled = options.ForeignKeys;
     }
 
     private static string? RegistryKey(SharpCoreDBOptions options) =>

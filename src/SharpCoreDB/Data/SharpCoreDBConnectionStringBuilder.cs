@@ -98,6 +98,13 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         set => this[Settings.Pooling.Name] = value;
     }
 
+    /// <summary>Enforce FOREIGN KEY constraints (default true). Alias: ForeignKeys.</summary>
+    public bool ForeignKeys
+    {
+        get => Settings.ForeignKeys.Value(_options);
+        set => this[Settings.ForeignKeys.Name] = value;
+    }
+
     /// <summary>Run the log's flush worker on the log disk's interrupt CPU (default false). Alias: PinFlushWorker.</summary>
     public bool PinFlushWorker
     {

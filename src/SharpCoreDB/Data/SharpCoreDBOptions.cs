@@ -90,6 +90,13 @@ public sealed record SharpCoreDBOptions
         init => Log = Log with { PinFlushWorker = value };
     }
 
+    /// <summary>
+    /// Enforce FOREIGN KEY constraints on this connection (default true; Microsoft.Data.Sqlite's key of the same
+    /// name). <c>PRAGMA foreign_keys</c> changes it for the open connection; each open starts from this setting,
+    /// a pooled session included.
+    /// </summary>
+    public bool ForeignKeys { get; init; } = true;
+
     /// <summary>True for a private or shared in-memory database.</summary>
     public bool IsInMemory =>
         Mode == SharpCoreDBOpenMode.Memory || string.Equals(DataSource, MemoryDataSource, StringComparison.OrdinalIgnoreCase);

@@ -2,7 +2,7 @@
 // its child table and its parent; a failed statement (a cascade halfway) leaves the
 // database exactly as it was; keys, and the rows cascades wrote, survive a reopen;
 // a COMMIT refused for a deferred key leaves the transaction open to be mended;
-// PRAGMA foreign_keys is per connection; EXPLAIN shows the index a child lookup
+// PRAGMA foreign_keys is per connection (the Foreign Keys setting starts it); EXPLAIN shows the index a child lookup
 // uses; runaway cascades stop at SQLite's depth limit with an error.
 using SharpCoreDB.Data.Tests.EndToEnd;
 using SharpCoreDB.TestSupport.Sqlite;
@@ -102,6 +102,27 @@ public sealed class ForeignKeyBehaviourTests
         Assert.Equal(["orders,13,customer,0"], Rows(strict, "PRAGMA foreign_key_check"));
         Assert.Equal(["1"], Rows(strict, "PRAGMA foreign_keys"));
         Assert.Equal(["0"], Rows(loose, "PRAGMA foreign_keys"));
+    }
+
+    [Fact]
+    public void TheConnectionStringSetsEnforcementAndEachOpenStartsFromIt()
+    {
+        using var database = new TestDatabase();
+        using (SharpCoreDBConnection setup = database.Open())
+        {
+            Statements.Run(setup, Schema);
+            Statements.Run(setup, "PRAGMA foreign_keys = OFF"); // goes back to the pool with the session
+        }
+
+        using (SharpCoreDBConnection strict = database.Open())
+        {
+            Assert.Equal(["1"], Rows(strict, "PRAGMA foreign_keys"));
+        }
+
+        using SharpCoreDBConnection loose = database.Open(";Foreign Keys=False");
+        Assert.Equal(["0"], Rows(loose, "PRAGMA foreign_keys"));
+        Statements.Run(loose, "INSERT INTO orders VALUES (20, 99)");
+        Assert.False(new SharpCoreDBConnectionStringBuilder("Data Source=x.scdb;ForeignKeys=false").ForeignKeys);
     }
 
     [Fact]

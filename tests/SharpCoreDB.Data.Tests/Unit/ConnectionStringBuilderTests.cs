@@ -16,6 +16,7 @@ public sealed class ConnectionStringBuilderTests
         Assert.True(builder.UseGroupCommitWal);
         Assert.True(builder.Pooling);
         Assert.False(builder.PinFlushWorker);
+        Assert.True(builder.ForeignKeys);
         Assert.Equal(30, builder.DefaultTimeout);
         Assert.Equal(8192, builder.PageSize);
         Assert.Equal(64L << 20, builder.CacheSize);
@@ -27,7 +28,7 @@ public sealed class ConnectionStringBuilderTests
     {
         var builder = new SharpCoreDBConnectionStringBuilder(
             "data source=app.scdb;MODE=readwrite;password=s3cret;durability=async;usegroupcommitwal=false;" +
-            "cache size=16MB;page size=16384;default timeout=5;pooling=no;pin flush worker=true");
+            "cache size=16MB;page size=16384;default timeout=5;pooling=no;pin flush worker=true;foreign keys=false");
         Assert.Equal("app.scdb", builder.DataSource);
         Assert.Equal(SharpCoreDBOpenMode.ReadWrite, builder.Mode);
         Assert.Equal("s3cret", builder.Password);
@@ -38,6 +39,7 @@ public sealed class ConnectionStringBuilderTests
         Assert.Equal(5, builder.DefaultTimeout);
         Assert.False(builder.Pooling);
         Assert.True(builder.PinFlushWorker);
+        Assert.False(builder.ForeignKeys);
     }
 
     [Theory]
@@ -113,8 +115,8 @@ public sealed class ConnectionStringBuilderTests
         builder["Page Size"] = 4096;
         builder["Page Size"] = null;
         Assert.Equal(8192, builder.PageSize);
-        Assert.Equal(10, builder.Keys.Count);
-        Assert.Equal(10, builder.Values.Count);
+        Assert.Equal(11, builder.Keys.Count);
+        Assert.Equal(11, builder.Values.Count);
         builder.DataSource = "c";
         builder.Clear();
         Assert.Equal("", builder.ConnectionString);

@@ -27,6 +27,7 @@ public sealed class ConnectionStringSettingsTests
         DefaultTimeout = 7,
         Pooling = false,
         PinFlushWorker = true,
+        ForeignKeys = false,
     };
 
     public static TheoryData<string> Keys
