@@ -164,6 +164,20 @@ public sealed class ForeignKeyScriptTests
             "INSERT INTO c VALUES (3)"
         },
         {
+            "a wide tree cascading through two keys on itself",
+            "CREATE TABLE n (id INTEGER PRIMARY KEY, code TEXT UNIQUE, up INTEGER REFERENCES n ON DELETE CASCADE ON UPDATE CASCADE, " +
+            "upc TEXT REFERENCES n (code) ON UPDATE CASCADE ON DELETE SET NULL);" +
+            "CREATE INDEX n_up ON n (up);" +
+            "WITH RECURSIVE k(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM k WHERE i < 300) " +
+            "INSERT INTO n SELECT i, 'c' || i, nullif(i / 2, 0), CASE WHEN i > 3 THEN 'c' || (i / 3) END FROM k;" +
+            "UPDATE n SET code = 'x' || code WHERE id % 7 = 0;" +
+            "UPDATE n SET id = id + 1000 WHERE id % 5 = 0;" +
+            "DELETE FROM n WHERE id = 3;" +
+            "REPLACE INTO n VALUES (2, 'c2', NULL, NULL);" +
+            "DELETE FROM n WHERE id = 1;" +
+            "PRAGMA integrity_check"
+        },
+        {
             "renames",
             "CREATE TABLE p (id INTEGER PRIMARY KEY, k TEXT UNIQUE);" +
             "CREATE TABLE c (x INTEGER REFERENCES p (id), y TEXT, FOREIGN KEY (y) REFERENCES p (k) ON UPDATE CASCADE);" +

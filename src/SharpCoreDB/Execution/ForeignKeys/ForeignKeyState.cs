@@ -88,16 +88,18 @@ internal sealed class ForeignKeyState
 internal sealed class ViolationCounters
 {
     private readonly Dictionary<(string Table, int Id), Entry> _counts = new(KeyComparer.Instance);
+    private int _outstanding;
 
     /// <summary>True when no key has an outstanding violation (the common case, checked before any lookup).</summary>
-    public bool IsClear { get; private set; } = true;
+    public bool IsClear => _outstanding == 0;
 
     public void Add(ForeignKeySchema key, long delta)
     {
         ref Entry entry = ref System.Runtime.InteropServices.CollectionsMarshal.GetValueRefOrAddDefault(_counts, (key.ChildTable, key.Id), out _);
+        bool was = entry.Count > 0;
         entry.Key = key;
         entry.Count += delta;
-        IsClear = !_counts.Values.Any(e => e.Count > 0);
+        _outstanding += (entry.Count > 0 ? 1 : 0) - (was ? 1 : 0);
     }
 
     /// <summary>The outstanding count of <paramref name="key"/>.</summary>
@@ -129,21 +131,20 @@ internal sealed class ViolationCounters
     public void Clear()
     {
         _counts.Clear();
-        IsClear = true;
+        _outstanding = 0;
     }
 
-    /// <summary>The counts as they are now, for <see cref="Restore"/>.</summary>
-    public ViolationSnapshot Save() => new(IsClear ? [] : [.. _counts.Select(p => (p.Key, p.Value))]);
+    /// <summary>The counts as they are now, for <see cref="Restore"/> (no allocation when there are none: every write statement saves them).</summary>
+    public ViolationSnapshot Save() => _counts.Count == 0 ? ViolationSnapshot.None : new([.. _counts.Select(p => (p.Key, p.Value))]);
 
     public void Restore(ViolationSnapshot snapshot)
     {
-        _counts.Clear();
+        Clear();
         foreach (((string, int) id, Entry entry) in snapshot.Entries)
         {
             _counts[id] = entry;
+            _outstanding += entry.Count > 0 ? 1 : 0;
         }
-
-        IsClear = !_counts.Values.Any(e => e.Count > 0);
     }
 
     internal struct Entry
@@ -164,4 +165,8 @@ internal sealed class ViolationCounters
 }
 
 /// <summary>Saved violation counts (a statement's start, a savepoint).</summary>
-internal sealed record ViolationSnapshot(IReadOnlyList<((string Table, int Id) Id, ViolationCounters.Entry Entry)> Entries);
+internal sealed record ViolationSnapshot(IReadOnlyList<((string Table, int Id) Id, ViolationCounters.Entry Entry)> Entries)
+{
+    /// <summary>No counts at all.</summary>
+    public static readonly ViolationSnapshot None = new([]);
+}
