@@ -80,17 +80,13 @@ internal static class ForeignKeyPlanner
         {
             // SQLite does no parent-side work for a one-row INSERT (it cannot fix an immediate violation), nor for
             // an UPDATE of other columns, so neither reports a mismatched key.
-            bool quiet = (kind == DmlKind.Insert && singleRowInsert && !key.IsDeferred) || kind == DmlKind.Update;
+            bool quiet = (kind == DmlKind.Insert && singleRowInsert && !key.IsDeferred) || (kind == DmlKind.Update && !NamesAssigned(table, key, assigned));
             if (Resolve(table, key, quiet) is not { } parentColumns)
             {
                 continue;
             }
 
             bool affected = kind != DmlKind.Update || parentColumns.Any(assigned.Contains);
-            if (kind == DmlKind.Update && affected)
-            {
-                ParentKey(table, key);
-            }
 
             TableSchema child = catalog.GetTable(key.ChildTable);
             string where = Match(child, key.ChildColumns, table, parentColumns, excludeRow: false);
@@ -112,6 +108,13 @@ internal static class ForeignKeyPlanner
 
         return new ForeignKeyWork([.. children], [.. parents]) { SingleRowInsert = kind == DmlKind.Insert && singleRowInsert };
     }
+
+    // Whether an UPDATE assigns a column the key names in the parent (its PRIMARY KEY when it names none), by name:
+    // a key that does not resolve has no ordinals to compare, and SQLite decides this by name too.
+    private static bool NamesAssigned(TableSchema parent, ForeignKeySchema key, int[] assigned) =>
+        assigned.Any(c => key.ParentColumns.Length == 0
+            ? parent.Columns[c].IsPrimaryKey
+            : key.ParentColumns.Contains(parent.Columns[c].Name, StringComparer.OrdinalIgnoreCase));
 
     private static int[]? Resolve(TableSchema parent, ForeignKeySchema key, bool mayFail)
     {
