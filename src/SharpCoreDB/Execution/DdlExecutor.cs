@@ -59,12 +59,22 @@ internal static class DdlExecutor
     // and an object of its kind has the name); any other use of the name is an error.
     private static bool Exists(SchemaCatalog catalog, string name, bool ifNotExists, bool sameKindExists, string kind)
     {
+        RefuseReserved(name);
         if (!catalog.NameInUse(name))
         {
             return false;
         }
 
         return ifNotExists && sameKindExists ? true : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"{kind} {name} already exists");
+    }
+
+    /// <summary>Throws SQLite's error for a new object named sqlite_...: such names are the engine's (sqlite_schema).</summary>
+    public static void RefuseReserved(string name)
+    {
+        if (name.StartsWith("sqlite_", StringComparison.OrdinalIgnoreCase))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"object name reserved for internal use: {name}");
+        }
     }
 
     // A construct the grammar reads but the engine does not run: an error naming it, never another meaning.

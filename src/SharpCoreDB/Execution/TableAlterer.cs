@@ -54,6 +54,7 @@ internal static class TableAlterer
 
             case RenameTableStatement rename:
                 {
+                    DdlExecutor.RefuseReserved(rename.NewName);
                     if (catalog.NameInUse(rename.NewName))
                     {
                         throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"there is already another table or index with this name: {rename.NewName}");

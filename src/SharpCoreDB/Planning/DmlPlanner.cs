@@ -225,6 +225,11 @@ internal sealed class DmlPlanner(PlanningContext planning)
     private TableSchema Table(QualifiedName name)
     {
         TableSchema? table = planning.Catalog.FindTable(name.Name);
+        if (table is null && SchemaTable.Is(name.Name))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "table sqlite_master may not be modified");
+        }
+
         if (table is null)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,

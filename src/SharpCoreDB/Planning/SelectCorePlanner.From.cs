@@ -189,6 +189,13 @@ internal sealed partial class SelectCorePlanner
         }
 
         ViewSchema? view = planning.Catalog.FindView(name);
+        if (view is null && SchemaTable.Is(name))
+        {
+            using CommonTables.Restore none = planning.Ctes.Swap([]);
+            AddRelation(scope, alias, planning.Selects.Plan(SchemaTable.Query(planning.Catalog), null), SchemaTable.ColumnNames, "SCAN " + alias);
+            return;
+        }
+
         if (view is null)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: {name}");
