@@ -2,12 +2,13 @@
 // whose root is DatabaseState.CatalogRoot, keyed by object id, one record per
 // object with five columns:
 //
-//   0 type      TEXT     'table', 'index', 'autoindex', 'view' or 'sequence'
-//   1 name      TEXT     the object's name
-//   2 tbl_name  TEXT     the table an index belongs to (the object's own name otherwise)
-//   3 rootpage  INTEGER  root page of the table or index B+tree; 0 for views and sequences
+//   0 type      TEXT     'table', 'index', 'autoindex', 'view', 'sequence' or 'setting'
+//   1 name      TEXT     the object's name (a setting's: user_version, application_id)
+//   2 tbl_name  TEXT     the table an index belongs to (the object's own name otherwise;
+//                        '' for a setting, which belongs to no table)
+//   3 rootpage  INTEGER  root page of the table or index B+tree; 0 for views, sequences, settings
 //   4 sql       TEXT     canonical CREATE statement; for 'sequence', the AUTOINCREMENT
-//                        high-water mark as an INTEGER
+//                        high-water mark as an INTEGER; for 'setting', its INTEGER value
 //
 // Loading re-parses each CREATE statement, so the in-memory schema is always
 // what the SQL says. The parses go through a process-wide StatementCache: a
@@ -33,6 +34,7 @@ internal static class CatalogStore
     public const string AutoIndexType = "autoindex";
     public const string ViewType = "view";
     public const string SequenceType = "sequence";
+    public const string SettingType = "setting";
 
     private static readonly StatementCache StoredStatements = new(256);
 
@@ -147,7 +149,15 @@ internal static class CatalogStore
     }
 
     /// <summary>The AUTOINCREMENT high-water mark of <paramref name="table"/> and its record id (0 if none yet).</summary>
-    public static long ReadSequence(IPageAccess pages, DatabaseState state, string table, out long recordId)
+    public static long ReadSequence(IPageAccess pages, DatabaseState state, string table, out long recordId) =>
+        ReadInteger(pages, state, SequenceType, table, out recordId);
+
+    /// <summary>The stored value of setting <paramref name="name"/> (PRAGMA user_version, application_id) and its record id; 0 if never set.</summary>
+    public static long ReadSetting(IPageAccess pages, DatabaseState state, string name, out long recordId) =>
+        ReadInteger(pages, state, SettingType, name, out recordId);
+
+    // The INTEGER in the sql column of the record of `type` named `name`, and its id; 0 and 0 when there is none.
+    private static long ReadInteger(IPageAccess pages, DatabaseState state, string type, string name, out long recordId)
     {
         recordId = 0;
         if (state.CatalogRoot == 0)
@@ -159,8 +169,8 @@ internal static class CatalogStore
         for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
         {
             var reader = new RecordReader(cursor.Value);
-            if (reader.GetValue(0).AsText() == SequenceType
-                && string.Equals(reader.GetValue(1).AsText(), table, StringComparison.OrdinalIgnoreCase))
+            if (reader.GetValue(0).AsText() == type
+                && string.Equals(reader.GetValue(1).AsText(), name, StringComparison.OrdinalIgnoreCase))
             {
                 recordId = RowIdKey.Read(cursor.Key);
                 return reader.GetValue(4).AsInt64();

@@ -1,8 +1,9 @@
 // Mode=ReadOnly is a property of the connection, not of the file: connections to
 // one file share one open database, and read-write connections may share it too.
 // So a read-only connection refuses every statement that could write before it
-// reaches the engine. Reads, EXPLAIN, transaction control and PRAGMAs pass: no
-// PRAGMA writes (PragmaRunner refuses every setting that would change anything).
+// reaches the engine. Reads, EXPLAIN, transaction control and PRAGMAs pass, except
+// the PRAGMAs that write the file (user_version = N, application_id = N); the others
+// change nothing or only the connection (foreign_keys).
 
 namespace SharpCoreDB.Data;
 
@@ -13,7 +14,8 @@ internal static class ReadOnlyGuard
     public static void Check(Statement statement)
     {
         bool reads = statement is SelectStatement or ExplainStatement or BeginStatement or CommitStatement
-            or RollbackStatement or SavepointStatement or ReleaseStatement or PragmaStatement;
+            or RollbackStatement or SavepointStatement or ReleaseStatement
+            || (statement is PragmaStatement pragma && !Engine.PragmaRunner.IsSettingWrite(pragma));
         if (!reads)
         {
             throw new SharpCoreDBException(

@@ -12,11 +12,14 @@
 //   foreign_keys, defer_foreign_keys,    foreign key settings and checks (ForeignKeyPragmas)
 //   foreign_key_list(t), foreign_key_check
 //   page_size                             the file's page size, fixed at creation
+//   user_version, application_id [= N]   32-bit integers the application keeps in the file
+//                                        (a catalog record each; setting one is a write)
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Engine;
@@ -63,6 +66,8 @@ internal static class PragmaRunner
                 return pragma.Value is null ? [Integer("synchronous")] : [];
             case "foreign_keys" or "defer_foreign_keys" or "foreign_key_list" or "foreign_key_check":
                 return ForeignKeyPragmas.Columns(pragma);
+            case "user_version" or "application_id":
+                return pragma.Value is null ? [Integer(pragma.Name.Name.ToLowerInvariant())] : [];
             case "page_size":
                 if (pragma.Value is not null)
                 {
@@ -129,9 +134,55 @@ internal static class PragmaRunner
             case "page_size":
                 rows.Add([DbValue.FromInt64(storage.Layout.PageSize)]);
                 break;
+            case "user_version" or "application_id":
+                rows.Add([DbValue.FromInt64(CatalogStore.ReadSetting(pages, state, pragma.Name.Name.ToLowerInvariant(), out _))]);
+                break;
         }
 
         return rows;
+    }
+
+    /// <summary>True for a PRAGMA that writes the file (user_version = N, application_id = N): it runs as a write statement.</summary>
+    public static bool IsSettingWrite(PragmaStatement pragma) =>
+        pragma.Value is not null && pragma.Name.Name.ToLowerInvariant() is "user_version" or "application_id";
+
+    /// <summary>Stores the value of <paramref name="pragma"/> (an <see cref="IsSettingWrite"/> one) in <paramref name="tx"/>.</summary>
+    public static void WriteSetting(WriteTransaction tx, PragmaStatement pragma)
+    {
+        string name = pragma.Name.Name.ToLowerInvariant();
+        CatalogStore.ReadSetting(tx, tx.State, name, out long id);
+        long value = LeadingInt32(Word(pragma.Value!));
+        CatalogStore.Write(tx, id != 0 ? id : Execution.DdlExecutor.NextId(tx), CatalogStore.SettingType, name, string.Empty, 0, DbValue.FromInt64(value));
+    }
+
+    // SQLite reads these values as sqlite3Atoi does: an optional sign and the digits that follow; anything else, or a
+    // number beyond 32 bits, reads as 0.
+    private static long LeadingInt32(string text)
+    {
+        ReadOnlySpan<char> span = text.AsSpan().Trim();
+        bool negative = span.Length > 0 && span[0] == '-';
+        if (span.Length > 0 && span[0] is '-' or '+')
+        {
+            span = span[1..];
+        }
+
+        long value = 0;
+        foreach (char c in span)
+        {
+            if (!char.IsAsciiDigit(c))
+            {
+                break;
+            }
+
+            value = (value * 10) + (c - '0');
+            if (value > int.MaxValue + 1L)
+            {
+                return 0;
+            }
+        }
+
+        value = negative ? -value : value;
+        return value is < int.MinValue or > int.MaxValue ? 0 : value;
     }
 
     // SQLite's levels: 0 OFF, 1 NORMAL (a commit may be lost at power failure, never corrupted), 2 FULL.

@@ -43,6 +43,8 @@ internal sealed partial class Session
                 return StatementResult.Count(-1);
             case SelectStatement or ExplainStatement:
                 return Query(prepared, parameters, ct);
+            case PragmaStatement pragma when PragmaRunner.IsSettingWrite(pragma):
+                return Write(prepared, parameters, ct, out toCommit);
             case PragmaStatement pragma:
                 return Pragma(prepared, pragma);
             default:
@@ -133,7 +135,16 @@ internal sealed partial class Session
                     DeleteRowsBeforeDrop(tx, catalog, drop, ct);
                 }
 
-                _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement, constant => PlanningContext.EvaluateConstant(catalog, constant));
+                if (prepared.Statement is PragmaStatement pragma)
+                {
+                    PragmaRunner.WriteSetting(tx, pragma);
+                    _txCatalog = catalog;
+                }
+                else
+                {
+                    _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement, constant => PlanningContext.EvaluateConstant(catalog, constant));
+                }
+
                 EndStatementKeys(autocommit);
                 result = StatementResult.Count(-1);
             }

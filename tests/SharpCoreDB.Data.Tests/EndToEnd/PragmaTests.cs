@@ -4,6 +4,7 @@
 // The settings that describe what the engine does are accepted and reported as SQLite
 // reports them (journal_mode answers "wal"; synchronous follows the Durability setting).
 
+using Microsoft.Data.Sqlite;
 using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
@@ -16,7 +17,7 @@ public sealed class PragmaTests : IDisposable
     [InlineData("PRAGMA foreign_keys = maybe", "PRAGMA value maybe is not a boolean")]
     [InlineData("PRAGMA foreign_key_list", "PRAGMA foreign_key_list needs a table name")]
     [InlineData("PRAGMA recursive_triggers = ON", "PRAGMA recursive_triggers is not supported")]
-    [InlineData("PRAGMA user_version", "PRAGMA user_version is not supported")]
+    [InlineData("PRAGMA schema_version", "PRAGMA schema_version is not supported")]
     [InlineData("PRAGMA cache_size = -2000", "PRAGMA cache_size is not supported")]
     [InlineData("PRAGMA busy_timeout = 5000", "PRAGMA busy_timeout is not supported")]
     [InlineData("PRAGMA journal_mode = DELETE", "journal_mode = DELETE is not supported")]
@@ -57,6 +58,43 @@ public sealed class PragmaTests : IDisposable
         Assert.Equal(["ok"], Query(connection, "PRAGMA quick_check(10)"));
         Assert.Equal(["0,a,INTEGER,0,NULL,1", "1,b,TEXT,1,NULL,0"], Query(connection, "PRAGMA table_info(t)"));
         Assert.Equal(["0,t_b,0"], Query(connection, "PRAGMA index_list('t')"));
+    }
+
+    [Fact]
+    public void UserVersionAndApplicationIdAreStoredAsSqliteReadsThem()
+    {
+        using (SharpCoreDBConnection connection = Open("Durability=FullSync"))
+        {
+            Assert.Equal(["0"], Query(connection, "PRAGMA user_version"));
+            Assert.Empty(Query(connection, "PRAGMA user_version = 7"));
+            Assert.Empty(Query(connection, "PRAGMA main.application_id = -12"));
+            using (SharpCoreDBTransaction tx = connection.BeginTransaction())
+            {
+                Query(connection, "PRAGMA user_version = 8");
+                Assert.Equal(["8"], Query(connection, "PRAGMA user_version"));
+                tx.Rollback();
+            }
+
+            Assert.Equal(["7"], Query(connection, "PRAGMA user_version"));
+        }
+
+        SharpCoreDBConnection.ClearAllPools();
+        using (SharpCoreDBConnection connection = Open("Mode=ReadOnly"))
+        {
+            Assert.Equal(["7"], Query(connection, "PRAGMA user_version"));
+            Assert.Equal(["-12"], Query(connection, "PRAGMA application_id"));
+            Assert.Throws<SharpCoreDBException>(() => Query(connection, "PRAGMA user_version = 9"));
+        }
+
+        using SqliteConnection sqlite = SqliteReference.OpenMemory();
+        using SharpCoreDBConnection engine = Open("Durability=FullSync");
+        foreach (string value in new[] { "'42abc'", "4294967297", "-2147483648", "x", "+5", "(9)" })
+        {
+            string set = value == "(9)" ? "PRAGMA user_version(9)" : $"PRAGMA user_version = {value}";
+            SqliteReference.Execute(sqlite, set);
+            Query(engine, set);
+            Assert.Equal(SqliteReference.Rows(sqlite, "PRAGMA user_version", RowText.Exact), Query(engine, "PRAGMA user_version"));
+        }
     }
 
     [Fact]
