@@ -140,6 +140,10 @@ internal sealed partial class Session
                     PragmaRunner.WriteSetting(tx, pragma);
                     _txCatalog = catalog;
                 }
+                else if (prepared.Statement is CreateTableStatement { AsSelect: not null } createAs)
+                {
+                    _txCatalog = CreateTableAs(tx, catalog, createAs, ct);
+                }
                 else
                 {
                     _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement, constant => PlanningContext.EvaluateConstant(catalog, constant));
