@@ -81,4 +81,22 @@ public sealed class DmlParsingTests
             new DeleteStatement(new QualifiedName("main", "t"), "x", Bin(BinaryOperator.Less, Col("a"), Int(3)), [new AllColumns(null)]),
             One<DeleteStatement>("DELETE FROM main.t AS x WHERE a < 3 RETURNING *"));
     }
+
+    [Fact]
+    public void UpsertClausesKeepTheirTargetsAndActions()
+    {
+        var insert = One<InsertStatement>(
+            "INSERT INTO t AS x VALUES (1, 2) ON CONFLICT (a, b COLLATE NOCASE) WHERE a > 0 DO NOTHING " +
+            "ON CONFLICT (c) DO UPDATE SET (d, e) = (excluded.d, 1), f = x.f + 1 WHERE f < 9 ON CONFLICT DO NOTHING RETURNING *");
+
+        Assert.Equal(3, insert.Upserts.Count);
+        Assert.Equal(["a", "b"], insert.Upserts[0].Target.Select(c => c.Name));
+        Assert.Equal("NOCASE", insert.Upserts[0].Target[1].Collation);
+        Assert.NotNull(insert.Upserts[0].TargetWhere);
+        Assert.True(insert.Upserts[0].DoNothing);
+        Assert.Equal(["d", "e", "f"], insert.Upserts[1].Set.Select(a => a.Column));
+        Assert.NotNull(insert.Upserts[1].Where);
+        Assert.Empty(insert.Upserts[2].Target);
+        Assert.Single(insert.Returning);
+    }
 }

@@ -120,7 +120,12 @@ limitClause: LIMIT limit=expr ((OFFSET | COMMA) offset=expr)?;
 
 insertStmt: withClause? (INSERT (OR conflictResolution)? | REPLACE) INTO qualifiedName (AS alias)?
         (OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR)?
-        (selectStmt | DEFAULT VALUES) returningClause?
+        (selectStmt upsertClause* | DEFAULT VALUES) returningClause?
+    ;
+
+// ON CONFLICT [(columns) [WHERE e]] DO NOTHING | DO UPDATE SET .. [WHERE e]
+upsertClause: ON CONFLICT (OPEN_PAR indexedColumn (COMMA indexedColumn)* CLOSE_PAR (WHERE targetWhere=expr)?)?
+        DO (NOTHING | UPDATE SET assignment (COMMA assignment)* (WHERE updateWhere=expr)?)
     ;
 
 conflictResolution: REPLACE | IGNORE | ABORT | FAIL | ROLLBACK;
@@ -298,6 +303,8 @@ identifier: IDENTIFIER
     | ABORT
     | ACTION
     | CASCADE
+    | DO
+    | NOTHING
     | INITIALLY
     | RESTRICT
     | CURRENT

@@ -22,7 +22,31 @@ internal sealed partial class AstBuilder
             source,
             Returning(context.returningClause()),
             Pos(context))
-        { With = With(context.withClause()) };
+        { With = With(context.withClause()), Upserts = Upserts(context.upsertClause()) };
+    }
+
+    private SqlList<UpsertClause> Upserts(UpsertClauseContext[] clauses)
+    {
+        var built = new UpsertClause[clauses.Length];
+        for (int i = 0; i < clauses.Length; i++)
+        {
+            UpsertClauseContext clause = clauses[i];
+            var set = new List<Assignment>();
+            foreach (AssignmentContext assignment in clause.assignment())
+            {
+                Assign(assignment, set);
+            }
+
+            built[i] = new UpsertClause(
+                IndexedColumns(clause.indexedColumn()),
+                clause.targetWhere is { } targetWhere ? Expr(targetWhere) : null,
+                clause.NOTHING() is not null,
+                ToList(set.ToArray()),
+                clause.updateWhere is { } where ? Expr(where) : null,
+                Pos(clause));
+        }
+
+        return ToList(built);
     }
 
     /// <summary>A plain VALUES list becomes ValuesSource; anything else stays a query.</summary>

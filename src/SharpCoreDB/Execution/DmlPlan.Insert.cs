@@ -77,7 +77,17 @@ internal sealed partial class DmlPlan
                 row[table.RowIdColumn] = DbValue.FromInt64(rowId);
             }
 
-            if (!store.Validate(row, rowId, onConflict) || !store.ResolveConflicts(row, rowId, explicitKey, onConflict))
+            if (!store.Validate(row, rowId, onConflict))
+            {
+                continue;
+            }
+
+            if (Upserts.Length > 0 && TryUpsert(store, keys, row, rowId, explicitKey, returned, ref count))
+            {
+                continue;
+            }
+
+            if (!store.ResolveConflicts(row, rowId, explicitKey, onConflict))
             {
                 continue;
             }

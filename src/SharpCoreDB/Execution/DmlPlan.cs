@@ -51,6 +51,9 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
 
     public Frame? OldRowFrame { get; init; }
 
+    /// <summary>An INSERT's ON CONFLICT .. DO clauses, in order (empty without UPSERT).</summary>
+    public UpsertAction[] Upserts { get; init; } = [];
+
     /// <summary>Builds the foreign key checks of the written table (null: it has no key at either end).</summary>
     public Func<ForeignKeyWork>? ForeignKeyFactory { get; init; }
 
@@ -209,45 +212,54 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
                 row[AssignColumns[i]] = AssignValues[i].Evaluate();
             }
 
-            store.Prepare(row);
-            long newRowId = rowId;
-            if (table.RowIdColumn >= 0)
+            if (UpdateRow(store, keys, rowId, old, row, onConflict, out long newRowId))
             {
-                // SQLite refuses to set an INTEGER PRIMARY KEY to NULL in an UPDATE (an INSERT picks a new rowid).
-                newRowId = row[table.RowIdColumn].IsNull
-                    ? throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "datatype mismatch")
-                    : row[table.RowIdColumn].AsInt64();
+                count++;
+                Return(row, newRowId, returned);
             }
-
-            if (!store.Validate(row, newRowId, onConflict) || !store.ResolveConflicts(row, newRowId, newRowId != rowId, onConflict, movedFrom: rowId))
-            {
-                continue;
-            }
-
-            // A row OR REPLACE deleted may have cascaded to this very row: then it is gone, as in SQLite.
-            if (keys is not null && onConflict == ConflictResolution.Replace && !store.Tree.Contains(rowId))
-            {
-                continue;
-            }
-
-            keys?.BeforeUpdate(old, rowId, row, newRowId);
-            if (newRowId != rowId)
-            {
-                store.Delete(rowId, old);
-                store.Insert(row, newRowId);
-            }
-            else
-            {
-                store.Update(rowId, old, row);
-            }
-
-            keys?.AfterUpdate(old, rowId, row, newRowId);
-
-            count++;
-            Return(row, newRowId, returned);
         }
 
         return count;
+    }
+
+    // Writes `row` over row `rowId` (whose values were `old`), moving it when its INTEGER PRIMARY KEY changed, with
+    // every constraint and foreign key check; false when the row is skipped (OR IGNORE, or a cascade took it).
+    private bool UpdateRow(TableStore store, ForeignKeyWork? keys, long rowId, DbValue[] old, DbValue[] row, ConflictResolution conflict, out long newRowId)
+    {
+        store.Prepare(row);
+        newRowId = rowId;
+        if (table.RowIdColumn >= 0)
+        {
+            // SQLite refuses to set an INTEGER PRIMARY KEY to NULL in an UPDATE (an INSERT picks a new rowid).
+            newRowId = row[table.RowIdColumn].IsNull
+                ? throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "datatype mismatch")
+                : row[table.RowIdColumn].AsInt64();
+        }
+
+        if (!store.Validate(row, newRowId, conflict) || !store.ResolveConflicts(row, newRowId, newRowId != rowId, conflict, movedFrom: rowId))
+        {
+            return false;
+        }
+
+        // A row OR REPLACE deleted may have cascaded to this very row: then it is gone, as in SQLite.
+        if (keys is not null && conflict == ConflictResolution.Replace && !store.Tree.Contains(rowId))
+        {
+            return false;
+        }
+
+        keys?.BeforeUpdate(old, rowId, row, newRowId);
+        if (newRowId != rowId)
+        {
+            store.Delete(rowId, old);
+            store.Insert(row, newRowId);
+        }
+        else
+        {
+            store.Update(rowId, old, row);
+        }
+
+        keys?.AfterUpdate(old, rowId, row, newRowId);
+        return true;
     }
 
     private int Delete(TableStore store, int rows, ForeignKeyWork? keys, List<DbValue[]>? returned)

@@ -247,6 +247,42 @@ internal sealed class TableStore
         return true;
     }
 
+    /// <summary>
+    /// The rowid of the row a new row (not yet written) collides with on the constraint <paramref name="upsert"/> answers
+    /// for: its rowid <paramref name="rowId"/> when <paramref name="checkRowId"/>, its index, or any; null when none.
+    /// </summary>
+    public long? FindConflict(DbValue[] row, long rowId, bool checkRowId, UpsertAction upsert)
+    {
+        if ((upsert.RowIdTarget || upsert.AnyConstraint) && checkRowId && _tree.Contains(rowId))
+        {
+            return rowId;
+        }
+
+        for (int i = 0; i < _indexes.Length && !upsert.RowIdTarget; i++)
+        {
+            IndexSchema index = _table.Indexes[i];
+            if (!index.IsUnique || !(upsert.AnyConstraint || index.Name == upsert.IndexTarget?.Name))
+            {
+                continue;
+            }
+
+            int length = EncodeKey(index, row, long.MinValue, out bool hasNull) - RowIdKey.SuffixSizeOf(long.MinValue);
+            if (hasNull)
+            {
+                continue;
+            }
+
+            ReadOnlySpan<byte> prefix = KeepKey(ref _prefix, length);
+            BTreeCursor cursor = _uniqueCursors[i] ??= _indexes[i].OpenCursor();
+            if (cursor.SeekPrefixFirst(prefix) && cursor.KeyStartsWith(prefix))
+            {
+                return KeyEncoder.ReadRowIdSuffix(cursor.Key);
+            }
+        }
+
+        return null;
+    }
+
     /// <summary>Writes the record and the index entries of a new row whose conflicts are resolved.</summary>
     public void Insert(DbValue[] row, long rowId)
     {
@@ -357,12 +393,4 @@ internal sealed class TableStore
 
         return KeyEncoder.EncodeIndexKey(values, rowId, _key);
     }
-}
-
-/// <summary>Hears of the rows an OR REPLACE conflict deletes, before and after each delete.</summary>
-internal interface IReplacedRowObserver
-{
-    void BeforeDelete(long rowId, DbValue[] row);
-
-    void AfterDelete(long rowId, DbValue[] row);
 }

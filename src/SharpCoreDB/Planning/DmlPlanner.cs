@@ -17,6 +17,16 @@ internal sealed class DmlPlanner(PlanningContext planning)
     public static Scope RowScope(TableSchema table, string alias)
     {
         var scope = new Scope(null);
+        AddRow(scope, table, alias);
+        return scope;
+    }
+
+    /// <summary>
+    /// Adds a relation holding one row of <paramref name="table"/> (its columns, then its rowid) to <paramref name="scope"/>;
+    /// with <paramref name="qualifiedOnly"/> its columns must be named with <paramref name="alias"/> in front.
+    /// </summary>
+    public static void AddRow(Scope scope, TableSchema table, string alias, bool qualifiedOnly = false)
+    {
         var names = new string[table.Columns.Count];
         var affinities = new SqlTypeAffinity[names.Length];
         for (int i = 0; i < names.Length; i++)
@@ -28,7 +38,8 @@ internal sealed class DmlPlanner(PlanningContext planning)
         var relation = new Relation
         {
             Name = alias,
-            Index = 0,
+            Index = scope.Relations.Count,
+            QualifiedOnly = qualifiedOnly,
             Table = table,
             ColumnNames = names,
             Affinities = affinities,
@@ -38,7 +49,6 @@ internal sealed class DmlPlanner(PlanningContext planning)
         relation.FirstSlot = scope.Frame.Reserve(names.Length);
         relation.RowIdSlot = scope.Frame.Reserve(1);
         scope.Relations.Add(relation);
-        return scope;
     }
 
     public DmlPlan PlanInsert(InsertStatement insert)
@@ -124,6 +134,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
             Source = source,
             Targets = targets,
             Defaults = defaults,
+            Upserts = UpsertPlanner.Plan(planning, table, insert),
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Insert, [],
                 singleRowInsert: insert.Source is ValuesSource { Rows.Count: 1 } && insert.OnConflict != ConflictResolution.Replace),
         };

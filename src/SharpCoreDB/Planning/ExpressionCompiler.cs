@@ -264,6 +264,11 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
                 continue;
             }
 
+            if (column.Table is null && relation.QualifiedOnly)
+            {
+                continue;
+            }
+
             int found = relation.FindColumn(column.Column);
             if (found < 0 && relation.Table is not null && IsRowIdName(column.Column))
             {

@@ -31,6 +31,9 @@ internal sealed class Relation
     /// <summary>Set for the recursive table inside a recursive CTE's step: the one row being expanded.</summary>
     public WorkingRow? WorkingRow { get; init; }
 
+    /// <summary>Its columns are named only with its name in front (UPSERT's "excluded").</summary>
+    public bool QualifiedOnly { get; init; }
+
     public required string[] ColumnNames { get; init; }
 
     public required SqlTypeAffinity[] Affinities { get; init; }

@@ -1,6 +1,7 @@
 // INSERT (and REPLACE INTO) with its row source: literal rows, a query, or
 // DEFAULT VALUES. `INSERT .. VALUES` with a plain VALUES list becomes
-// ValuesSource; a compound or ordered VALUES becomes a SelectSource.
+// ValuesSource; a compound or ordered VALUES becomes a SelectSource. ON CONFLICT
+// clauses (UPSERT) come after the source.
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>INSERT [OR conflict] INTO table [(columns)] source [RETURNING ..]</c>.</summary>
@@ -16,7 +17,22 @@ public sealed record InsertStatement(
 {
     /// <summary>The WITH clause in front of it, or null.</summary>
     public WithClause? With { get; init; }
+
+    /// <summary>The ON CONFLICT .. DO clauses (UPSERT), in the order written.</summary>
+    public SqlList<UpsertClause> Upserts { get; init; } = SqlList<UpsertClause>.Empty;
 }
+
+/// <summary>
+/// <c>ON CONFLICT [(columns) [WHERE e]] DO NOTHING | DO UPDATE SET .. [WHERE e]</c>: what an INSERT does instead when a
+/// row would break the uniqueness of the target (any uniqueness constraint when there is no target).
+/// </summary>
+public sealed record UpsertClause(
+    SqlList<IndexedColumn> Target,
+    Expression? TargetWhere,
+    bool DoNothing,
+    SqlList<Assignment> Set,
+    Expression? Where,
+    SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary>Where inserted rows come from.</summary>
 public abstract record InsertSource(SourcePosition Position) : SqlNode(Position);
