@@ -53,10 +53,20 @@ internal sealed partial class DmlPlan
                 updated[action.AssignColumns[i]] = action.AssignValues[i].Evaluate();
             }
 
-            if (UpdateRow(store, keys, existing, old, updated, ConflictResolution.Default, out long newRowId))
+            // The update enforces keys as the UPDATE of the SET columns it is (SQLite codes it as one), not as the INSERT.
+            ForeignKeyWork? updateKeys = keys is null ? null : action.ForeignKeys;
+            updateKeys?.Begin(store.Transaction, context.ForeignKeys!, context.Token);
+            try
             {
-                count++;
-                Return(updated, newRowId, returned);
+                if (UpdateRow(store, updateKeys, existing, old, updated, ConflictResolution.Default, out long newRowId))
+                {
+                    count++;
+                    Return(updated, newRowId, returned);
+                }
+            }
+            finally
+            {
+                updateKeys?.End();
             }
 
             Array.Clear(updated);

@@ -30,4 +30,12 @@ internal sealed class UpsertAction
     public Evaluator[] AssignValues { get; init; } = [];
 
     public Evaluator? Where { get; init; }
+
+    /// <summary>The foreign key work of DO UPDATE as the UPDATE of its SET columns it is (null: no key names the table).</summary>
+    public Func<ForeignKeys.ForeignKeyWork>? ForeignKeyFactory { get; init; }
+
+    private ForeignKeys.ForeignKeyWork? _foreignKeys;
+
+    /// <summary>That work, built on first need.</summary>
+    public ForeignKeys.ForeignKeyWork? ForeignKeys => ForeignKeyFactory is null ? null : _foreignKeys ??= ForeignKeyFactory();
 }

@@ -57,6 +57,7 @@ internal static class UpsertPlanner
                 AssignColumns = columns,
                 AssignValues = values,
                 Where = clause.Where is { } where ? planning.Expressions.Compile(where, scope) : null,
+                ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Update, columns, singleRowInsert: false),
             };
         }
 
