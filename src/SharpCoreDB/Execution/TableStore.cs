@@ -197,15 +197,12 @@ internal sealed class TableStore
                 continue;
             }
 
-            int length = EncodeKey(index, row, long.MinValue, out bool hasNull) - RowIdKey.SuffixSizeOf(long.MinValue);
-            if (hasNull)
+            // The prefix gets its own buffer: deleting a REPLACEd row below encodes keys into _key.
+            if (!UniquePrefix(i, row, out ReadOnlySpan<byte> prefix, out BTreeCursor cursor))
             {
                 continue;
             }
 
-            // The prefix gets its own buffer: deleting a REPLACEd row below encodes keys into _key.
-            ReadOnlySpan<byte> prefix = KeepKey(ref _prefix, length);
-            BTreeCursor cursor = _uniqueCursors[i] ??= _indexes[i].OpenCursor();
             for (bool ok = cursor.SeekPrefixFirst(prefix); ok && cursor.KeyStartsWith(prefix); ok = cursor.Next())
             {
                 long other = KeyEncoder.ReadRowIdSuffix(cursor.Key);
@@ -266,21 +263,23 @@ internal sealed class TableStore
                 continue;
             }
 
-            int length = EncodeKey(index, row, long.MinValue, out bool hasNull) - RowIdKey.SuffixSizeOf(long.MinValue);
-            if (hasNull)
-            {
-                continue;
-            }
-
-            ReadOnlySpan<byte> prefix = KeepKey(ref _prefix, length);
-            BTreeCursor cursor = _uniqueCursors[i] ??= _indexes[i].OpenCursor();
-            if (cursor.SeekPrefixFirst(prefix) && cursor.KeyStartsWith(prefix))
+            if (UniquePrefix(i, row, out ReadOnlySpan<byte> prefix, out BTreeCursor cursor) && cursor.SeekPrefixFirst(prefix) && cursor.KeyStartsWith(prefix))
             {
                 return KeyEncoder.ReadRowIdSuffix(cursor.Key);
             }
         }
 
         return null;
+    }
+
+    // The key prefix `row` has in unique index `i` (kept in its own buffer) and the index's cursor; false when a key
+    // column is NULL, which never conflicts.
+    private bool UniquePrefix(int i, DbValue[] row, out ReadOnlySpan<byte> prefix, out BTreeCursor cursor)
+    {
+        int length = EncodeKey(_table.Indexes[i], row, long.MinValue, out bool hasNull) - RowIdKey.SuffixSizeOf(long.MinValue);
+        cursor = _uniqueCursors[i] ??= _indexes[i].OpenCursor();
+        prefix = hasNull ? default : KeepKey(ref _prefix, length);
+        return !hasNull;
     }
 
     /// <summary>Writes the record and the index entries of a new row whose conflicts are resolved.</summary>
