@@ -93,17 +93,13 @@ internal static class SyntaxErrors
         return names;
     }
 
-    private static bool IsNonReservedKeyword(int type) => type is SqlGrammarLexer.ABORT or SqlGrammarLexer.CONFLICT
-        or SqlGrammarLexer.DEFERRED or SqlGrammarLexer.EXCLUSIVE or SqlGrammarLexer.FAIL or SqlGrammarLexer.FIRST
-        or SqlGrammarLexer.IGNORE or SqlGrammarLexer.IMMEDIATE or SqlGrammarLexer.KEY or SqlGrammarLexer.LAST
-        or SqlGrammarLexer.NULLS or SqlGrammarLexer.PLAN or SqlGrammarLexer.QUERY or SqlGrammarLexer.RELEASE
-        or SqlGrammarLexer.RENAME or SqlGrammarLexer.REPLACE or SqlGrammarLexer.TEMP or SqlGrammarLexer.TEMPORARY
-        or SqlGrammarLexer.TRANSACTION or SqlGrammarLexer.VIEW or SqlGrammarLexer.MATERIALIZED or SqlGrammarLexer.RECURSIVE
-        or SqlGrammarLexer.CURRENT or SqlGrammarLexer.EXCLUDE or SqlGrammarLexer.FILTER or SqlGrammarLexer.FOLLOWING
-        or SqlGrammarLexer.GROUPS or SqlGrammarLexer.NO or SqlGrammarLexer.OTHERS or SqlGrammarLexer.OVER
-        or SqlGrammarLexer.PARTITION or SqlGrammarLexer.PRECEDING or SqlGrammarLexer.RANGE or SqlGrammarLexer.ROW
-        or SqlGrammarLexer.ROWS or SqlGrammarLexer.TIES or SqlGrammarLexer.UNBOUNDED or SqlGrammarLexer.WINDOW
-        or SqlGrammarLexer.INDEXED;
+    // Keywords that may stand for a name: every token the grammar's identifier rule accepts, read from the
+    // generated parser, so a keyword made usable as a name is never listed beside "identifier".
+    private static readonly IntervalSet NameKeywords =
+        SqlGrammarParser._ATN.NextTokens(SqlGrammarParser._ATN.ruleToStartState[SqlGrammarParser.RULE_identifier]);
+
+    private static bool IsNonReservedKeyword(int type) =>
+        type is not (SqlGrammarLexer.IDENTIFIER or SqlGrammarLexer.QUOTED_IDENTIFIER) && NameKeywords.Contains(type);
 
     private static string[] BuildDisplayNames()
     {
