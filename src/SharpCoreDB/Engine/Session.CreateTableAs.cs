@@ -53,18 +53,25 @@ internal sealed partial class Session
 
         var insert = new InsertStatement(ConflictResolution.Default, new QualifiedName("main", create.Name.Name), null,
             SqlList<string>.Empty, new SelectSource(query), SqlList<ResultColumn>.Empty);
+        ExecuteInternal(tx, created, planner => planner.PlanInsert(insert), ct);
+        return created;
+    }
+
+    // Runs an INSERT, UPDATE or DELETE the engine writes for a statement of the user's (CREATE TABLE AS's INSERT,
+    // DROP TABLE's DELETE) in that statement's transaction, enforcing the connection's foreign keys.
+    private void ExecuteInternal(WriteTransaction tx, SchemaCatalog catalog, Func<DmlPlanner, DmlPlan> plan, CancellationToken ct)
+    {
         var context = new QueryContext(Database.Storage) { SpillThresholdRows = Database.SpillThresholdRows };
-        DmlPlan fill = new DmlPlanner(new PlanningContext(created, context)).PlanInsert(insert);
+        DmlPlan dml = plan(new DmlPlanner(new PlanningContext(catalog, context)));
         context.Begin(tx, [], ct);
+        context.ForeignKeys = EnforcedKeys;
         try
         {
-            fill.Execute(tx, null);
+            dml.Execute(tx, null);
         }
         finally
         {
             context.End();
         }
-
-        return created;
     }
 }

@@ -6,9 +6,7 @@
 // TABLE of a parent first deletes its rows, so children are cascaded or the drop
 // fails, as in SQLite.
 using SharpCoreDB.Catalog;
-using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.ForeignKeys;
-using SharpCoreDB.Planning;
 using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Engine;
@@ -65,19 +63,6 @@ internal sealed partial class Session
         }
 
         var delete = new DeleteStatement(new QualifiedName("main", table.Name), null, null, SqlList<ResultColumn>.Empty);
-        var context = new QueryContext(Database.Storage) { SpillThresholdRows = Database.SpillThresholdRows };
-        DmlPlan plan = new DmlPlanner(new PlanningContext(catalog, context)).PlanDelete(delete);
-        context.Begin(tx, [], ct);
-        context.ForeignKeys = ForeignKeys;
-        try
-        {
-            plan.Execute(tx, null);
-        }
-        finally
-        {
-            context.End();
-        }
-
-        ForeignKeys.Statement.ThrowIfOutstanding();
+        ExecuteInternal(tx, catalog, planner => planner.PlanDelete(delete), ct);
     }
 }
