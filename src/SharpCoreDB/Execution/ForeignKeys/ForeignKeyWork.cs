@@ -35,10 +35,6 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
     private ForeignKeyState? _state;
     private CancellationToken _token;
 
-    public IReadOnlyList<ChildKeyCheck> ChildKeys => children;
-
-    public IReadOnlyList<ParentKeyCheck> ParentKeys => parents;
-
     /// <summary>Binds the work to one execution.</summary>
     public void Begin(WriteTransaction tx, ForeignKeyState state, CancellationToken token)
     {

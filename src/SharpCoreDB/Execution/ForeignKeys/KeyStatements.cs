@@ -57,8 +57,6 @@ internal sealed class KeyAction(QueryContext context, DmlPlan plan, int[] argume
 {
     private readonly DbValue[] _parameters = new DbValue[argumentOfSlot.Length];
 
-    public DmlPlan Plan => plan;
-
     /// <summary>Runs the action for one parent row; nested actions count towards <see cref="ForeignKeyState.MaxActionDepth"/>.</summary>
     public void Run(WriteTransaction tx, ReadOnlySpan<DbValue> arguments, ForeignKeyState state, CancellationToken token)
     {
