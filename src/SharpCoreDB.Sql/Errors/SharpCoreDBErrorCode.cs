@@ -34,6 +34,9 @@ public enum SharpCoreDBErrorCode
     /// </summary>
     ForeignKeyConstraint = 14,
 
+    /// <summary>A trigger raised an error: RAISE(ABORT | FAIL | ROLLBACK, message); the message is the trigger's.</summary>
+    TriggerConstraint = 15,
+
     /// <summary>A value could not be converted to the type asked for.</summary>
     TypeMismatch = 20,
 

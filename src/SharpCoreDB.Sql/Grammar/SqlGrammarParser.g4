@@ -33,6 +33,8 @@ innerStatement: selectStmt
     | dropIndexStmt
     | createViewStmt
     | dropViewStmt
+    | createTriggerStmt
+    | dropTriggerStmt
     | beginStmt
     | commitStmt
     | rollbackStmt
@@ -219,6 +221,20 @@ createViewStmt: CREATE (TEMP | TEMPORARY)? VIEW (IF NOT EXISTS)? qualifiedName
 
 dropViewStmt: DROP VIEW (IF EXISTS)? qualifiedName;
 
+// SQLite's trigger: one row-level program per table or view; the body's statements are kept as written.
+createTriggerStmt: CREATE (TEMP | TEMPORARY)? TRIGGER (IF NOT EXISTS)? qualifiedName
+        (BEFORE | AFTER | INSTEAD OF)? triggerEvent ON table=qualifiedName
+        (FOR EACH ROW)? (WHEN when=expr)? BEGIN triggerBody END
+    ;
+
+triggerEvent: DELETE | INSERT | UPDATE (OF identifier (COMMA identifier)*)?;
+
+triggerBody: (triggerStatement SEMI)+;
+
+triggerStatement: insertStmt | updateStmt | deleteStmt | selectStmt;
+
+dropTriggerStmt: DROP TRIGGER (IF EXISTS)? qualifiedName;
+
 // ---- transactions and pragmas ----------------------------------------------
 
 beginStmt: BEGIN (DEFERRED | IMMEDIATE | EXCLUSIVE)? TRANSACTION?;
@@ -260,6 +276,7 @@ comparison
 @init { EnterNesting(); }
     : literal #literalExpr
     | parameter #parameterExpr
+    | RAISE OPEN_PAR (IGNORE | kind=(ROLLBACK | ABORT | FAIL) COMMA message=expr) CLOSE_PAR #raiseExpr
     | functionName OPEN_PAR (STAR | (DISTINCT | ALL)? expr (COMMA expr)* orderByClause?)? CLOSE_PAR filterClause? overClause? #functionExpr
     | (identifier DOT)? (identifier DOT)? identifier #columnExpr
     | OPEN_PAR expr (COMMA expr)* CLOSE_PAR #parenExpr
@@ -302,6 +319,14 @@ identifier: IDENTIFIER
     | QUOTED_IDENTIFIER
     | ABORT
     | ACTION
+    | AFTER
+    | BEFORE
+    | EACH
+    | FOR
+    | INSTEAD
+    | OF
+    | RAISE
+    | TRIGGER
     | CASCADE
     | DO
     | NOTHING

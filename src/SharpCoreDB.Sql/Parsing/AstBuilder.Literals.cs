@@ -131,6 +131,11 @@ internal sealed partial class AstBuilder
         IToken token = context.Start;
         string text = token.Text;
         SourcePosition pos = Pos(token);
+        if (_inTrigger)
+        {
+            throw SyntaxErrors.At(token, "trigger cannot use variables");
+        }
+
         if (token.Type == QUESTION_PARAMETER)
         {
             if (text.Length == 1)

@@ -153,6 +153,16 @@ public static partial class SqlText
                 Append(b, cast.Operand);
                 b.Append(" AS ").Append(cast.Type.Text).Append(')');
                 break;
+            case RaiseExpression raise:
+                b.Append("RAISE(").Append(raise.Kind.ToString().ToUpperInvariant());
+                if (raise.Message is not null)
+                {
+                    b.Append(", ");
+                    Append(b, raise.Message);
+                }
+
+                b.Append(')');
+                break;
             case CollateExpression collate:
                 Nested(b, collate.Operand);
                 b.Append(" COLLATE ").Append(Name(collate.Collation));
@@ -196,7 +206,7 @@ public static partial class SqlText
     private static void Nested(StringBuilder b, Expression expression)
     {
         bool atom = expression is LiteralExpression or ColumnReference or ParameterExpression or FunctionCallExpression
-            or CastExpression or CaseExpression or SubqueryExpression or ExistsExpression or RowValueExpression;
+            or CastExpression or CaseExpression or SubqueryExpression or ExistsExpression or RowValueExpression or RaiseExpression;
         if (atom && !(expression is IntegerLiteral { Value: < 0 } or RealLiteral { Value: < 0 }))
         {
             Append(b, expression);

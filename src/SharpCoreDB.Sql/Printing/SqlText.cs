@@ -115,6 +115,29 @@ public static partial class SqlText
         return b.ToString();
     }
 
+    /// <summary>A CREATE TRIGGER statement: its head canonical, its WHEN and body as written.</summary>
+    public static string Of(CreateTriggerStatement trigger)
+    {
+        var b = new StringBuilder("CREATE TRIGGER ").Append(Name(trigger.Name.Name)).Append(trigger.Timing switch
+        {
+            TriggerTiming.Before => " BEFORE ",
+            TriggerTiming.After => " AFTER ",
+            _ => " INSTEAD OF ",
+        }).Append(trigger.Event.ToString().ToUpperInvariant());
+        for (int i = 0; i < trigger.UpdateColumns.Count; i++)
+        {
+            b.Append(i == 0 ? " OF " : ", ").Append(Name(trigger.UpdateColumns[i]));
+        }
+
+        b.Append(" ON ").Append(Name(trigger.Table.Name)).Append(trigger.ForEachRow ? " FOR EACH ROW" : string.Empty);
+        if (trigger.WhenSql is not null)
+        {
+            b.Append(" WHEN ").Append(trigger.WhenSql);
+        }
+
+        return b.Append(" BEGIN ").Append(trigger.BodySql).Append(" END").ToString();
+    }
+
     /// <summary>A CREATE VIEW statement: its name and columns canonical, its query as written.</summary>
     public static string Of(CreateViewStatement view)
     {

@@ -2,11 +2,11 @@
 // whose root is DatabaseState.CatalogRoot, keyed by object id, one record per
 // object with five columns:
 //
-//   0 type      TEXT     'table', 'index', 'autoindex', 'view', 'sequence' or 'setting'
+//   0 type      TEXT     'table', 'index', 'autoindex', 'view', 'trigger', 'sequence' or 'setting'
 //   1 name      TEXT     the object's name (a setting's: user_version, application_id)
-//   2 tbl_name  TEXT     the table an index belongs to (the object's own name otherwise;
+//   2 tbl_name  TEXT     the table an index or trigger belongs to (the object's own name otherwise;
 //                        '' for a setting, which belongs to no table)
-//   3 rootpage  INTEGER  root page of the table or index B+tree; 0 for views, sequences, settings
+//   3 rootpage  INTEGER  root page of the table or index B+tree; 0 for views, triggers, sequences, settings
 //   4 sql       TEXT     canonical CREATE statement; for 'sequence', the AUTOINCREMENT
 //                        high-water mark as an INTEGER; for 'setting', its INTEGER value
 //
@@ -33,6 +33,7 @@ internal static class CatalogStore
     public const string IndexType = "index";
     public const string AutoIndexType = "autoindex";
     public const string ViewType = "view";
+    public const string TriggerType = "trigger";
     public const string SequenceType = "sequence";
     public const string SettingType = "setting";
 
@@ -63,6 +64,7 @@ internal static class CatalogStore
         var tables = new Dictionary<string, TableSchema>(StringComparer.OrdinalIgnoreCase);
         var indexes = new Dictionary<string, List<IndexSchema>>(StringComparer.OrdinalIgnoreCase);
         var views = new List<ViewSchema>();
+        var triggers = new List<TriggerSchema>();
         foreach (var r in records)
         {
             switch (r.Type)
@@ -74,6 +76,9 @@ internal static class CatalogStore
                 case ViewType:
                     var view = (CreateViewStatement)ParseStored(r.Sql.AsText());
                     views.Add(new ViewSchema(r.Name, [.. view.Columns], view.Query, r.Sql.AsText(), r.Id));
+                    break;
+                case TriggerType:
+                    triggers.Add(new TriggerSchema(r.Name, r.Table, (CreateTriggerStatement)ParseStored(r.Sql.AsText()), r.Sql.AsText(), r.Id));
                     break;
             }
         }
@@ -108,7 +113,7 @@ internal static class CatalogStore
             }
         }
 
-        return new SchemaCatalog(result, views, state.SchemaVersion, maxId + 1);
+        return new SchemaCatalog(result, views, state.SchemaVersion, maxId + 1, triggers);
     }
 
     /// <summary>An IndexSchema for <paramref name="create"/> on <paramref name="table"/>.</summary>

@@ -1,5 +1,5 @@
-// The schema as of one database state: tables (with their indexes) and views,
-// looked up by name without regard to case. Immutable; a DDL statement writes the
+// The schema as of one database state: tables (with their indexes), views and
+// triggers, looked up by name without regard to case. Immutable; a DDL statement writes the
 // catalog B+tree and loads a new catalog from it (CatalogStore.Load), so a plan
 // compiled against one catalog instance stays valid as long as that instance is current.
 namespace SharpCoreDB.Catalog;
@@ -10,10 +10,18 @@ internal sealed class SchemaCatalog
     private readonly Dictionary<string, TableSchema> _tables;
     private readonly Dictionary<string, IndexSchema> _indexes;
     private readonly Dictionary<string, ViewSchema> _views;
+    private readonly Dictionary<string, TriggerSchema> _triggers;
     private Dictionary<string, List<ForeignKeySchema>>? _references;
 
-    public SchemaCatalog(IEnumerable<TableSchema> tables, IEnumerable<ViewSchema> views, uint version, long nextId)
+    public SchemaCatalog(IEnumerable<TableSchema> tables, IEnumerable<ViewSchema> views, uint version, long nextId,
+        IEnumerable<TriggerSchema>? triggers = null)
     {
+        _triggers = new Dictionary<string, TriggerSchema>(StringComparer.OrdinalIgnoreCase);
+        foreach (TriggerSchema trigger in triggers ?? [])
+        {
+            _triggers[trigger.Name] = trigger;
+        }
+
         _tables = new Dictionary<string, TableSchema>(StringComparer.OrdinalIgnoreCase);
         _indexes = new Dictionary<string, IndexSchema>(StringComparer.OrdinalIgnoreCase);
         _views = new Dictionary<string, ViewSchema>(StringComparer.OrdinalIgnoreCase);
@@ -54,6 +62,20 @@ internal sealed class SchemaCatalog
     public IndexSchema? FindIndex(string name) => _indexes.GetValueOrDefault(name);
 
     public ViewSchema? FindView(string name) => _views.GetValueOrDefault(name);
+
+    public IEnumerable<TriggerSchema> Triggers => _triggers.Values;
+
+    /// <summary>Triggers have names of their own: one may share its name with a table, as in SQLite.</summary>
+    public TriggerSchema? FindTrigger(string name) => _triggers.GetValueOrDefault(name);
+
+    /// <summary>
+    /// The triggers on <paramref name="table"/> (a table or view) that fire at <paramref name="timing"/> on
+    /// <paramref name="triggerEvent"/>, in the order SQLite runs them: the most recently created first.
+    /// </summary>
+    public IReadOnlyList<TriggerSchema> TriggersOn(string table, TriggerTiming timing, TriggerEvent triggerEvent) =>
+        _triggers.Count == 0 ? [] : [.. _triggers.Values
+            .Where(t => t.Timing == timing && t.Event == triggerEvent && string.Equals(t.Table, table, StringComparison.OrdinalIgnoreCase))
+            .OrderByDescending(t => t.CatalogId)];
 
     /// <summary>True if a table, index or view already uses <paramref name="name"/>.</summary>
     public bool NameInUse(string name) => _tables.ContainsKey(name) || _indexes.ContainsKey(name) || _views.ContainsKey(name);

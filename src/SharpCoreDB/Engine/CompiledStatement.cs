@@ -18,7 +18,7 @@ internal sealed class CompiledStatement
 
     public SelectPlan? Select { get; init; }
 
-    public DmlPlan? Dml { get; init; }
+    public IWritePlan? Dml { get; init; }
 
     public List<string>? ExplainLines { get; init; }
 

@@ -9,6 +9,7 @@
 //   table_info(t), index_list(t)          the columns and indexes of a table
 //   journal_mode [= WAL]                  always "wal": the engine always logs ahead
 //   synchronous [= value]                 FULL (2) or NORMAL (1), from the Durability setting
+//   recursive_triggers [= ON|OFF]        whether a trigger may fire itself (Session.Triggers)
 //   foreign_keys, defer_foreign_keys,    foreign key settings and checks (ForeignKeyPragmas)
 //   foreign_key_list(t), foreign_key_check
 //   page_size                             the file's page size, fixed at creation
@@ -66,6 +67,14 @@ internal static class PragmaRunner
                 return pragma.Value is null ? [Integer("synchronous")] : [];
             case "foreign_keys" or "defer_foreign_keys" or "foreign_key_list" or "foreign_key_check":
                 return ForeignKeyPragmas.Columns(pragma);
+            case "recursive_triggers":
+                if (pragma.Value is not null)
+                {
+                    Flag(pragma.Value);
+                    return [];
+                }
+
+                return [Integer("recursive_triggers")];
             case "user_version" or "application_id":
                 return pragma.Value is null ? [Integer(pragma.Name.Name.ToLowerInvariant())] : [];
             case "page_size":

@@ -110,6 +110,7 @@ internal sealed partial class Session
             SchemaCatalog catalog = _tx is not null ? CatalogOf(_tx) : Database.CatalogFor(pages, state);
             List<DbValue[]> rows = ForeignKeyPragmas.Handles(pragma)
                 ? ForeignKeyPragmas.Run(pragma, ForeignKeys, inTransaction: _explicit, Database.Storage, pages, catalog)
+                : IsRecursiveTriggers(pragma) ? RecursiveTriggers(pragma)
                 : PragmaRunner.Run(pragma, Database.Storage, pages, state, catalog);
             return columns.Count == 0 ? StatementResult.Count(-1) : StatementResult.Materialized(columns, rows, -1);
         }
@@ -158,6 +159,7 @@ internal sealed partial class Session
                 QueryContext context = compiled.Context;
                 context.Begin(tx, Bind(compiled, parameters), ct);
                 context.ForeignKeys = EnforcedKeys;
+                context.Triggers = Triggers;
                 List<DbValue[]>? returned = compiled.Columns.Count > 0 ? [] : null;
                 int count;
                 try
@@ -184,23 +186,9 @@ internal sealed partial class Session
                 tx.Release(savepoint);
             }
         }
-        catch
+        catch (Exception e)
         {
-            ForeignKeys.Statement.Clear();
-            ForeignKeys.Deferred.Restore(deferred);
-            if (autocommit)
-            {
-                _tx = null;
-                _txCatalog = null;
-                tx.Rollback();
-            }
-            else
-            {
-                tx.RollbackTo(savepoint!);
-                tx.Release(savepoint!);
-                _txCatalog = null;
-            }
-
+            Undo(e, tx, savepoint, deferred);
             throw;
         }
 
@@ -211,5 +199,57 @@ internal sealed partial class Session
         }
 
         return result;
+    }
+
+    // Cleans up after a failed write statement: undoes the statement (ABORT), keeps its earlier rows (FAIL: in
+    // autocommit they commit), or rolls back the transaction (ROLLBACK). FAIL keeps them only while no foreign
+    // key is left violated by them; otherwise the statement is undone as under ABORT.
+    private void Undo(Exception failure, WriteTransaction tx, Savepoint? savepoint, Execution.ForeignKeys.ViolationSnapshot deferred)
+    {
+        Triggers.Reset();
+        StatementUndo undo = (failure as StatementFailure)?.Undo ?? StatementUndo.Statement;
+        if (undo == StatementUndo.None && (!ForeignKeys.Statement.IsClear || (savepoint is null && !ForeignKeys.Deferred.IsClear)))
+        {
+            undo = StatementUndo.Statement;
+        }
+
+        ForeignKeys.Statement.Clear();
+        if (undo != StatementUndo.None)
+        {
+            ForeignKeys.Deferred.Restore(deferred);
+        }
+
+        if (savepoint is null)
+        {
+            _tx = null;
+            if (undo == StatementUndo.None)
+            {
+                // The rows written before the failing one are the statement's result: they commit like any autocommit.
+                _tx = tx;
+                CommitAutocommit(tx);
+                ForgetDeferredKeys();
+            }
+            else
+            {
+                _txCatalog = null;
+                tx.Rollback();
+            }
+        }
+        else if (undo == StatementUndo.Transaction)
+        {
+            FinishExplicit();
+            _txCatalog = null;
+            tx.Rollback();
+        }
+        else
+        {
+            if (undo == StatementUndo.Statement)
+            {
+                tx.RollbackTo(savepoint);
+            }
+
+            tx.Release(savepoint);
+            _txCatalog = null;
+        }
     }
 }

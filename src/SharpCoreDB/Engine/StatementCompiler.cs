@@ -35,12 +35,7 @@ internal static class StatementCompiler
                         _ => ((DeleteStatement)statement).With,
                     };
                     using Planning.Ctes.CommonTables.Restore restore = planning.Ctes.Enter(with, statement, null);
-                    DmlPlan plan = statement switch
-                    {
-                        InsertStatement insert => dml.PlanInsert(insert),
-                        UpdateStatement update => dml.PlanUpdate(update),
-                        _ => dml.PlanDelete((DeleteStatement)statement),
-                    };
+                    IWritePlan plan = dml.PlanWrite(statement);
                     return new CompiledStatement { Catalog = catalog, Context = context, Dml = plan, Columns = Describe(plan.ReturningColumns), Parameters = planning.Parameters };
                 }
 
@@ -54,9 +49,7 @@ internal static class StatementCompiler
                     }
                     else if (inner.Dml is not null)
                     {
-                        lines.Add(inner.Dml.GetType().Name.Replace("Plan", string.Empty, StringComparison.Ordinal).ToUpperInvariant() + " " + inner.Dml.Table.Name);
-                        inner.Dml.Source?.Explain(lines, 1);
-                        inner.Dml.ForeignKeys?.Explain(lines, 1);
+                        inner.Dml.Explain(lines);
                     }
                     else
                     {

@@ -1,5 +1,5 @@
 // Runs schema statements inside a write transaction: creates and drops tables,
-// indexes and views, alters tables, and records every change in the catalog
+// indexes, views and triggers (DdlExecutor.Triggers.cs), alters tables, and records every change in the catalog
 // B+tree. Each change bumps DatabaseState.SchemaVersion so cached plans notice,
 // and returns the new in-memory catalog.
 using System.Diagnostics.CodeAnalysis;
@@ -19,7 +19,7 @@ namespace SharpCoreDB.Execution;
 internal delegate DbValue ConstantEvaluator(Expression constant);
 
 /// <summary>DDL execution.</summary>
-internal static class DdlExecutor
+internal static partial class DdlExecutor
 {
     public static SchemaCatalog Execute(WriteTransaction tx, SchemaCatalog catalog, Statement statement, ConstantEvaluator evaluateConstant)
     {
@@ -37,6 +37,10 @@ internal static class DdlExecutor
                 return DropIndex(tx, catalog, drop);
             case DropViewStatement drop:
                 return DropView(tx, catalog, drop);
+            case CreateTriggerStatement trigger:
+                return CreateTrigger(tx, catalog, trigger);
+            case DropTriggerStatement drop:
+                return DropTrigger(tx, catalog, drop);
             case AlterTableStatement alter:
                 return TableAlterer.Alter(tx, catalog, alter, evaluateConstant);
             default:
@@ -243,7 +247,12 @@ internal static class DdlExecutor
             return catalog;
         }
 
-        CatalogStore.Delete(tx, view.CatalogId);
+        // Its INSTEAD OF triggers go with it (their records name the view as their table).
+        foreach (long id in CatalogStore.RecordsOf(tx, tx.State, view.Name))
+        {
+            CatalogStore.Delete(tx, id);
+        }
+
         Bump(tx);
         return Reload(tx);
     }

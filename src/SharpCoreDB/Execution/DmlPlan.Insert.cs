@@ -5,13 +5,14 @@
 // entries; an AUTOINCREMENT table's sequence record is updated once at the end.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.ForeignKeys;
+using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Execution;
 
 internal sealed partial class DmlPlan
 {
-    private int Insert(WriteTransaction tx, TableStore store, int rows, ForeignKeyWork? keys, List<DbValue[]>? returned)
+    private int Insert(WriteTransaction tx, TableStore store, int rows, ForeignKeyWork? keys, TriggerWork? triggers, List<DbValue[]>? returned)
     {
         int n = table.Columns.Count;
         int count = 0;
@@ -47,6 +48,14 @@ internal sealed partial class DmlPlan
             }
 
             store.Prepare(row);
+
+            // BEFORE triggers run before the rowid is chosen (a row they insert takes the next one first), as in SQLite.
+            if (triggers is { HasBefore: true } && !triggers.Before(null, 0, row, table.RowIdColumn >= 0 && !row[table.RowIdColumn].IsNull
+                ? row[table.RowIdColumn].AsInt64() : explicitRowId ?? -1))
+            {
+                continue;
+            }
+
             long rowId;
             bool explicitKey = false;
             if (table.RowIdColumn >= 0 && !row[table.RowIdColumn].IsNull)
@@ -82,7 +91,7 @@ internal sealed partial class DmlPlan
                 continue;
             }
 
-            if (Upserts.Length > 0 && TryUpsert(store, keys, row, rowId, explicitKey, returned, ref count))
+            if (Upserts.Length > 0 && TryUpsert(store, keys, triggers, row, rowId, explicitKey, returned, ref count))
             {
                 continue;
             }
@@ -98,6 +107,7 @@ internal sealed partial class DmlPlan
             LastInsertRowId = rowId;
             count++;
             Return(row, rowId, returned);
+            triggers?.After(null, 0, row, rowId);
         }
 
         if (table.AutoIncrement && sequence != startSequence)

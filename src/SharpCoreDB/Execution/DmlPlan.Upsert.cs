@@ -6,6 +6,7 @@
 // row no clause claims goes on to the INSERT's own conflict handling.
 using SharpCoreDB.Execution.ForeignKeys;
 using SharpCoreDB.Execution.Semantics;
+using SharpCoreDB.Execution.Triggers;
 
 namespace SharpCoreDB.Execution;
 
@@ -14,7 +15,7 @@ internal sealed partial class DmlPlan
     private DbValue[] _updated = [];
 
     // True when an ON CONFLICT clause took the row (it is not to be inserted).
-    private bool TryUpsert(TableStore store, ForeignKeyWork? keys, DbValue[] row, long rowId, bool explicitKey, List<DbValue[]>? returned, ref int count)
+    private bool TryUpsert(TableStore store, ForeignKeyWork? keys, TriggerWork? triggers, DbValue[] row, long rowId, bool explicitKey, List<DbValue[]>? returned, ref int count)
     {
         foreach (UpsertAction action in Upserts)
         {
@@ -54,11 +55,14 @@ internal sealed partial class DmlPlan
             }
 
             // The update enforces keys as the UPDATE of the SET columns it is (SQLite codes it as one), not as the INSERT.
+            // So do its triggers: the UPDATE triggers of the SET columns fire, the INSERT's AFTER triggers do not.
             ForeignKeyWork? updateKeys = keys is null ? null : action.ForeignKeys;
-            updateKeys?.Begin(store.Transaction, context.ForeignKeys!, context.Token);
+            updateKeys?.Begin(store.Transaction, context.ForeignKeys!, context.Triggers, context.Token);
+            TriggerWork? updateTriggers = triggers is null ? null : action.Triggers;
+            updateTriggers?.Begin(store.Transaction, context.Triggers!, context.ForeignKeys, context.Token);
             try
             {
-                if (UpdateRow(store, updateKeys, existing, old, updated, ConflictResolution.Default, out long newRowId))
+                if (UpdateFiring(store, updateKeys, updateTriggers, existing, old, updated, ConflictResolution.Default, action.AssignColumns, out long newRowId))
                 {
                     count++;
                     Return(updated, newRowId, returned);
@@ -67,6 +71,7 @@ internal sealed partial class DmlPlan
             finally
             {
                 updateKeys?.End();
+                updateTriggers?.End();
             }
 
             Array.Clear(updated);

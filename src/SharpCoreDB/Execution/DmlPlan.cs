@@ -14,6 +14,7 @@ using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.ForeignKeys;
 using SharpCoreDB.Execution.Operators;
+using SharpCoreDB.Execution.Triggers;
 using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Execution;
@@ -28,7 +29,7 @@ internal enum DmlKind
 
 /// <summary>An executable DML statement.</summary>
 internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableSchema table, ConflictResolution onConflict,
-    (Evaluator[] Checks, Frame Frame) checks, (Evaluator[] Values, Frame Frame, IReadOnlyList<OutputColumn> Columns)? returning)
+    (Evaluator[] Checks, Frame Frame) checks, (Evaluator[] Values, Frame Frame, IReadOnlyList<OutputColumn> Columns)? returning) : IWritePlan
 {
     // Input row buffers kept between executions; a statement that read more rows gives the extra back to the GC.
     private const int KeptInputRows = 64;
@@ -36,6 +37,7 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
     private readonly List<DbValue[]> _inputBuffers = [];
     private TableStore? _store;
     private ForeignKeyWork? _foreignKeys;
+    private TriggerWork? _triggers;
     private DbValue[] _row = [];
     private DbValue[] _old = [];
     private bool[] _given = [];
@@ -60,6 +62,12 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
     /// <summary>The foreign key checks, built on first need (a missing parent table is reported only where keys are enforced).</summary>
     public ForeignKeyWork? ForeignKeys => ForeignKeyFactory is null ? null : _foreignKeys ??= ForeignKeyFactory();
 
+    /// <summary>Builds the triggers the statement fires (null: the table has none for it).</summary>
+    public Func<TriggerWork>? TriggerFactory { get; init; }
+
+    /// <summary>The triggers, compiled on first need.</summary>
+    public TriggerWork? Triggers => TriggerFactory is null ? null : _triggers ??= TriggerFactory();
+
     public IReadOnlyList<OutputColumn> ReturningColumns => returning?.Columns ?? [];
 
     public TableSchema Table => table;
@@ -83,21 +91,31 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
         int rows = ReadInput();
         ForeignKeyState? state = context.ForeignKeys;
         ForeignKeyWork? keys = state is not null ? ForeignKeys : null;
-        keys?.Begin(tx, state!, context.Token);
+        keys?.Begin(tx, state!, context.Triggers, context.Token);
+        TriggerState? triggerState = context.Triggers;
+        TriggerWork? triggers = triggerState is not null ? Triggers : null;
+        triggers?.Begin(tx, triggerState!, state, context.Token);
         store.ReplacedRows = keys;
         try
         {
             return kind switch
             {
-                DmlKind.Insert => Insert(tx, store, rows, keys, returned),
-                DmlKind.Update => Update(store, rows, keys, returned),
-                _ => Delete(store, rows, keys, returned),
+                DmlKind.Insert => Insert(tx, store, rows, keys, triggers, returned),
+                DmlKind.Update => Update(store, rows, keys, triggers, returned),
+                _ => Delete(store, rows, keys, triggers, returned),
             };
+        }
+        catch (SharpCoreDBException e) when (e is not StatementFailure && StatementFailure.IsConflict(e.ErrorCode)
+            && StatementFailure.ScopeOf(onConflict) is { } undo)
+        {
+            // OR FAIL keeps the rows written before this one; OR ROLLBACK ends the transaction (the session does either).
+            throw new StatementFailure(e.ErrorCode, e.Message, undo, e);
         }
         finally
         {
             store.ReplacedRows = null;
             keys?.End();
+            triggers?.End();
             ReleaseInput(rows);
         }
     }
@@ -182,7 +200,7 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
         Array.Clear(_old);
     }
 
-    private int Update(TableStore store, int rows, ForeignKeyWork? keys, List<DbValue[]>? returned)
+    private int Update(TableStore store, int rows, ForeignKeyWork? keys, TriggerWork? triggers, List<DbValue[]>? returned)
     {
         int n = table.Columns.Count;
         int count = 0;
@@ -196,10 +214,10 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
             long rowId = source[0].AsInt64();
             source.AsSpan(1, n).CopyTo(old);
 
-            // With OR REPLACE (or a foreign key action) an earlier row of this statement may have deleted or
-            // changed this one: update the row as it is now (as SQLite does), or skip it when it is gone; the
+            // With OR REPLACE (or a foreign key action, or a trigger) an earlier row of this statement may have deleted
+            // or changed this one: update the row as it is now (as SQLite does), or skip it when it is gone; the
             // rows read up front would otherwise leave index entries of the replaced row behind (found by the fuzzer).
-            if ((onConflict == ConflictResolution.Replace || keys is not null) && !store.TryRead(rowId, old))
+            if ((onConflict == ConflictResolution.Replace || keys is not null || triggers is not null) && !store.TryRead(rowId, old))
             {
                 continue;
             }
@@ -212,7 +230,7 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
                 row[AssignColumns[i]] = AssignValues[i].Evaluate();
             }
 
-            if (UpdateRow(store, keys, rowId, old, row, onConflict, out long newRowId))
+            if (UpdateFiring(store, keys, triggers, rowId, old, row, onConflict, AssignColumns, out long newRowId))
             {
                 count++;
                 Return(row, newRowId, returned);
@@ -262,7 +280,7 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
         return true;
     }
 
-    private int Delete(TableStore store, int rows, ForeignKeyWork? keys, List<DbValue[]>? returned)
+    private int Delete(TableStore store, int rows, ForeignKeyWork? keys, TriggerWork? triggers, List<DbValue[]>? returned)
     {
         int count = 0;
         DbValue[] old = _old;
@@ -272,25 +290,30 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
             context.CheckCancelled();
             long rowId = source[0].AsInt64();
             source.AsSpan(1, old.Length).CopyTo(old);
-            if (keys is not null)
+
+            // An action or a trigger of an earlier row may have deleted or changed this one.
+            if ((keys is not null || triggers is not null) && !store.TryRead(rowId, old))
             {
-                // An action of an earlier row (a cascade into this table) may have deleted or changed this one.
-                if (!store.TryRead(rowId, old))
+                continue;
+            }
+
+            DbValue[] fired = old;
+            if (triggers is { HasBefore: true })
+            {
+                // OLD stays the row as the BEFORE triggers saw it; the delete takes the row as they left it, if any.
+                fired = TriggerOld(old);
+                if (!triggers.Before(fired, rowId, null, 0) || !store.TryRead(rowId, old))
                 {
                     continue;
                 }
-
-                keys.BeforeDelete(old, rowId);
-                store.Delete(rowId, old);
-                keys.AfterDelete(old, rowId);
-            }
-            else
-            {
-                store.Delete(rowId, old);
             }
 
+            keys?.BeforeDelete(old, rowId);
+            store.Delete(rowId, old);
+            keys?.AfterDelete(old, rowId);
             count++;
             Return(old, rowId, returned);
+            triggers?.After(fired, rowId, null, 0);
         }
 
         return count;

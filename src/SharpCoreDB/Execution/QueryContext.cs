@@ -38,6 +38,9 @@ internal sealed class QueryContext
     /// <summary>The connection's foreign key state while a write statement runs with keys enforced; null otherwise.</summary>
     public ForeignKeys.ForeignKeyState? ForeignKeys { get; set; }
 
+    /// <summary>The connection's trigger state while a write statement runs (triggers fire only when it is set).</summary>
+    public Triggers.TriggerState? Triggers { get; set; }
+
     /// <summary>The spill threshold of a database opened without one (DatabaseOptions.SpillThresholdRows).</summary>
     public const int DefaultSpillThresholdRows = 200_000;
 
@@ -57,6 +60,7 @@ internal sealed class QueryContext
     {
         _pages = null;
         ForeignKeys = null;
+        Triggers = null;
 
         // A statement that failed halfway (an I/O error, a cancellation) may not have closed
         // every operator, and a subquery's plan is closed only when it runs to its end: the

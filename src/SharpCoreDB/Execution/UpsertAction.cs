@@ -38,4 +38,12 @@ internal sealed class UpsertAction
 
     /// <summary>That work, built on first need.</summary>
     public ForeignKeys.ForeignKeyWork? ForeignKeys => ForeignKeyFactory is null ? null : _foreignKeys ??= ForeignKeyFactory();
+
+    /// <summary>The UPDATE triggers of the SET columns (null: none).</summary>
+    public Func<Triggers.TriggerWork>? TriggerFactory { get; init; }
+
+    private Triggers.TriggerWork? _triggers;
+
+    /// <summary>Those triggers, compiled on first need.</summary>
+    public Triggers.TriggerWork? Triggers => TriggerFactory is null ? null : _triggers ??= TriggerFactory();
 }

@@ -11,12 +11,12 @@ using SharpCoreDB.Sql.Printing;
 namespace SharpCoreDB.Planning;
 
 /// <summary>Builds DML plans.</summary>
-internal sealed class DmlPlanner(PlanningContext planning)
+internal sealed partial class DmlPlanner(PlanningContext planning)
 {
-    /// <summary>A scope with one relation (the table) at slot 0, its rowid right after its columns.</summary>
-    public static Scope RowScope(TableSchema table, string alias)
+    /// <summary>A scope (inside <paramref name="outer"/>) with one relation, the table, at slot 0, its rowid right after its columns.</summary>
+    public static Scope RowScope(TableSchema table, string alias, Scope? outer = null)
     {
-        var scope = new Scope(null);
+        var scope = new Scope(outer);
         AddRow(scope, table, alias);
         return scope;
     }
@@ -86,40 +86,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
             }
         }
 
-        PlanNode? source = null;
-        switch (insert.Source)
-        {
-            case ValuesSource values:
-                var rows = new Evaluator[values.Rows.Count][];
-                for (int r = 0; r < rows.Length; r++)
-                {
-                    if (values.Rows[r].Count != targets.Length)
-                    {
-                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
-                            $"table {table.Name} has {table.Columns.Count} columns but {values.Rows[r].Count} values were supplied");
-                    }
-
-                    rows[r] = new Evaluator[targets.Length];
-                    for (int c = 0; c < targets.Length; c++)
-                    {
-                        rows[r][c] = planning.Expressions.Compile(values.Rows[r][c], null);
-                    }
-                }
-
-                source = new ValuesNode(rows);
-                break;
-            case SelectSource select:
-                SelectPlan plan = planning.Selects.Plan(select.Query, null);
-                if (plan.Columns.Count != targets.Length)
-                {
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
-                        $"table {table.Name} has {targets.Length} columns but {plan.Columns.Count} values were supplied");
-                }
-
-                source = plan.Root;
-                break;
-        }
-
+        PlanNode? source = InsertSource(insert, targets.Length, table.Name, table.Columns.Count);
         var defaults = new Evaluator?[table.Columns.Count];
         for (int i = 0; i < defaults.Length; i++)
         {
@@ -137,14 +104,52 @@ internal sealed class DmlPlanner(PlanningContext planning)
             Upserts = UpsertPlanner.Plan(planning, table, insert),
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Insert, [],
                 singleRowInsert: insert.Source is ValuesSource { Rows.Count: 1 } && insert.OnConflict != ConflictResolution.Replace),
+            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Insert, []),
         };
+    }
+
+    // The rows an INSERT reads: its VALUES or SELECT (null for DEFAULT VALUES), each row `width` values wide.
+    private PlanNode? InsertSource(InsertStatement insert, int width, string name, int columnCount)
+    {
+        switch (insert.Source)
+        {
+            case ValuesSource values:
+                var rows = new Evaluator[values.Rows.Count][];
+                for (int r = 0; r < rows.Length; r++)
+                {
+                    if (values.Rows[r].Count != width)
+                    {
+                        throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
+                            $"table {name} has {columnCount} columns but {values.Rows[r].Count} values were supplied");
+                    }
+
+                    rows[r] = new Evaluator[width];
+                    for (int c = 0; c < width; c++)
+                    {
+                        rows[r][c] = planning.Expressions.Compile(values.Rows[r][c], planning.TriggerRow);
+                    }
+                }
+
+                return new ValuesNode(rows);
+            case SelectSource select:
+                SelectPlan plan = planning.Selects.Plan(select.Query, planning.TriggerRow);
+                if (plan.Columns.Count != width)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
+                        $"table {name} has {width} columns but {plan.Columns.Count} values were supplied");
+                }
+
+                return plan.Root;
+            default:
+                return null;
+        }
     }
 
     public DmlPlan PlanUpdate(UpdateStatement update)
     {
         TableSchema table = Table(update.Table);
         string alias = update.Alias ?? table.Name;
-        Scope scope = RowScope(table, alias);
+        Scope scope = RowScope(table, alias, planning.TriggerRow);
         var columns = new int[update.Assignments.Count];
         var values = new Evaluator[columns.Length];
         for (int i = 0; i < columns.Length; i++)
@@ -165,6 +170,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
             AssignValues = values,
             OldRowFrame = scope.Frame,
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Update, columns, singleRowInsert: false),
+            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Update, columns),
         };
     }
 
@@ -176,6 +182,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
         {
             Source = Rows(table, alias, delete.Where, delete.IndexHint),
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Delete, [], singleRowInsert: false),
+            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, []),
         };
     }
 
@@ -186,7 +193,7 @@ internal sealed class DmlPlanner(PlanningContext planning)
     {
         var core = new SelectCore(Distinct: false, [new ExpressionColumn(new ColumnReference(alias, "_rowid_"), null), new AllColumns(alias)],
             new TableReference(new QualifiedName("main", table.Name), alias) { IndexHint = hint }, where, SqlList<Expression>.Empty, null);
-        return planning.Selects.Plan(new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null), null).Root;
+        return planning.Selects.Plan(new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null), planning.TriggerRow).Root;
     }
 
     private (Evaluator[] Checks, Frame Frame) Checks(TableSchema table)

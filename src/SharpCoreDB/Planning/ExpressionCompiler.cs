@@ -91,6 +91,8 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
 
             case FunctionCallExpression call:
                 return CompileCall(call, scope);
+            case RaiseExpression raise:
+                return new RaiseEvaluator(raise.Kind, raise.Message is null ? null : Compile(raise.Message, scope));
             case SubqueryExpression subquery:
                 {
                     SelectPlan plan = planning.Selects.Plan(subquery.Subquery, scope);

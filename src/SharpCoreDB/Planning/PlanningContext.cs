@@ -33,6 +33,12 @@ internal sealed class PlanningContext
 
     public List<StatementParameter> Parameters { get; } = [];
 
+    /// <summary>
+    /// While a trigger body is compiled: the scope holding its OLD and NEW rows, which every statement of the body
+    /// sees as its outermost scope (so `new.x` reads the row that fired the trigger); null otherwise.
+    /// </summary>
+    public Scope? TriggerRow { get; set; }
+
     /// <summary>Views being expanded, to reject a view that refers to itself.</summary>
     public HashSet<string> ExpandingViews { get; } = new(StringComparer.OrdinalIgnoreCase);
 

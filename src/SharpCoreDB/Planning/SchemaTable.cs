@@ -1,5 +1,5 @@
 // sqlite_schema (alias sqlite_master): the schema as SQLite shows it, one row per
-// table, index and view with columns type, name, tbl_name, rootpage, sql, in the
+// table, index, view and trigger with columns type, name, tbl_name, rootpage, sql, in the
 // order they were created. Tools and ORMs read it to find out what exists (EF Core's
 // migrations ask it whether their history table is there). It is built from the
 // catalog the statement is compiled against, as a VALUES query, so it reads like
@@ -38,6 +38,11 @@ internal static class SchemaTable
         foreach (ViewSchema view in catalog.Views)
         {
             rows.Add((view.CatalogId, Row("view", view.Name, view.Name, 0, view.Sql)));
+        }
+
+        foreach (TriggerSchema trigger in catalog.Triggers)
+        {
+            rows.Add((trigger.CatalogId, Row("trigger", trigger.Name, trigger.Table, 0, trigger.Sql)));
         }
 
         string columns = string.Join(", ", ColumnNames.Select((name, i) => $"column{i + 1} AS {name}"));

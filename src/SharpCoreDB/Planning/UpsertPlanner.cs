@@ -33,7 +33,7 @@ internal static class UpsertPlanner
                 continue;
             }
 
-            Scope scope = DmlPlanner.RowScope(table, insert.Alias ?? table.Name);
+            Scope scope = DmlPlanner.RowScope(table, insert.Alias ?? table.Name, planning.TriggerRow);
             DmlPlanner.AddRow(scope, table, "excluded", qualifiedOnly: true);
             var columns = new int[clause.Set.Count];
             var values = new Evaluator[columns.Length];
@@ -58,6 +58,7 @@ internal static class UpsertPlanner
                 AssignValues = values,
                 Where = clause.Where is { } where ? planning.Expressions.Compile(where, scope) : null,
                 ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Update, columns, singleRowInsert: false),
+                TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Update, columns),
             };
         }
 

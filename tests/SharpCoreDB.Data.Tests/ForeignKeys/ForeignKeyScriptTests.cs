@@ -6,8 +6,8 @@
 // and UPDATE, self-referencing trees, deferred keys with COMMIT and ROLLBACK,
 // OR REPLACE, DROP TABLE of a parent, renamed parents and columns, and the PRAGMAs
 // that list and check keys (their rows compared too).
-using System.Data.Common;
 using Microsoft.Data.Sqlite;
+using SharpCoreDB.Data.Tests.Differential;
 using SharpCoreDB.Data.Tests.EndToEnd;
 using SharpCoreDB.TestSupport.Sqlite;
 
@@ -209,31 +209,8 @@ public sealed class ForeignKeyScriptTests
         using SqliteConnection sqlite = SqliteReference.OpenMemory();
         SqliteReference.Execute(sqlite, "PRAGMA foreign_keys = ON");
         using SharpCoreDBConnection engine = TestDatabase.OpenMemory();
-        foreach (string statement in script.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries))
-        {
-            Exception? expected = Outcome(sqlite, statement, out List<string>? expectedRows);
-            Exception? actual = Outcome(engine, statement, out List<string>? actualRows);
-            if (expected is null)
-            {
-                Assert.True(actual is null, $"{statement}: SQLite ran it, SharpCoreDB failed: {actual?.Message}");
-                Assert.Equal(expectedRows, actualRows);
-            }
-            else if (expected.Message.Contains("FOREIGN KEY constraint failed", StringComparison.Ordinal))
-            {
-                var error = Assert.IsType<SharpCoreDBException>(actual);
-                Assert.True(error.ErrorCode == SharpCoreDBErrorCode.ForeignKeyConstraint, $"{statement}: {error.Message}");
-            }
-            else
-            {
-                Assert.True(actual is not null, $"{statement}: SQLite failed ({expected.Message}), SharpCoreDB ran it");
-                string words = ((SqliteException)expected).Message.Split('\'')[1];
-                Assert.Contains(words, actual.Message, StringComparison.Ordinal);
-            }
-
-            AssertSameTables(sqlite, engine, statement);
-        }
-
-        AssertSameRows(sqlite, engine, "PRAGMA foreign_key_check", "foreign_key_check", anyTableOrder: true);
+        ScriptComparison.Run(sqlite, engine, script.Split(';', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries));
+        ScriptComparison.AssertSameRows(sqlite, engine, "PRAGMA foreign_key_check", "foreign_key_check", anyTableOrder: true);
     }
 
     [Fact]
@@ -258,46 +235,10 @@ public sealed class ForeignKeyScriptTests
 
         SqliteReference.Execute(sqlite, "PRAGMA foreign_keys = ON");
         Statements.Run(engine, "PRAGMA foreign_keys = ON");
-        AssertSameRows(sqlite, engine, "PRAGMA foreign_key_list(c)", "list");
-        AssertSameRows(sqlite, engine, "PRAGMA foreign_key_list(d)", "list");
-        AssertSameRows(sqlite, engine, "PRAGMA foreign_key_check(c)", "check c");
-        AssertSameRows(sqlite, engine, "PRAGMA foreign_key_check(d)", "check d");
-        AssertSameRows(sqlite, engine, "PRAGMA foreign_key_check", "check all", anyTableOrder: true);
-    }
-
-    private static Exception? Outcome(DbConnection connection, string sql, out List<string>? rows)
-    {
-        rows = null;
-        try
-        {
-            rows = SqliteReference.Rows(connection, sql, RowText.Exact, out _);
-            return null;
-        }
-        catch (Exception e) when (e is SqliteException or SharpCoreDBException)
-        {
-            return e;
-        }
-    }
-
-    private static void AssertSameTables(SqliteConnection sqlite, SharpCoreDBConnection engine, string after)
-    {
-        foreach (string table in SqliteReference.Rows(sqlite, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name", RowText.Exact))
-        {
-            AssertSameRows(sqlite, engine, $"SELECT * FROM \"{table}\" ORDER BY rowid", $"{table} after {after}");
-        }
-    }
-
-    // SQLite checks the tables of a whole-database foreign_key_check in its hash order; SharpCoreDB in name order.
-    private static void AssertSameRows(SqliteConnection sqlite, SharpCoreDBConnection engine, string sql, string what, bool anyTableOrder = false)
-    {
-        List<string> expected = SqliteReference.Rows(sqlite, sql, RowText.Exact);
-        List<string> actual = SqliteReference.Rows(engine, sql, RowText.Exact, out _);
-        if (anyTableOrder)
-        {
-            expected.Sort(StringComparer.Ordinal);
-            actual.Sort(StringComparer.Ordinal);
-        }
-
-        Assert.True(expected.SequenceEqual(actual), $"{what}: expected [{string.Join(" | ", expected)}], got [{string.Join(" | ", actual)}]");
+        ScriptComparison.AssertSameRows(sqlite, engine, "PRAGMA foreign_key_list(c)", "list");
+        ScriptComparison.AssertSameRows(sqlite, engine, "PRAGMA foreign_key_list(d)", "list");
+        ScriptComparison.AssertSameRows(sqlite, engine, "PRAGMA foreign_key_check(c)", "check c");
+        ScriptComparison.AssertSameRows(sqlite, engine, "PRAGMA foreign_key_check(d)", "check d");
+        ScriptComparison.AssertSameRows(sqlite, engine, "PRAGMA foreign_key_check", "check all", anyTableOrder: true);
     }
 }

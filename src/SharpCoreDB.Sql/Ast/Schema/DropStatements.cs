@@ -1,4 +1,4 @@
-// DROP TABLE / INDEX / VIEW [IF EXISTS] name.
+// DROP TABLE / INDEX / VIEW / TRIGGER [IF EXISTS] name.
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>DROP TABLE [IF EXISTS] name</c>.</summary>
@@ -9,3 +9,6 @@ public sealed record DropIndexStatement(QualifiedName Name, bool IfExists, Sourc
 
 /// <summary><c>DROP VIEW [IF EXISTS] name</c>.</summary>
 public sealed record DropViewStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
+
+/// <summary><c>DROP TRIGGER [IF EXISTS] name</c>.</summary>
+public sealed record DropTriggerStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);

@@ -33,13 +33,15 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
     private readonly DbValue[] _arguments = new DbValue[(Widest(children, parents) * 2) + 1];
     private WriteTransaction? _tx;
     private ForeignKeyState? _state;
+    private Triggers.TriggerState? _triggers;
     private CancellationToken _token;
 
-    /// <summary>Binds the work to one execution.</summary>
-    public void Begin(WriteTransaction tx, ForeignKeyState state, CancellationToken token)
+    /// <summary>Binds the work to one execution (<paramref name="triggers"/>: the actions fire the children's triggers).</summary>
+    public void Begin(WriteTransaction tx, ForeignKeyState state, Triggers.TriggerState? triggers, CancellationToken token)
     {
         _tx = tx;
         _state = state;
+        _triggers = triggers;
         _token = token;
         foreach (ChildKeyCheck check in children)
         {
@@ -61,6 +63,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
     {
         _tx = null;
         _state = null;
+        _triggers = null;
         Array.Clear(_arguments);
     }
 
@@ -255,7 +258,7 @@ internal sealed class ForeignKeyWork(ChildKeyCheck[] children, ParentKeyCheck[] 
             }
         }
 
-        statement.Run(_tx!, _arguments.AsSpan(0, width * 2), State, _token);
+        statement.Run(_tx!, _arguments.AsSpan(0, width * 2), State, _triggers, _token);
     }
 
     private bool ParentMissing(ChildKeyCheck check, int n, long? excludeRowId)

@@ -58,7 +58,7 @@ internal sealed class KeyAction(QueryContext context, DmlPlan plan, int[] argume
     private readonly DbValue[] _parameters = new DbValue[argumentOfSlot.Length];
 
     /// <summary>Runs the action for one parent row; nested actions count towards <see cref="ForeignKeyState.MaxActionDepth"/>.</summary>
-    public void Run(WriteTransaction tx, ReadOnlySpan<DbValue> arguments, ForeignKeyState state, CancellationToken token)
+    public void Run(WriteTransaction tx, ReadOnlySpan<DbValue> arguments, ForeignKeyState state, Triggers.TriggerState? triggers, CancellationToken token)
     {
         if (state.ActionDepth >= ForeignKeyState.MaxActionDepth)
         {
@@ -73,6 +73,7 @@ internal sealed class KeyAction(QueryContext context, DmlPlan plan, int[] argume
         state.ActionDepth++;
         context.Begin(tx, _parameters, token);
         context.ForeignKeys = state;
+        context.Triggers = triggers;
         try
         {
             plan.Execute(tx, null);
