@@ -5,6 +5,8 @@
 // records), RENAME COLUMN (the CREATE statement and the indexes' SQL). Foreign keys
 // follow both renames as in SQLite: the REFERENCES clauses of every table that names
 // the renamed table or column, and the table's own FOREIGN KEY column lists, change too.
+// Triggers on the table follow (ON and UPDATE OF); a rename whose old name a trigger's
+// WHEN or body mentions is refused (those texts are kept as written).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Sql.Printing;
@@ -60,6 +62,7 @@ internal static class TableAlterer
                         throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"there is already another table or index with this name: {rename.NewName}");
                     }
 
+                    RefuseTriggerText(catalog, table.Name, $"cannot rename table {table.Name}");
                     Rewrite(tx, table, References(table.Definition, table.Name, rename.NewName, null, null) with { Name = new QualifiedName(rename.NewName) }, rename.NewName);
                     RewriteChildren(tx, catalog, table, rename.NewName, null, null);
                     break;
@@ -78,6 +81,7 @@ internal static class TableAlterer
                         throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"duplicate column name: {renameColumn.NewName}");
                     }
 
+                    RefuseTriggerText(catalog, renameColumn.OldName, $"cannot rename column {renameColumn.OldName}");
                     var columns = new List<ColumnDefinition>(table.Definition.Columns);
                     columns[ordinal] = columns[ordinal] with { Name = renameColumn.NewName };
                     var constraints = new List<TableConstraint>();
@@ -215,6 +219,27 @@ internal static class TableAlterer
 
     private static bool Same(string a, string b) => string.Equals(a, b, StringComparison.OrdinalIgnoreCase);
 
+    // A trigger's WHEN and body are kept as written and are not rewritten by a rename (SQLite rewrites them): a rename
+    // that would leave a trigger naming the old name is refused, naming the trigger, rather than breaking it silently.
+    private static void RefuseTriggerText(SchemaCatalog catalog, string oldName, string what)
+    {
+        foreach (TriggerSchema trigger in catalog.Triggers.OrderBy(t => t.CatalogId))
+        {
+            string text = trigger.Sql[trigger.Sql.IndexOf(" BEGIN ", StringComparison.Ordinal)..];
+            if (trigger.Definition.WhenSql is { } when)
+            {
+                text = when + " " + text;
+            }
+
+            if (System.Text.RegularExpressions.Regex.IsMatch(text, $@"(?<![\w$]){System.Text.RegularExpressions.Regex.Escape(oldName)}(?![\w$])",
+                System.Text.RegularExpressions.RegexOptions.IgnoreCase | System.Text.RegularExpressions.RegexOptions.CultureInvariant))
+            {
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
+                    $"{what}: trigger {trigger.Name} refers to it in its body; drop the trigger, rename, and create it again");
+            }
+        }
+    }
+
     private static SqlList<IndexedColumn> Rename(SqlList<IndexedColumn> columns, string from, string to)
     {
         var result = new List<IndexedColumn>();
@@ -249,6 +274,16 @@ internal static class TableAlterer
             {
                 case CatalogStore.TableType:
                     updates.Add((id, type, newName, root, DbValue.FromText(SqlText.Of(definition))));
+                    break;
+                case CatalogStore.TriggerType:
+                    // The trigger follows its table: ON names the new name, UPDATE OF the new column name.
+                    var trigger = (CreateTriggerStatement)CatalogStore.ParseStored(sql.AsText());
+                    trigger = trigger with
+                    {
+                        Table = new QualifiedName(newName),
+                        UpdateColumns = [.. trigger.UpdateColumns.Select(c => oldColumn is not null && Same(c, oldColumn) ? newColumn! : c)],
+                    };
+                    updates.Add((id, type, name, root, DbValue.FromText(SqlText.Of(trigger))));
                     break;
                 case CatalogStore.IndexType or CatalogStore.AutoIndexType:
                     var index = (CreateIndexStatement)CatalogStore.ParseStored(sql.AsText());

@@ -67,7 +67,8 @@ internal sealed partial class DmlPlanner
                     : insert.Columns.Count == 0 ? [.. Enumerable.Range(0, shape.Width)]
                     : [.. insert.Columns.Select(c => ViewColumn(shape, c))];
                 return new InsteadOfPlan(planning.Query, view.Name, DmlKind.Insert, shape.Width,
-                    InsertSource(insert, targets.Length, view.Name, shape.Width), triggers) { Targets = targets };
+                    InsertSource(insert, targets.Length, view.Name, shape.Width), triggers)
+                { Targets = targets };
             case UpdateStatement update:
                 scope.Relations.Add(new Relation
                 {
