@@ -91,7 +91,7 @@ internal sealed partial class DmlPlan
                 continue;
             }
 
-            if (Upserts.Length > 0 && TryUpsert(store, keys, triggers, row, rowId, explicitKey, returned, ref count))
+            if (Upserts.Length > 0 && TryUpsert(store, keys, row, rowId, explicitKey, returned, ref count))
             {
                 continue;
             }

@@ -38,7 +38,9 @@ internal sealed partial class DmlPlan
         {
             store.Prepare(row);
             int key = table.RowIdColumn;
-            long target = key >= 0 && !row[key].IsNull ? row[key].AsInt64() : rowId;
+
+            // SQLite checks the new rowid before the triggers run (so a trigger's RAISE(IGNORE) does not hide the error).
+            long target = key < 0 ? rowId : row[key].IsNull ? throw RowIdMismatch() : row[key].AsInt64();
             fired = TriggerOld(old);
             if (!triggers.Before(fired, rowId, row, target) || !store.TryRead(rowId, old))
             {

@@ -15,7 +15,7 @@ internal sealed partial class DmlPlan
     private DbValue[] _updated = [];
 
     // True when an ON CONFLICT clause took the row (it is not to be inserted).
-    private bool TryUpsert(TableStore store, ForeignKeyWork? keys, TriggerWork? triggers, DbValue[] row, long rowId, bool explicitKey, List<DbValue[]>? returned, ref int count)
+    private bool TryUpsert(TableStore store, ForeignKeyWork? keys, DbValue[] row, long rowId, bool explicitKey, List<DbValue[]>? returned, ref int count)
     {
         foreach (UpsertAction action in Upserts)
         {
@@ -58,7 +58,7 @@ internal sealed partial class DmlPlan
             // So do its triggers: the UPDATE triggers of the SET columns fire, the INSERT's AFTER triggers do not.
             ForeignKeyWork? updateKeys = keys is null ? null : action.ForeignKeys;
             updateKeys?.Begin(store.Transaction, context.ForeignKeys!, context.Triggers, context.Token);
-            TriggerWork? updateTriggers = triggers is null ? null : action.Triggers;
+            TriggerWork? updateTriggers = context.Triggers is null ? null : action.Triggers;
             updateTriggers?.Begin(store.Transaction, context.Triggers!, context.ForeignKeys, context.Token);
             try
             {

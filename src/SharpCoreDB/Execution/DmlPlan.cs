@@ -248,9 +248,8 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
         newRowId = rowId;
         if (table.RowIdColumn >= 0)
         {
-            // SQLite refuses to set an INTEGER PRIMARY KEY to NULL in an UPDATE (an INSERT picks a new rowid).
             newRowId = row[table.RowIdColumn].IsNull
-                ? throw new SharpCoreDBException(SharpCoreDBErrorCode.TypeMismatch, "datatype mismatch")
+                ? throw RowIdMismatch()
                 : row[table.RowIdColumn].AsInt64();
         }
 
@@ -279,6 +278,9 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
         keys?.AfterUpdate(old, rowId, row, newRowId);
         return true;
     }
+
+    // SQLite refuses to set an INTEGER PRIMARY KEY to NULL in an UPDATE (an INSERT picks a new rowid).
+    private static SharpCoreDBException RowIdMismatch() => new(SharpCoreDBErrorCode.TypeMismatch, "datatype mismatch");
 
     private int Delete(TableStore store, int rows, ForeignKeyWork? keys, TriggerWork? triggers, List<DbValue[]>? returned)
     {

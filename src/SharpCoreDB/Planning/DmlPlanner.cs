@@ -96,6 +96,9 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
             }
         }
 
+        // A row that fires triggers, or one a trigger inserts, is counted like any other (SQLite marks such statements
+        // multi-write and checks their keys at the end), not refused at once.
+        Func<Execution.Triggers.TriggerWork>? triggers = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Insert, []);
         return new DmlPlan(planning.Query, DmlKind.Insert, table, insert.OnConflict, Checks(table), Returning(table, insert.Alias, insert.Returning))
         {
             Source = source,
@@ -103,8 +106,9 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
             Defaults = defaults,
             Upserts = UpsertPlanner.Plan(planning, table, insert),
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Insert, [],
-                singleRowInsert: insert.Source is ValuesSource { Rows.Count: 1 } && insert.OnConflict != ConflictResolution.Replace),
-            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Insert, []),
+                singleRowInsert: insert.Source is ValuesSource { Rows.Count: 1 } && insert.OnConflict != ConflictResolution.Replace && triggers is null
+                    && planning.TriggerRow is null),
+            TriggerFactory = triggers,
         };
     }
 

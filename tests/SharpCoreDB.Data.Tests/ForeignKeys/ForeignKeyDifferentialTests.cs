@@ -6,7 +6,10 @@
 // random actions and deferral, and an optional index on a child key; then INSERTs
 // (OR REPLACE / OR IGNORE, and UPSERTs: ON CONFLICT DO NOTHING / DO UPDATE of keys and
 // values), UPDATEs of keys and values, DELETEs, transactions with savepoints, and PRAGMA
-// defer_foreign_keys.
+// defer_foreign_keys. Most seeds also draw triggers on the three tables (BEFORE and
+// AFTER, INSERT, UPDATE [OF] and DELETE, with and without WHEN) whose bodies log to a
+// fourth table, change and delete rows of the others (so triggers, actions and keys
+// cascade into each other) and RAISE(IGNORE) or RAISE(ABORT); the log is compared too.
 //
 // Where SQLite departs from its documentation the test does not follow it:
 // - OR REPLACE into a table whose key on itself is ON DELETE SET NULL is not drawn:
@@ -60,6 +63,7 @@ public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
     {
         private static readonly string[] Actions = ["NO ACTION", "RESTRICT", "SET NULL", "SET DEFAULT", "CASCADE"];
         private static readonly string[] Tables = ["p", "c", "g"];
+        private static readonly string[] Compared = ["p", "c", "g", "log"];
 
         private readonly Random _random;
         private readonly int _seed;
@@ -140,6 +144,13 @@ public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
                 yield return "CREATE INDEX c_pid ON c (pid)";
             }
 
+            yield return "CREATE TABLE log (seq INTEGER PRIMARY KEY, x TEXT)";
+            int triggers = _random.Next(3) == 0 ? 0 : _random.Next(1, 6);
+            for (int i = 0; i < triggers; i++)
+            {
+                yield return Trigger("tr" + i);
+            }
+
             yield return "INSERT INTO p VALUES (1, 1, 0), (2, 2, 0), (3, 3, 0), (4, NULL, 0)";
             yield return "INSERT INTO c VALUES (1, 1, 1, 0), (2, 1, 2, 0), (3, 2, NULL, 0), (4, NULL, 3, 0)";
             yield return "INSERT INTO g VALUES (1, 1, NULL, 0), (2, 2, 1, 0), (3, 3, 2, 0), (4, NULL, 4, 0)";
@@ -202,6 +213,32 @@ public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
 
         private string Pick(params string[] columns) => columns[_random.Next(columns.Length)];
 
+        // A random trigger on p, c or g: it logs the row, and may change or delete rows of any table and RAISE.
+        private string Trigger(string name)
+        {
+            string table = Tables[_random.Next(Tables.Length)];
+            string timing = _random.Next(2) == 0 ? "BEFORE" : "AFTER";
+            (string triggerEvent, string row) = _random.Next(4) switch
+            {
+                0 => ("INSERT", "new"),
+                1 => ("UPDATE", "new"),
+                2 => ("UPDATE OF v", "old"),
+                _ => ("DELETE", "old"),
+            };
+            string when = _random.Next(3) == 0 ? $" WHEN {row}.v IS NOT {_random.Next(3)}" : string.Empty;
+            var body = new List<string> { $"INSERT INTO log (x) VALUES ('{name} ' || ifnull({row}.id, 'null') || ' ' || ifnull({row}.v, 'null'))" };
+            string other = Tables[_random.Next(Tables.Length)];
+            body.Add(_random.Next(5) switch
+            {
+                0 => $"UPDATE {other} SET v = v + 1 WHERE id = {row}.id",
+                1 => $"DELETE FROM {other} WHERE id = {row}.id + 1",
+                2 => $"SELECT RAISE(IGNORE) WHERE {row}.v = 2",
+                3 => $"SELECT RAISE(ABORT, 'refused by {name}') WHERE {row}.v = 6",
+                _ => $"INSERT INTO log (x) SELECT 'count ' || count(*) FROM {other}",
+            });
+            return $"CREATE TRIGGER {name} {timing} {triggerEvent} ON {table}{when} BEGIN {string.Join("; ", body)}; END";
+        }
+
         // False when SQLite's counting parted the two states (see the file's header).
         private bool Step(string statement, bool compare = true)
         {
@@ -243,9 +280,9 @@ public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
                 Assert.True(actual is not null, $"SQLite failed ({expected.Message}), SharpCoreDB ran it; {Context()}");
             }
 
-            foreach (string table in compare ? Tables : [])
+            foreach (string table in compare ? Compared : [])
             {
-                string sql = $"SELECT * FROM {table} ORDER BY id";
+                string sql = $"SELECT * FROM {table} ORDER BY rowid";
                 List<string> want = SqliteReference.Rows(_sqlite, sql, RowText.Exact);
                 List<string> got = SqliteReference.Rows(_engine, sql, RowText.Exact, out _);
                 Assert.True(want.SequenceEqual(got), $"{table}: expected [{string.Join(" | ", want)}], got [{string.Join(" | ", got)}]; {Context()}");
