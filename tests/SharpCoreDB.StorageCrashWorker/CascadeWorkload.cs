@@ -1,11 +1,12 @@
 // The child's third job: transactions whose foreign keys cascade, until it is killed.
 // Usage: <database path> cascade. Transaction n inserts family n (a parent, three
 // children, a grandchild under each) and deletes family n - Window by deleting its
-// parent, so ON DELETE CASCADE removes the rest; "ACK n" is printed after each
+// parent, so ON DELETE CASCADE removes the rest; triggers on child and grandchild keep
+// their counts in census (the cascade's deletes fire them); "ACK n" is printed after each
 // COMMIT returns. FullSync, a small cache and a small checkpoint threshold, so that
 // kills land in cascades, commits and checkpoints. The parent checks (CascadeCrashTests)
 // that a reopened database holds exactly the families of some n at or after the last
-// acknowledged one, with no orphans.
+// acknowledged one, with no orphans and census equal to the counts.
 using SharpCoreDB.Engine;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Storage;
@@ -25,6 +26,12 @@ public static class CascadeWorkload
         "CREATE INDEX IF NOT EXISTS child_parent ON child (parent_id)",
         "CREATE TABLE IF NOT EXISTS grandchild (id INTEGER PRIMARY KEY, child_id INTEGER NOT NULL REFERENCES child ON DELETE CASCADE, v TEXT)",
         "CREATE INDEX IF NOT EXISTS grandchild_child ON grandchild (child_id)",
+        "CREATE TABLE IF NOT EXISTS census (children INTEGER NOT NULL, grandchildren INTEGER NOT NULL)",
+        "INSERT INTO census SELECT 0, 0 WHERE NOT EXISTS (SELECT 1 FROM census)",
+        "CREATE TRIGGER IF NOT EXISTS child_born AFTER INSERT ON child BEGIN UPDATE census SET children = children + 1; END",
+        "CREATE TRIGGER IF NOT EXISTS child_gone AFTER DELETE ON child BEGIN UPDATE census SET children = children - 1; END",
+        "CREATE TRIGGER IF NOT EXISTS grandchild_born AFTER INSERT ON grandchild BEGIN UPDATE census SET grandchildren = grandchildren + 1; END",
+        "CREATE TRIGGER IF NOT EXISTS grandchild_gone BEFORE DELETE ON grandchild BEGIN UPDATE census SET grandchildren = grandchildren - 1; END",
     ];
 
     internal static void Run(string path)

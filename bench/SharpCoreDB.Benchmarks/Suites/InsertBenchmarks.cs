@@ -5,8 +5,9 @@
 // The rows are built once; each invocation only gives them new ids (and the matching
 // created_at), so Allocated is the database's own allocation. The table grows across
 // invocations, as it would in an app: new ids and timestamps land at the right-hand end
-// of the table and of the created_at index. "Batch with foreign key" inserts orders whose
-// user_id must name one of 1,000 users (SQLite with foreign keys on; LiteDB looks each user up).
+// of the table and of the created_at index. "Batch with foreign key and trigger" inserts orders
+// whose user_id must name one of 1,000 users (SQLite with foreign keys on; LiteDB looks each user
+// up) and whose AFTER INSERT trigger counts them per user in user_stats (LiteDB: by hand).
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.InsertBenchmarks*' --job short
 using BenchmarkDotNet.Attributes;
 using SharpCoreDB.Benchmarks.Suites.Contenders;
@@ -93,7 +94,7 @@ public class InsertBenchmarks
         _contender.Main.InsertUsers(_rows);
     }
 
-    [Benchmark(Description = "Batch with foreign key")]
+    [Benchmark(Description = "Batch with foreign key and trigger")]
     public void BatchWithForeignKey()
     {
         foreach (OrderRow row in _orders)

@@ -20,8 +20,10 @@
 //   defer_foreign_keys = OFF in a transaction while orphans exist (SharpCoreDB keeps
 //   counting them), or where the engines disagree and foreign_key_check proves
 //   SharpCoreDB (counting per key) right: SQLite accepted a statement leaving a new
-//   orphan of an immediate key, or a COMMIT disagrees and the check agrees with
-//   SharpCoreDB's decision on both sides.
+//   orphan of an immediate key (of any key outside a transaction), or a COMMIT disagrees and the check agrees with
+//   SharpCoreDB's decision on both sides. Also where SQLite fails a statement for a key
+//   but keeps its changes, orphan included (a RAISE(IGNORE) skipping a row a CASCADE
+//   deletes), which SharpCoreDB undoes.
 // CI runs a few seeds; set SCDB_FK_DIFF_ITERATIONS (statements per seed),
 // SCDB_FK_DIFF_SEEDS and SCDB_FK_DIFF_SEED (the first) for a long run.
 using System.Data.Common;
@@ -88,7 +90,11 @@ public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
             played = 0;
             foreach (string statement in Schema())
             {
-                Assert.True(Step(statement, compare: false));
+                // The first rows already fire the drawn triggers, so SQLite's counting may part from ours here too.
+                if (!Step(statement, compare: false))
+                {
+                    return false;
+                }
             }
 
             for (int i = 0; i < iterations; i++)
@@ -254,7 +260,9 @@ public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
             Exception? actual = Outcome(_engine, statement);
             bool sqliteRefused = expected?.Message.Contains("FOREIGN KEY constraint failed", StringComparison.Ordinal) == true;
             bool engineRefused = actual is SharpCoreDBException { ErrorCode: SharpCoreDBErrorCode.ForeignKeyConstraint };
-            if (expected is null && engineRefused && statement != "COMMIT" && SqliteLetANewOrphanThrough())
+            // SQLite may also fail such a statement yet keep its changes (seen when a trigger's RAISE(IGNORE) skips a row
+            // an action would delete); SharpCoreDB undoes a failed statement.
+            if ((expected is null || sqliteRefused) && engineRefused && statement != "COMMIT" && SqliteLetANewOrphanThrough())
             {
                 return false;
             }
@@ -292,7 +300,8 @@ public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
         }
 
         // SharpCoreDB refused the statement, so it still holds the state before it; SQLite holds the state after it.
-        // An orphan only SQLite's state has, of a key that is immediate now, is one SQLite should have refused.
+        // An orphan only SQLite's state has, of a key that is immediate now (or any key, when the statement committed), is
+        // one SQLite should have refused.
         private bool SqliteLetANewOrphanThrough()
         {
             if (SqliteReference.Rows(_sqlite, "PRAGMA defer_foreign_keys", RowText.Exact)[0] == "1")
@@ -300,11 +309,13 @@ public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
                 return false;
             }
 
+            // Outside a transaction the statement commits, so a deferred key's new orphan is one SQLite should have refused too.
+            bool committed = SQLitePCL.raw.sqlite3_get_autocommit(_sqlite.Handle) != 0;
             HashSet<string> before = [.. SqliteReference.Rows(_engine, "PRAGMA foreign_key_check", RowText.Exact, out _)];
             return SqliteReference.Rows(_sqlite, "PRAGMA foreign_key_check", RowText.Exact)
                 .Where(orphan => !before.Contains(orphan))
                 .Select(orphan => orphan.Split(','))
-                .Any(cells => !_deferredKeys.Contains(cells[0] + "," + cells[3]));
+                .Any(cells => committed || !_deferredKeys.Contains(cells[0] + "," + cells[3]));
         }
 
         private string Context() =>

@@ -1,10 +1,12 @@
-// Foreign key cascades survive SIGKILL like any other write: a child process
-// (SharpCoreDB.StorageCrashWorker cascade) commits transactions that insert a family
-// of rows and delete an older family through ON DELETE CASCADE, in FullSync mode with
+// Foreign key cascades and the triggers they fire survive SIGKILL like any other write:
+// a child process (SharpCoreDB.StorageCrashWorker cascade) commits transactions that
+// insert a family of rows and delete an older family through ON DELETE CASCADE (whose
+// deletes fire triggers keeping a census of the rows), in FullSync mode with
 // checkpoints running, and is killed at a random moment. The reopened database must
 // hold exactly the families of some transaction at or after the last acknowledged
 // one (the one in flight may have landed), with PRAGMA integrity_check and
-// foreign_key_check clean, so a cascade is never half there. SCDB_CRASH_ROUNDS=n for
+// foreign_key_check clean and the census equal to the counts, so a cascade (and what
+// its triggers wrote) is never half there. SCDB_CRASH_ROUNDS=n for
 // a longer run by hand.
 using System.Diagnostics;
 using SharpCoreDB.Storage;
@@ -42,6 +44,8 @@ public sealed class CascadeCrashTests : IDisposable
             Assert.Equal(families, (long)harness.Scalar("SELECT count(*) FROM parent")!);
             Assert.Equal(families * 3, (long)harness.Scalar("SELECT count(*) FROM child")!);
             Assert.Equal(families * 3, (long)harness.Scalar("SELECT count(*) FROM grandchild")!);
+            Assert.Equal(families * 3, (long)harness.Scalar("SELECT children FROM census")!);
+            Assert.Equal(families * 3, (long)harness.Scalar("SELECT grandchildren FROM census")!);
         }
     }
 

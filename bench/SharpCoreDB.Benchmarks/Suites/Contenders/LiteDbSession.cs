@@ -10,12 +10,16 @@ public sealed class LiteDbSession : ContenderSession
     private readonly ILiteCollection<UserRow> _users;
     private readonly ILiteCollection<OrderRow> _orders;
     private readonly ILiteCollection<PayloadRow> _payloads;
+    private readonly ILiteCollection<BsonDocument> _stats;
+    private readonly LiteDatabase _database;
 
     public LiteDbSession(LiteDatabase database)
     {
         _users = database.GetCollection<UserRow>("users");
         _orders = database.GetCollection<OrderRow>("orders");
         _payloads = database.GetCollection<PayloadRow>("payloads");
+        _stats = database.GetCollection("user_stats");
+        _database = database;
     }
 
     public override void InsertUser(UserRow row) => _users.Insert(row);
@@ -33,7 +37,25 @@ public sealed class LiteDbSession : ContenderSession
             }
         }
 
+        // No triggers either: the application keeps each user's order count and total itself, in the same transaction.
+        _database.BeginTrans();
         _orders.InsertBulk(rows);
+        foreach (OrderRow row in rows)
+        {
+            BsonDocument? stats = _stats.FindById(row.UserId);
+            if (stats is null)
+            {
+                _stats.Insert(new BsonDocument { ["_id"] = row.UserId, ["orders"] = 1, ["total"] = row.Amount });
+            }
+            else
+            {
+                stats["orders"] = stats["orders"].AsInt32 + 1;
+                stats["total"] = stats["total"].AsDouble + row.Amount;
+                _stats.Update(stats);
+            }
+        }
+
+        _database.Commit();
     }
 
     public override void InsertPayloads(IReadOnlyList<PayloadRow> rows) => _payloads.InsertBulk(rows);
