@@ -38,6 +38,7 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
     private TableStore? _store;
     private ForeignKeyWork? _foreignKeys;
     private TriggerWork? _triggers;
+    private ReplacedRowTriggers? _replaced;
     private DbValue[] _row = [];
     private DbValue[] _old = [];
     private bool[] _given = [];
@@ -68,6 +69,12 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
     /// <summary>The triggers, compiled on first need.</summary>
     public TriggerWork? Triggers => TriggerFactory is null ? null : _triggers ??= TriggerFactory();
 
+    /// <summary>An INSERT's or UPDATE's DELETE triggers, for the rows OR REPLACE deletes (null: the table has none).</summary>
+    public Func<TriggerWork>? ReplaceTriggerFactory { get; init; }
+
+    // The observer of replaced rows with recursive_triggers on: the DELETE triggers, then the foreign keys.
+    private ReplacedRowTriggers? ReplacedRowTriggers => ReplaceTriggerFactory is null ? null : _replaced ??= new ReplacedRowTriggers(ReplaceTriggerFactory());
+
     public IReadOnlyList<OutputColumn> ReturningColumns => returning?.Columns ?? [];
 
     public TableSchema Table => table;
@@ -95,7 +102,14 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
         TriggerState? triggerState = context.Triggers;
         TriggerWork? triggers = triggerState is not null ? Triggers : null;
         triggers?.Begin(tx, triggerState!, state, context.Token);
-        store.ReplacedRows = keys;
+        ReplacedRowTriggers? replaced = triggerState is { Recursive: true } ? ReplacedRowTriggers : null;
+        if (replaced is not null)
+        {
+            replaced.Keys = keys;
+            replaced.Work.Begin(tx, triggerState!, state, context.Token);
+        }
+
+        store.ReplacedRows = replaced is not null ? replaced : keys;
         try
         {
             return kind switch
@@ -116,6 +130,7 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
             store.ReplacedRows = null;
             keys?.End();
             triggers?.End();
+            replaced?.Work.End();
             ReleaseInput(rows);
         }
     }

@@ -342,10 +342,16 @@ internal sealed class TableStore
         _tree.Insert(rowId, _buffer.AsSpan(0, size), mode);
     }
 
-    // A row OR REPLACE removes is deleted as a DELETE would delete it, foreign key actions included (as SQLite).
+    // A row OR REPLACE removes is deleted as a DELETE would delete it, foreign key actions included (as SQLite); a
+    // BEFORE DELETE trigger may have changed or deleted it, so it is read again first.
     private void DeleteReplaced(long rowId, DbValue[] old)
     {
         ReplacedRows?.BeforeDelete(rowId, old);
+        if (ReplacedRows is not null && !TryRead(rowId, old))
+        {
+            return;
+        }
+
         Delete(rowId, old);
         ReplacedRows?.AfterDelete(rowId, old);
     }

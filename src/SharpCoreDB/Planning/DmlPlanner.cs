@@ -109,6 +109,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
                 singleRowInsert: insert.Source is ValuesSource { Rows.Count: 1 } && insert.OnConflict != ConflictResolution.Replace && triggers is null
                     && planning.TriggerRow is null),
             TriggerFactory = triggers,
+            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, []),
         };
     }
 
@@ -175,6 +176,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
             OldRowFrame = scope.Frame,
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Update, columns, singleRowInsert: false),
             TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Update, columns),
+            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, []),
         };
     }
 

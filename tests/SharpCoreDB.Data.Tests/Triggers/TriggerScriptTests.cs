@@ -197,6 +197,22 @@ public sealed class TriggerScriptTests
             """
         },
         {
+            "OR REPLACE fires DELETE triggers only with recursive_triggers", """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, k TEXT UNIQUE, v INTEGER);
+            CREATE TABLE log (x);
+            CREATE TRIGGER bd BEFORE DELETE ON t BEGIN INSERT INTO log VALUES ('bd ' || old.id || ' ' || old.k); UPDATE t SET v = -1 WHERE id = old.id; END;
+            CREATE TRIGGER ad AFTER DELETE ON t BEGIN INSERT INTO log VALUES ('ad ' || old.id || ' ' || old.v); END;
+            INSERT INTO t VALUES (1, 'a', 1), (2, 'b', 2), (3, 'c', 3);
+            INSERT OR REPLACE INTO t VALUES (4, 'a', 4);
+            PRAGMA recursive_triggers = ON;
+            INSERT OR REPLACE INTO t VALUES (5, 'b', 5);
+            REPLACE INTO t VALUES (3, 'z', 6);
+            DELETE FROM t WHERE id = 4;
+            PRAGMA recursive_triggers = OFF;
+            REPLACE INTO t VALUES (6, 'z', 7);
+            """
+        },
+        {
             "schema changes", """
             CREATE TABLE t (a, b);
             CREATE TABLE log (x);
