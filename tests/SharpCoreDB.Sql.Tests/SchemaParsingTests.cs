@@ -168,6 +168,39 @@ public sealed class SchemaParsingTests
     }
 
     [Fact]
+    public void CreateTriggerKeepsItsPartsAndTheTextOfWhenAndBody()
+    {
+        var trigger = One<CreateTriggerStatement>(
+            "CREATE TRIGGER IF NOT EXISTS tr UPDATE OF a ON t WHEN new.a  > 1 BEGIN UPDATE u SET n = n + 1 ;  DELETE FROM w; END");
+
+        Assert.True(trigger.IfNotExists);
+        Assert.Equal(TriggerTiming.Before, trigger.Timing);
+        Assert.Equal(TriggerEvent.Update, trigger.Event);
+        Assert.Equal(["a"], trigger.UpdateColumns);
+        Assert.Equal("t", trigger.Table.Name);
+        Assert.False(trigger.ForEachRow);
+        Assert.Equal("new.a  > 1", trigger.WhenSql);
+        Assert.Equal("UPDATE u SET n = n + 1 ;  DELETE FROM w;", trigger.BodySql);
+        Assert.Collection(trigger.Body, s => Assert.IsType<UpdateStatement>(s), s => Assert.IsType<DeleteStatement>(s));
+        var select = (SelectStatement)One<CreateTriggerStatement>("CREATE TRIGGER r AFTER DELETE ON t BEGIN SELECT RAISE(FAIL, 'x'); END").Body[0];
+        var raise = Assert.IsType<RaiseExpression>(((ExpressionColumn)((SelectCore)select.First).Columns[0]).Expression);
+        Assert.Equal(RaiseKind.Fail, raise.Kind);
+    }
+
+    [Theory]
+    [InlineData("CREATE TRIGGER r AFTER INSERT ON t BEGIN INSERT INTO main.u VALUES (1); END", "qualified table names are not allowed")]
+    [InlineData("CREATE TRIGGER r AFTER INSERT ON t BEGIN DELETE FROM u INDEXED BY i; END", "the INDEXED BY clause is not allowed")]
+    [InlineData("CREATE TRIGGER r AFTER INSERT ON t BEGIN WITH c AS (SELECT 1) DELETE FROM u; END", "a WITH clause is not allowed")]
+    [InlineData("CREATE TRIGGER r AFTER INSERT ON t BEGIN UPDATE u SET a = 1 RETURNING a; END", "cannot use RETURNING in a trigger")]
+    [InlineData("CREATE TRIGGER r AFTER INSERT ON t BEGIN SELECT :p; END", "trigger cannot use variables")]
+    [InlineData("SELECT RAISE(IGNORE)", "RAISE() may only be used within a trigger-program")]
+    public void WhatTriggerBodiesMayNotHoldIsASyntaxError(string sql, string message)
+    {
+        var error = Assert.Throws<SqlSyntaxException>(() => SqlParser.Parse(sql));
+        Assert.Contains(message, error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void CreateViewKeepsQueryAndItsText()
     {
         var view = One<CreateViewStatement>("CREATE VIEW IF NOT EXISTS v (x, y) AS SELECT a, b  FROM t  -- comment after");

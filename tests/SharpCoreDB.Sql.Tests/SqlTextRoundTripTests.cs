@@ -22,6 +22,9 @@ public sealed class SqlTextRoundTripTests
     [InlineData("CREATE UNIQUE INDEX i ON t (a, b DESC)")]
     [InlineData("CREATE INDEX i ON t (a COLLATE NOCASE) WHERE a IS NOT NULL AND b > 0")]
     [InlineData("CREATE VIEW v (x, y) AS SELECT a, b FROM t WHERE a > 1")]
+    [InlineData("CREATE TRIGGER tr AFTER UPDATE OF a, \"b c\" ON t FOR EACH ROW WHEN new.a > old.a BEGIN INSERT INTO log VALUES (new.a); SELECT RAISE(ABORT, 'no ' || old.a) WHERE old.a < 0; END")]
+    [InlineData("CREATE TRIGGER tr INSTEAD OF DELETE ON v BEGIN DELETE FROM t WHERE id = old.id; UPDATE u SET n = n - 1; END")]
+    [InlineData("CREATE TRIGGER tr BEFORE INSERT ON t WHEN EXISTS (SELECT 1 FROM u WHERE u.k = new.k) BEGIN SELECT RAISE(IGNORE); END")]
     public void CreateStatementsRoundTrip(string sql)
     {
         Statement parsed = Assert.Single(SqlParser.Parse(sql));
@@ -146,6 +149,7 @@ public sealed class SqlTextRoundTripTests
         CreateTableStatement table => SqlText.Of(table),
         CreateIndexStatement index => SqlText.Of(index),
         CreateViewStatement view => SqlText.Of(view),
+        CreateTriggerStatement trigger => SqlText.Of(trigger),
         _ => throw new ArgumentException("SqlText prints no " + statement.GetType().Name),
     };
 }
