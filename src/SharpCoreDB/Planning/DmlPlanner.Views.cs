@@ -58,7 +58,9 @@ internal sealed partial class DmlPlanner
         string[] names = view.ColumnNames.Count == rows.Columns.Count ? [.. view.ColumnNames] : [.. rows.Columns.Select(c => c.Name)];
         var shape = new TriggerRowShape(view.Name, names, [.. rows.Columns.Select(c => c.Affinity)], [.. rows.Columns.Select(c => c.Column?.Collating)], null);
         int[] assigned = statement is UpdateStatement u ? [.. u.Assignments.Select(a => ViewColumn(shape, a.Column))] : [];
-        Func<TriggerWork> triggers = TriggerPlanner.Factory(planning, shape, triggerEvent, assigned)
+        ConflictResolution conflict = planning.ConflictOverride ?? (statement as InsertStatement)?.OnConflict
+            ?? (statement as UpdateStatement)?.OnConflict ?? ConflictResolution.Default;
+        Func<TriggerWork> triggers = TriggerPlanner.Factory(planning, shape, triggerEvent, assigned, conflict)
             ?? throw Error($"cannot modify {view.Name} because it is a view");
         switch (statement)
         {

@@ -98,18 +98,19 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
 
         // A row that fires triggers, or one a trigger inserts, is counted like any other (SQLite marks such statements
         // multi-write and checks their keys at the end), not refused at once.
-        Func<Execution.Triggers.TriggerWork>? triggers = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Insert, []);
-        return new DmlPlan(planning.Query, DmlKind.Insert, table, insert.OnConflict, Checks(table), Returning(table, insert.Alias, insert.Returning))
+        ConflictResolution conflict = planning.ConflictOverride ?? insert.OnConflict;
+        Func<Execution.Triggers.TriggerWork>? triggers = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Insert, [], conflict);
+        return new DmlPlan(planning.Query, DmlKind.Insert, table, conflict, Checks(table), Returning(table, insert.Alias, insert.Returning))
         {
             Source = source,
             Targets = targets,
             Defaults = defaults,
             Upserts = UpsertPlanner.Plan(planning, table, insert),
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Insert, [],
-                singleRowInsert: insert.Source is ValuesSource { Rows.Count: 1 } && insert.OnConflict != ConflictResolution.Replace && triggers is null
+                singleRowInsert: insert.Source is ValuesSource { Rows.Count: 1 } && conflict != ConflictResolution.Replace && triggers is null
                     && planning.TriggerRow is null),
             TriggerFactory = triggers,
-            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, []),
+            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, [], conflict),
         };
     }
 
@@ -168,15 +169,16 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
             values[i] = planning.Expressions.Compile(update.Assignments[i].Value, scope);
         }
 
-        return new DmlPlan(planning.Query, DmlKind.Update, table, update.OnConflict, Checks(table), Returning(table, update.Alias, update.Returning))
+        ConflictResolution conflict = planning.ConflictOverride ?? update.OnConflict;
+        return new DmlPlan(planning.Query, DmlKind.Update, table, conflict, Checks(table), Returning(table, update.Alias, update.Returning))
         {
             Source = Rows(table, alias, update.Where, update.IndexHint),
             AssignColumns = columns,
             AssignValues = values,
             OldRowFrame = scope.Frame,
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Update, columns, singleRowInsert: false),
-            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Update, columns),
-            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, []),
+            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Update, columns, conflict),
+            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, [], conflict),
         };
     }
 
@@ -188,7 +190,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         {
             Source = Rows(table, alias, delete.Where, delete.IndexHint),
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Delete, [], singleRowInsert: false),
-            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, []),
+            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, [], planning.ConflictOverride ?? ConflictResolution.Default),
         };
     }
 

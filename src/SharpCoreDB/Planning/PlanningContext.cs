@@ -39,6 +39,12 @@ internal sealed class PlanningContext
     /// </summary>
     public Scope? TriggerRow { get; set; }
 
+    /// <summary>
+    /// While a trigger body is compiled for a statement that has its own OR clause: that clause, which replaces the
+    /// body statements' own (SQLite's rule); null otherwise.
+    /// </summary>
+    public ConflictResolution? ConflictOverride { get; set; }
+
     /// <summary>Views being expanded, to reject a view that refers to itself.</summary>
     public HashSet<string> ExpandingViews { get; } = new(StringComparer.OrdinalIgnoreCase);
 

@@ -30,9 +30,11 @@ internal static class TriggerPlanner
 {
     /// <summary>
     /// A factory of the triggers <paramref name="triggerEvent"/> on <paramref name="shape"/> fires, or null when there are
-    /// none; <paramref name="assigned"/> are the ordinals of the columns an UPDATE sets.
+    /// none; <paramref name="assigned"/> are the ordinals of the columns an UPDATE sets; <paramref name="conflict"/> is the
+    /// firing statement's OR clause, which, when given, the body statements take instead of their own.
     /// </summary>
-    public static Func<TriggerWork>? Factory(PlanningContext planning, TriggerRowShape shape, TriggerEvent triggerEvent, int[] assigned)
+    public static Func<TriggerWork>? Factory(PlanningContext planning, TriggerRowShape shape, TriggerEvent triggerEvent, int[] assigned,
+        ConflictResolution conflict = ConflictResolution.Default)
     {
         SchemaCatalog catalog = planning.Catalog;
         string[] names = [.. assigned.Select(c => shape.Names[c])];
@@ -45,14 +47,17 @@ internal static class TriggerPlanner
         }
 
         QueryContext outer = planning.Query;
-        TriggerProgram[] Compile(TriggerSchema[] triggers) => [.. triggers.Select(t => Program(catalog, outer, t, shape))];
+        TriggerProgram[] Compile(TriggerSchema[] triggers) => [.. triggers.Select(t => Program(catalog, outer, t, shape, conflict))];
         return () => new TriggerWork(Compile(before), Compile(after), Compile(insteadOf));
     }
 
-    private static TriggerProgram Program(SchemaCatalog catalog, QueryContext outer, TriggerSchema trigger, TriggerRowShape shape)
+    private static TriggerProgram Program(SchemaCatalog catalog, QueryContext outer, TriggerSchema trigger, TriggerRowShape shape, ConflictResolution conflict)
     {
         var context = new QueryContext(outer.Storage) { SpillThresholdRows = outer.SpillThresholdRows };
-        var planning = new PlanningContext(catalog, context);
+        var planning = new PlanningContext(catalog, context)
+        {
+            ConflictOverride = conflict == ConflictResolution.Default ? null : conflict,
+        };
         var scope = new Scope(null);
         int oldSlot = trigger.Event == TriggerEvent.Insert ? -1 : AddRow(scope, shape, "old");
         int newSlot = trigger.Event == TriggerEvent.Delete ? -1 : AddRow(scope, shape, "new");

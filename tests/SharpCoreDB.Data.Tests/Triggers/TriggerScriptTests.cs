@@ -213,6 +213,21 @@ public sealed class TriggerScriptTests
             """
         },
         {
+            "the firing statement's OR clause replaces the body's", """
+            CREATE TABLE t (id INTEGER PRIMARY KEY, v INTEGER);
+            CREATE TABLE seen (v INTEGER UNIQUE, n INTEGER DEFAULT 1);
+            CREATE TRIGGER tin AFTER INSERT ON t BEGIN INSERT INTO seen (v) VALUES (new.v); END;
+            CREATE TRIGGER tup AFTER UPDATE ON t BEGIN INSERT OR IGNORE INTO seen (v) VALUES (new.v); END;
+            INSERT INTO t VALUES (1, 10), (2, 20);
+            INSERT INTO t VALUES (3, 10);
+            INSERT OR IGNORE INTO t VALUES (3, 10), (4, 40);
+            INSERT OR REPLACE INTO t VALUES (5, 20);
+            UPDATE t SET v = 40 WHERE id = 1;
+            UPDATE OR ABORT t SET v = 40 WHERE id = 2;
+            UPDATE OR FAIL t SET v = 50;
+            """
+        },
+        {
             "schema changes", """
             CREATE TABLE t (a, b);
             CREATE TABLE log (x);
