@@ -6,7 +6,8 @@
 // follow both renames as in SQLite: the REFERENCES clauses of every table that names
 // the renamed table or column, and the table's own FOREIGN KEY column lists, change too.
 // Triggers on the table follow (ON and UPDATE OF); a rename whose old name a trigger's
-// WHEN or body mentions is refused (those texts are kept as written).
+// WHEN or body mentions is refused (those texts are kept as written). DROP COLUMN is in
+// TableAlterer.DropColumn.cs.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Semantics;
 using SharpCoreDB.Sql.Printing;
@@ -17,7 +18,7 @@ using SharpCoreDB.Storage.Transactions;
 namespace SharpCoreDB.Execution;
 
 /// <summary>ALTER TABLE execution.</summary>
-internal static class TableAlterer
+internal static partial class TableAlterer
 {
     public static SchemaCatalog Alter(WriteTransaction tx, SchemaCatalog catalog, AlterTableStatement alter, ConstantEvaluator evaluateConstant)
     {
@@ -103,8 +104,9 @@ internal static class TableAlterer
                     break;
                 }
 
-            default:
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "ALTER TABLE DROP COLUMN is not supported");
+            case DropColumnStatement drop:
+                DropColumn(tx, catalog, table, drop.Column);
+                break;
         }
 
         DdlExecutor.Bump(tx);
@@ -141,10 +143,18 @@ internal static class TableAlterer
         _ => false,
     };
 
-    // Rewrites every row of the table with `value` in column `ordinal` (records
-    // written before earlier ADD COLUMNs are padded with NULL). Row ids are read
-    // first so the tree is not modified under its cursor.
-    private static void FillColumn(WriteTransaction tx, TableSchema table, int ordinal, DbValue value)
+    // Rewrites every row of the table with `value` in the new last column `ordinal`.
+    private static void FillColumn(WriteTransaction tx, TableSchema table, int ordinal, DbValue value) =>
+        RewriteRows(tx, table, ordinal + 1, (old, row) =>
+        {
+            old.AsSpan(0, ordinal).CopyTo(row);
+            row[ordinal] = value;
+        });
+
+    // Rewrites every row of the table: `change` turns the stored row (padded with NULL to the table's columns, for
+    // records written before earlier ADD COLUMNs) into the new one, `width` values wide. Row ids are read first so
+    // the tree is not modified under its cursor.
+    private static void RewriteRows(WriteTransaction tx, TableSchema table, int width, Action<DbValue[], DbValue[]> change)
     {
         TableTree tree = TableTree.Open(tx, table.RootPage);
         var rowIds = new List<long>();
@@ -154,7 +164,8 @@ internal static class TableAlterer
             rowIds.Add(RowIdKey.Read(cursor.Key));
         }
 
-        var values = new DbValue[ordinal + 1];
+        var old = new DbValue[table.Columns.Count];
+        var values = new DbValue[width];
         foreach (long rowId in rowIds)
         {
             if (!tree.TryGet(rowId, out ReadOnlyMemory<byte> record))
@@ -163,10 +174,9 @@ internal static class TableAlterer
             }
 
             var reader = new RecordReader(record.Span);
-            int count = Math.Min(reader.ColumnCount, ordinal);
-            Array.Fill(values, DbValue.Null);
-            reader.ReadAll(values.AsSpan(0, count));
-            values[ordinal] = value;
+            Array.Fill(old, DbValue.Null);
+            reader.ReadAll(old.AsSpan(0, Math.Min(reader.ColumnCount, old.Length)));
+            change(old, values);
             byte[] buffer = new byte[RecordWriter.GetSize(values)];
             int size = RecordWriter.Write(values, buffer);
             tree.Insert(rowId, buffer.AsSpan(0, size), BTreeInsertMode.Replace);
@@ -219,6 +229,11 @@ internal static class TableAlterer
 
     private static bool Same(string a, string b) => string.Equals(a, b, StringComparison.OrdinalIgnoreCase);
 
+    // Whether `text` holds `name` as a whole word (in any case).
+    private static bool Mentions(string text, string name) =>
+        System.Text.RegularExpressions.Regex.IsMatch(text, $@"(?<![\w$]){System.Text.RegularExpressions.Regex.Escape(name)}(?![\w$])",
+            System.Text.RegularExpressions.RegexOptions.IgnoreCase | System.Text.RegularExpressions.RegexOptions.CultureInvariant);
+
     // A trigger's WHEN and body are kept as written and are not rewritten by a rename (SQLite rewrites them): a rename
     // that would leave a trigger naming the old name is refused, naming the trigger, rather than breaking it silently.
     private static void RefuseTriggerText(SchemaCatalog catalog, string oldName, string what)
@@ -231,11 +246,10 @@ internal static class TableAlterer
                 text = when + " " + text;
             }
 
-            if (System.Text.RegularExpressions.Regex.IsMatch(text, $@"(?<![\w$]){System.Text.RegularExpressions.Regex.Escape(oldName)}(?![\w$])",
-                System.Text.RegularExpressions.RegexOptions.IgnoreCase | System.Text.RegularExpressions.RegexOptions.CultureInvariant))
+            if (Mentions(text, oldName))
             {
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
-                    $"{what}: trigger {trigger.Name} refers to it in its body; drop the trigger, rename, and create it again");
+                    $"{what}: trigger {trigger.Name} refers to it in its body (drop the trigger first, and create it again after)");
             }
         }
     }

@@ -11,6 +11,7 @@
 // A side written as a subquery stands for its first row: its i-th item is the subquery
 // read at column i. Rewriting `=` this way also lets the planner see `a = 1 AND b = 2`
 // and seek an index on (a, b). A row value anywhere else is "row value misused".
+// Conjuncts splits a WHERE into its AND-ed parts, after that rewriting.
 namespace SharpCoreDB.Planning;
 
 /// <summary>Rewrites row-value expressions into scalar ones.</summary>
@@ -124,4 +125,24 @@ internal static class RowValues
 
     private static Expression Negate(Expression expression, bool negated) =>
         negated ? new UnaryExpression(UnaryOperator.Not, expression) : expression;
+
+    /// <summary>Splits a condition into its AND-ed parts.</summary>
+    public static void Conjuncts(Expression? expression, List<Expression> into)
+    {
+        if (expression is null)
+        {
+            return;
+        }
+
+        // A row value comparison splits too: `(a, b) = (1, 2)` is `a = 1 AND b = 2`, which indexes serve.
+        expression = Lower(expression) ?? expression;
+        if (expression is BinaryExpression { Operator: BinaryOperator.And } and)
+        {
+            Conjuncts(and.Left, into);
+            Conjuncts(and.Right, into);
+            return;
+        }
+
+        into.Add(expression);
+    }
 }

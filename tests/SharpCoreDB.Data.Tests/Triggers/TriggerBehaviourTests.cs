@@ -87,7 +87,7 @@ public sealed class TriggerBehaviourTests
 
         // no_overdraft's body reads old.owner: renaming owner would leave it naming a column that is gone.
         var error = Assert.Throws<SharpCoreDBException>(() => Statements.Run(connection, "ALTER TABLE account RENAME COLUMN owner TO holder"));
-        Assert.Equal("cannot rename column owner: trigger no_overdraft refers to it in its body; drop the trigger, rename, and create it again", error.Message);
+        Assert.Equal("cannot rename column owner: trigger no_overdraft refers to it in its body (drop the trigger first, and create it again after)", error.Message);
         Statements.Run(connection, "DROP TRIGGER no_overdraft");
         Statements.Run(connection, "ALTER TABLE account RENAME COLUMN owner TO holder");
         Statements.Run(connection, "ALTER TABLE account RENAME TO ledger");

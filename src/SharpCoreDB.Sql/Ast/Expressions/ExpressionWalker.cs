@@ -1,11 +1,13 @@
 // The direct sub-expressions of an expression node (not descending into
-// subqueries), for the analyses the planner makes over ASTs.
+// subqueries), for the analyses made over ASTs: the planner's, and the schema
+// checks of ALTER TABLE (which columns an expression names).
 
-namespace SharpCoreDB.Planning;
+namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>Enumerates child expressions.</summary>
-internal static class ExpressionWalker
+public static class ExpressionWalker
 {
+    /// <summary>The direct sub-expressions of <paramref name="expression"/>, subqueries not entered.</summary>
     public static IEnumerable<Expression> Children(Expression expression)
     {
         switch (expression)
@@ -74,6 +76,9 @@ internal static class ExpressionWalker
             case CollateExpression collate:
                 yield return collate.Operand;
                 break;
+            case RaiseExpression { Message: { } message }:
+                yield return message;
+                break;
             case FunctionCallExpression call:
                 for (int i = 0; i < call.Arguments.Count; i++)
                 {
@@ -107,23 +112,8 @@ internal static class ExpressionWalker
         }
     }
 
-    /// <summary>Splits a condition into its AND-ed parts.</summary>
-    public static void Conjuncts(Expression? expression, List<Expression> into)
-    {
-        if (expression is null)
-        {
-            return;
-        }
-
-        // A row value comparison splits too: `(a, b) = (1, 2)` is `a = 1 AND b = 2`, which indexes serve.
-        expression = RowValues.Lower(expression) ?? expression;
-        if (expression is BinaryExpression { Operator: BinaryOperator.And } and)
-        {
-            Conjuncts(and.Left, into);
-            Conjuncts(and.Right, into);
-            return;
-        }
-
-        into.Add(expression);
-    }
+    /// <summary>Whether <paramref name="expression"/> (subqueries not entered) names the column <paramref name="column"/>, qualified or not.</summary>
+    public static bool NamesColumn(Expression expression, string column) =>
+        expression is ColumnReference reference && string.Equals(reference.Column, column, StringComparison.OrdinalIgnoreCase)
+        || Children(expression).Any(child => NamesColumn(child, column));
 }
