@@ -35,6 +35,7 @@ innerStatement: selectStmt
     | dropViewStmt
     | createTriggerStmt
     | dropTriggerStmt
+    | reindexStmt
     | beginStmt
     | commitStmt
     | rollbackStmt
@@ -235,6 +236,9 @@ triggerStatement: insertStmt | updateStmt | deleteStmt | selectStmt;
 
 dropTriggerStmt: DROP TRIGGER (IF EXISTS)? qualifiedName;
 
+// REINDEX [collation | table | index]
+reindexStmt: REINDEX qualifiedName?;
+
 // ---- transactions and pragmas ----------------------------------------------
 
 beginStmt: BEGIN (DEFERRED | IMMEDIATE | EXCLUSIVE)? TRANSACTION?;
@@ -326,6 +330,7 @@ identifier: IDENTIFIER
     | INSTEAD
     | OF
     | RAISE
+    | REINDEX
     | TRIGGER
     | CASCADE
     | DO

@@ -136,6 +136,19 @@ internal static class CatalogStore
     }
 
     /// <summary>Writes (or overwrites) catalog record <paramref name="id"/>, creating the catalog tree if needed.</summary>
+    /// <summary>Points record <paramref name="id"/> at a new root page (REINDEX builds an index into a new tree).</summary>
+    public static void SetRoot(WriteTransaction tx, long id, uint root)
+    {
+        if (!TableTree.Open(tx, tx.State.CatalogRoot).TryGet(id, out ReadOnlyMemory<byte> record))
+        {
+            throw new InvalidOperationException($"Catalog record {id} is missing.");
+        }
+
+        var row = new DbValue[5];
+        new RecordReader(record.Span).ReadAll(row);
+        Write(tx, id, row[0].AsText(), row[1].AsText(), row[2].AsText(), root, row[4]);
+    }
+
     public static void Write(WriteTransaction tx, long id, string type, string name, string table, uint root, DbValue sql)
     {
         TableTree tree = OpenOrCreate(tx);

@@ -1,5 +1,6 @@
 // Runs schema statements inside a write transaction: creates and drops tables,
-// indexes, views and triggers (DdlExecutor.Triggers.cs), alters tables, and records every change in the catalog
+// indexes, views and triggers (DdlExecutor.Triggers.cs), rebuilds indexes
+// (DdlExecutor.Reindex.cs), alters tables, and records every change in the catalog
 // B+tree. Each change bumps DatabaseState.SchemaVersion so cached plans notice,
 // and returns the new in-memory catalog.
 using System.Diagnostics.CodeAnalysis;
@@ -41,6 +42,8 @@ internal static partial class DdlExecutor
                 return CreateTrigger(tx, catalog, trigger);
             case DropTriggerStatement drop:
                 return DropTrigger(tx, catalog, drop);
+            case ReindexStatement reindex:
+                return Reindex(tx, catalog, reindex);
             case AlterTableStatement alter:
                 return TableAlterer.Alter(tx, catalog, alter, evaluateConstant);
             default:
