@@ -95,14 +95,15 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
             _given = new bool[n];
         }
 
-        int rows = ReadInput();
+        // The keys' and triggers' statements are compiled first (their errors, "no such table", come before any row).
         ForeignKeyState? state = context.ForeignKeys;
         ForeignKeyWork? keys = state is not null ? ForeignKeys : null;
-        keys?.Begin(tx, state!, context.Triggers, context.Token);
         TriggerState? triggerState = context.Triggers;
         TriggerWork? triggers = triggerState is not null ? Triggers : null;
-        triggers?.Begin(tx, triggerState!, state, context.Token);
         ReplacedRowTriggers? replaced = triggerState is { Recursive: true } ? ReplacedRowTriggers : null;
+        int rows = ReadInput();
+        keys?.Begin(tx, state!, triggerState, context.Token);
+        triggers?.Begin(tx, triggerState!, state, context.Token);
         if (replaced is not null)
         {
             replaced.Keys = keys;

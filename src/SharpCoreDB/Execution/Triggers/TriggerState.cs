@@ -18,9 +18,24 @@ internal sealed class TriggerState
     /// <summary>PRAGMA recursive_triggers (per connection, off by default).</summary>
     public bool Recursive { get; set; }
 
-    /// <summary>Whether <paramref name="trigger"/> may fire now.</summary>
-    public bool MayFire(TriggerSchema trigger) =>
-        Recursive || !_running.Contains(trigger.Name, StringComparer.OrdinalIgnoreCase);
+    /// <summary>Whether <paramref name="trigger"/> may fire now (asked for every row a trigger could fire on: no allocation).</summary>
+    public bool MayFire(TriggerSchema trigger)
+    {
+        if (Recursive)
+        {
+            return true;
+        }
+
+        foreach (string running in _running)
+        {
+            if (string.Equals(running, trigger.Name, StringComparison.OrdinalIgnoreCase))
+            {
+                return false;
+            }
+        }
+
+        return true;
+    }
 
     public void Enter(TriggerSchema trigger)
     {
