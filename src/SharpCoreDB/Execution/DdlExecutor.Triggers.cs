@@ -15,7 +15,7 @@ internal static partial class DdlExecutor
     private static SchemaCatalog CreateTrigger(WriteTransaction tx, SchemaCatalog catalog, CreateTriggerStatement create)
     {
         string name = create.Name.Name;
-        Refuse(create.Temporary, "TEMP triggers are not supported (a trigger is stored in the database file)");
+        RefuseTemporary(create.Temporary, "trigger");
         RefuseReserved(name);
         if (catalog.FindTrigger(name) is not null)
         {

@@ -93,6 +93,11 @@ internal static partial class DdlExecutor
         }
     }
 
+    // TEMP objects would be private to the connection and gone when it closes; stored in the file they would be
+    // neither, so they are refused rather than silently made permanent.
+    private static void RefuseTemporary(bool temporary, string kind) =>
+        Refuse(temporary, $"TEMP {kind}s are not supported: a {kind} is stored in the database file and seen by every connection");
+
     // DROP of an object that is not there: nothing to do with IF EXISTS (true), SQLite's error without.
     private static bool Missing([NotNullWhen(false)] object? found, bool ifExists, string kind, string name) =>
         found is null && (ifExists ? true : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such {kind}: {name}"));
@@ -106,6 +111,7 @@ internal static partial class DdlExecutor
         }
 
         Refuse(create.AsSelect is not null, "CREATE TABLE ... AS SELECT is not supported");
+        RefuseTemporary(create.Temporary, "table");
 
         TableSchemaBuilder.Build(create, 0, 0, out List<UniqueKey> keys);
         TableTree tree = TableTree.Create(tx);
@@ -197,6 +203,7 @@ internal static partial class DdlExecutor
             return catalog;
         }
 
+        RefuseTemporary(create.Temporary, "view");
         var canonical = create with { IfNotExists = false, Temporary = false };
         CatalogStore.Write(tx, NextId(tx), CatalogStore.ViewType, name, name, 0, DbValue.FromText(SqlText.Of(canonical)));
         Bump(tx);

@@ -67,5 +67,18 @@ public sealed class CreateTableAsTests : IDisposable
         }
     }
 
+    [Fact]
+    public void TemporaryTablesAndViewsAreRefusedNotMadePermanent()
+    {
+        using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
+        Assert.Equal("TEMP tables are not supported: a table is stored in the database file and seen by every connection",
+            Assert.Throws<SharpCoreDBException>(() => Statements.Run(connection, "CREATE TEMP TABLE scratch (a)")).Message);
+        Assert.StartsWith("TEMP tables are not supported",
+            Assert.Throws<SharpCoreDBException>(() => Statements.Run(connection, "CREATE TEMPORARY TABLE scratch AS SELECT 1")).Message, StringComparison.Ordinal);
+        Assert.StartsWith("TEMP views are not supported",
+            Assert.Throws<SharpCoreDBException>(() => Statements.Run(connection, "CREATE TEMP VIEW v AS SELECT 1")).Message, StringComparison.Ordinal);
+        Assert.Equal(0L, Statements.Scalar(connection, "SELECT count(*) FROM sqlite_master"));
+    }
+
     public void Dispose() => _both.Dispose();
 }
