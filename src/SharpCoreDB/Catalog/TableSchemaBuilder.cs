@@ -43,7 +43,7 @@ internal static class TableSchemaBuilder
                         uniqueKeys.Add(new UniqueKey([i], [null], IsPrimaryKey: false));
                         break;
                     case CheckColumnConstraint check:
-                        checks.Add(new CheckConstraint(check.Name ?? definition.Columns[i].Name, check.Condition));
+                        checks.Add(new CheckConstraint(check.Name, check.Condition));
                         break;
                 }
             }

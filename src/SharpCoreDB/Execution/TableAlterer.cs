@@ -2,7 +2,7 @@
 // DEFAULT, which must be constant as in SQLite, every existing row is rewritten
 // with the default appended, so old rows read it like SQLite; without one, old
 // records simply read the missing column as NULL), RENAME TO (the table's, its indexes' and its sequence's catalog
-// records), RENAME COLUMN (the CREATE statement and the indexes' SQL). Foreign keys
+// records), RENAME COLUMN (the CREATE statement, its CHECK expressions included, and the indexes' SQL). Foreign keys
 // follow both renames as in SQLite: the REFERENCES clauses of every table that names
 // the renamed table or column, and the table's own FOREIGN KEY column lists, change too.
 // Triggers on the table follow (ON and UPDATE OF); a rename whose old name a trigger's
@@ -83,7 +83,13 @@ internal static partial class TableAlterer
                     }
 
                     RefuseTriggerText(catalog, renameColumn.OldName, $"cannot rename column {renameColumn.OldName}");
-                    var columns = new List<ColumnDefinition>(table.Definition.Columns);
+                    // CHECK expressions follow the new name too (SQLite rewrites every reference in the schema).
+                    string from = renameColumn.OldName, to = renameColumn.NewName;
+                    var columns = table.Definition.Columns.Select(c => c with
+                    {
+                        Constraints = [.. c.Constraints.Select(k => k is CheckColumnConstraint check
+                            ? check with { Condition = ExpressionWalker.RenameColumn(check.Condition, from, to) } : k)],
+                    }).ToList();
                     columns[ordinal] = columns[ordinal] with { Name = renameColumn.NewName };
                     var constraints = new List<TableConstraint>();
                     foreach (TableConstraint c in table.Definition.Constraints)
@@ -93,6 +99,7 @@ internal static partial class TableAlterer
                             PrimaryKeyTableConstraint pk => pk with { Columns = Rename(pk.Columns, renameColumn.OldName, renameColumn.NewName) },
                             UniqueTableConstraint u => u with { Columns = Rename(u.Columns, renameColumn.OldName, renameColumn.NewName) },
                             ForeignKeyTableConstraint f => f with { Columns = [.. f.Columns.Select(n => Same(n, renameColumn.OldName) ? renameColumn.NewName : n)] },
+                            CheckTableConstraint check => check with { Condition = ExpressionWalker.RenameColumn(check.Condition, from, to) },
                             _ => c,
                         });
                     }

@@ -116,4 +116,45 @@ public static class ExpressionWalker
     public static bool NamesColumn(Expression expression, string column) =>
         expression is ColumnReference reference && string.Equals(reference.Column, column, StringComparison.OrdinalIgnoreCase)
         || Children(expression).Any(child => NamesColumn(child, column));
+
+    /// <summary>
+    /// <paramref name="expression"/> with every node <paramref name="replace"/> answers (non-null) replaced, the rest rebuilt
+    /// around their rewritten children; subqueries and a call's ORDER BY, FILTER and OVER are kept as they are.
+    /// </summary>
+    public static Expression Rewrite(Expression expression, Func<Expression, Expression?> replace)
+    {
+        if (replace(expression) is { } replaced)
+        {
+            return replaced;
+        }
+
+        Expression R(Expression e) => Rewrite(e, replace);
+        Expression? Maybe(Expression? e) => e is null ? null : Rewrite(e, replace);
+        SqlList<Expression> All(SqlList<Expression> list) => list.Count == 0 ? list : [.. list.Select(R)];
+        return expression switch
+        {
+            UnaryExpression u => u with { Operand = R(u.Operand) },
+            BinaryExpression b => b with { Left = R(b.Left), Right = R(b.Right) },
+            IsExpression i => i with { Left = R(i.Left), Right = R(i.Right) },
+            BetweenExpression between => between with { Operand = R(between.Operand), Low = R(between.Low), High = R(between.High) },
+            InExpression inExpression => inExpression with { Operand = R(inExpression.Operand), Values = All(inExpression.Values) },
+            LikeExpression like => like with { Operand = R(like.Operand), Pattern = R(like.Pattern), Escape = Maybe(like.Escape) },
+            CaseExpression c => c with
+            {
+                Operand = Maybe(c.Operand),
+                Whens = [.. c.Whens.Select(w => w with { When = R(w.When), Then = R(w.Then) })],
+                Else = Maybe(c.Else),
+            },
+            CastExpression cast => cast with { Operand = R(cast.Operand) },
+            CollateExpression collate => collate with { Operand = R(collate.Operand) },
+            RowValueExpression row => row with { Values = All(row.Values) },
+            FunctionCallExpression call => call with { Arguments = All(call.Arguments) },
+            RaiseExpression raise => raise with { Message = Maybe(raise.Message) },
+            _ => expression,
+        };
+    }
+
+    /// <summary><paramref name="expression"/> with each reference to column <paramref name="from"/> (any case, qualified or not) naming <paramref name="to"/>.</summary>
+    public static Expression RenameColumn(Expression expression, string from, string to) =>
+        Rewrite(expression, e => e is ColumnReference c && string.Equals(c.Column, from, StringComparison.OrdinalIgnoreCase) ? c with { Column = to } : null);
 }

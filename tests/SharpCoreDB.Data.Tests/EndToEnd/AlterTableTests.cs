@@ -1,4 +1,6 @@
-// ALTER TABLE DROP COLUMN as SQLite does it: the statements below run on both
+// ALTER TABLE as SQLite does it. RENAME COLUMN rewrites the CHECK expressions that name
+// the column (an earlier build left them naming the old one, and every INSERT failed).
+// DROP COLUMN: the statements below run on both
 // engines (ScriptComparison: same outcome, same rows after each); SQLite's refusals
 // (PRIMARY KEY, UNIQUE, the only column, a column an index, another CHECK or a
 // FOREIGN KEY list names) come with its words, and what SharpCoreDB refuses more
@@ -11,7 +13,7 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class DropColumnTests
+public sealed class AlterTableTests
 {
     private const string Script = """
         CREATE TABLE p (id INTEGER PRIMARY KEY, k UNIQUE);
@@ -54,6 +56,26 @@ public sealed class DropColumnTests
         using SharpCoreDBConnection engine = TestDatabase.OpenMemory();
         ScriptComparison.Run(sqlite, engine, Script.Split('\n').Select(l => l.Trim().TrimEnd(';')).Where(l => l.Length > 0));
         Assert.Equal("ok", Statements.Scalar(engine, "PRAGMA integrity_check"));
+    }
+
+    [Fact]
+    public void RenameColumnRewritesTheChecksThatNameIt()
+    {
+        using SqliteConnection sqlite = SqliteReference.OpenMemory();
+        using SharpCoreDBConnection engine = TestDatabase.OpenMemory();
+        ScriptComparison.Run(sqlite, engine,
+        [
+            "CREATE TABLE t (a INTEGER CHECK (a > 0), b, CHECK (b <> a), CONSTRAINT small CHECK (t.a < 100))",
+            "INSERT INTO t VALUES (1, 2)",
+            "ALTER TABLE t RENAME COLUMN a TO z",
+            "INSERT INTO t VALUES (0, 5)",
+            "INSERT INTO t VALUES (3, 3)",
+            "INSERT INTO t VALUES (200, 3)",
+            "INSERT INTO t VALUES (4, 5)",
+            "UPDATE t SET z = -1",
+        ]);
+        Assert.Equal("CREATE TABLE t(z INTEGER CHECK (z > 0), b, CHECK (b <> z), CONSTRAINT small CHECK (t.z < 100))",
+            Statements.Scalar(engine, "SELECT sql FROM sqlite_master WHERE name = 't'"));
     }
 
     [Fact]
