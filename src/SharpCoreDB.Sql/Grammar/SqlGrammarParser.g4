@@ -169,6 +169,7 @@ columnConstraintBody: PRIMARY KEY (ASC | DESC)? conflictClause? AUTOINCREMENT? #
     | DEFAULT defaultValue #defaultColumnConstraint
     | COLLATE identifier #collateColumnConstraint
     | foreignKeyClause #foreignKeyColumnConstraint
+    | (GENERATED ALWAYS)? AS OPEN_PAR expr CLOSE_PAR storage=(STORED | VIRTUAL)? #generatedColumnConstraint
     ;
 
 // REFERENCES parent [(columns)] [ON DELETE|UPDATE action | MATCH name]* [[NOT] DEFERRABLE [INITIALLY DEFERRED|IMMEDIATE]]
@@ -331,6 +332,10 @@ identifier: IDENTIFIER
     | OF
     | RAISE
     | REINDEX
+    | ALWAYS
+    | GENERATED
+    | STORED
+    | VIRTUAL
     | TRIGGER
     | CASCADE
     | DO

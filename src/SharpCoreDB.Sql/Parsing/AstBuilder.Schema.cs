@@ -45,9 +45,31 @@ internal sealed partial class AstBuilder
 
         return new ColumnDefinition(
             Ident(context.identifier()),
-            context.typeName() is { } type ? Type(type) : null,
+            context.typeName() is { } type ? TypeBeforeGenerated(type, built) : null,
             ToList(built),
             Pos(context));
+    }
+
+    // The type words take `GENERATED ALWAYS` in `x INT GENERATED ALWAYS AS (..)` (both are usable as names): as SQLite
+    // does, they are taken off the type when the column is generated (a type of only those words is no type).
+    private TypeName? TypeBeforeGenerated(TypeNameContext type, ColumnConstraint[] constraints)
+    {
+        TypeWordContext[] words = type.typeWord();
+        int n = words.Length;
+        bool generated = constraints.Length > 0 && constraints[0] is GeneratedColumnConstraint && type.typeArgument().Length == 0 && n >= 2
+            && words[n - 2].Start.Type == GENERATED && words[n - 1].Start.Type == ALWAYS;
+        if (!generated)
+        {
+            return Type(type);
+        }
+
+        if (n == 2)
+        {
+            return null;
+        }
+
+        string text = _sql.Substring(words[0].Start.StartIndex, words[n - 3].Stop.StopIndex - words[0].Start.StartIndex + 1);
+        return new TypeName(text, TypeName.AffinityOf(text), SqlList<long>.Empty, Pos(type));
     }
 
     private ColumnConstraint ColumnConstraintOf(ColumnConstraintContext context)
@@ -69,6 +91,7 @@ internal sealed partial class AstBuilder
             DefaultColumnConstraintContext def => new DefaultColumnConstraint(name, DefaultValue(def.defaultValue()), pos),
             CollateColumnConstraintContext collate => new CollateColumnConstraint(name, Ident(collate.identifier()), pos),
             ForeignKeyColumnConstraintContext foreignKey => new ForeignKeyColumnConstraint(name, References(foreignKey.foreignKeyClause()), pos),
+            GeneratedColumnConstraintContext generated => new GeneratedColumnConstraint(name, Expr(generated.expr()), generated.STORED() is not null, pos),
             _ => throw SyntaxErrors.At(context.Start, "syntax error"),
         };
     }

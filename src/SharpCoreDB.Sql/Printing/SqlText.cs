@@ -190,6 +190,10 @@ public static partial class SqlText
                 case CheckColumnConstraint check:
                     AppendClause(b, "CHECK", check.Condition);
                     break;
+                case GeneratedColumnConstraint generated:
+                    AppendClause(b, "GENERATED ALWAYS AS", generated.Expression);
+                    b.Append(generated.Stored ? " STORED" : " VIRTUAL");
+                    break;
                 case DefaultColumnConstraint def:
                     AppendClause(b, "DEFAULT", def.Value);
                     break;

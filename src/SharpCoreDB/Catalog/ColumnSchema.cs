@@ -17,6 +17,9 @@ internal sealed record ColumnSchema(
     Expression? Default,
     string? Collation)
 {
+    /// <summary>A generated column's expression (over the other columns of its row), or null.</summary>
+    public Expression? Generated { get; init; }
+
     /// <summary>How the column's texts compare (its COLLATE, BINARY when it has none).</summary>
     public TextCollation Collating { get; } = TextCollation.Find(Collation) ?? TextCollation.Binary;
 }

@@ -58,6 +58,9 @@ internal sealed class TableSchema
     /// <summary>Every index on the table, constraint indexes first.</summary>
     public IReadOnlyList<IndexSchema> Indexes { get; }
 
+    /// <summary>The generated columns, in the order their values are computed (GeneratedColumns.Order).</summary>
+    public int[] GeneratedOrder { get; init; } = [];
+
     /// <summary>The table's FOREIGN KEY constraints (it is their child), in SQLite's id order.</summary>
     public IReadOnlyList<ForeignKeySchema> ForeignKeys { get; init; } = [];
 
@@ -65,7 +68,7 @@ internal sealed class TableSchema
     public int FindColumn(string name) => _byName.TryGetValue(name, out int ordinal) ? ordinal : -1;
 
     public TableSchema WithIndexes(IReadOnlyList<IndexSchema> indexes) =>
-        new(Name, Columns, RowIdColumn, AutoIncrement, Checks, Definition, RootPage, CatalogId, indexes) { ForeignKeys = ForeignKeys };
+        new(Name, Columns, RowIdColumn, AutoIncrement, Checks, Definition, RootPage, CatalogId, indexes) { ForeignKeys = ForeignKeys, GeneratedOrder = GeneratedOrder };
 }
 
 /// <summary>A CHECK constraint: its name (if any) and condition.</summary>

@@ -1,7 +1,7 @@
 // Turns a CREATE TABLE statement into a TableSchema: column affinities, the rowid
 // alias (a column declared exactly INTEGER PRIMARY KEY, as in SQLite), NOT NULL,
-// DEFAULT and CHECK constraints, and the list of unique keys (PRIMARY KEY other
-// than the rowid, UNIQUE) that need an index each.
+// DEFAULT and CHECK constraints, generated columns (GeneratedColumns), and the list
+// of unique keys (PRIMARY KEY other than the rowid, UNIQUE) that need an index each.
 
 namespace SharpCoreDB.Catalog;
 
@@ -119,11 +119,15 @@ internal static class TableSchemaBuilder
             bool isPk = pkColumns.Contains(i);
             unique |= isPk && pkColumns.Count == 1;
             columns.Add(new ColumnSchema(column.Name, i, column.Type?.Text, column.Type?.Affinity ?? SqlTypeAffinity.None,
-                notNull, isPk, isPk && autoIncrement, unique, defaultValue, collation));
+                notNull, isPk, isPk && autoIncrement, unique, defaultValue, collation)
+            {
+                Generated = column.Constraints.OfType<GeneratedColumnConstraint>().FirstOrDefault()?.Expression,
+            });
         }
 
         return new TableSchema(tableName, columns, rowId, autoIncrement, checks, definition, rootPage, catalogId, [])
         {
+            GeneratedOrder = GeneratedColumns.Order(definition, pkColumns),
             ForeignKeys = ForeignKeySchema.Build(definition, name => names.Contains(name) ? Ordinal(definition, name) : -1),
         };
     }

@@ -110,9 +110,10 @@ internal static class PragmaRunner
 
                 break;
             case "table_info" when catalog.FindTable(Word(pragma.Value!)) is { } table:
-                foreach (ColumnSchema c in table.Columns)
+                // Generated columns are hidden from table_info and the cids of the rest count without them, as in SQLite.
+                foreach (ColumnSchema c in table.Columns.Where(c => c.Generated is null))
                 {
-                    rows.Add([DbValue.FromInt64(c.Ordinal), DbValue.FromText(c.Name), DbValue.FromText(c.DeclaredType ?? string.Empty),
+                    rows.Add([DbValue.FromInt64(rows.Count), DbValue.FromText(c.Name), DbValue.FromText(c.DeclaredType ?? string.Empty),
                         DbValue.FromInt64(c.NotNull ? 1 : 0), c.Default is null ? DbValue.Null : DbValue.FromText(SqlText.Of(c.Default)),
                         DbValue.FromInt64(c.IsPrimaryKey ? 1 : 0)]);
                 }

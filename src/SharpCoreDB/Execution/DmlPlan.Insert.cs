@@ -86,6 +86,7 @@ internal sealed partial class DmlPlan
                 row[table.RowIdColumn] = DbValue.FromInt64(rowId);
             }
 
+            store.Generate(row, rowId);
             if (!store.Validate(row, rowId, onConflict))
             {
                 continue;

@@ -57,9 +57,15 @@ internal static partial class TableAlterer
             throw Error($"error in index {index.Name} after drop column: no such column: {name}");
         }
 
+        if (table.Columns.Where((_, i) => i != ordinal).All(c => c.Generated is not null))
+        {
+            throw Error($"error in table {table.Name} after drop column: must have at least one non-generated column");
+        }
+
         bool inChecks = table.Definition.Constraints.OfType<CheckTableConstraint>().Any(c => ExpressionWalker.NamesColumn(c.Condition, name))
             || table.Definition.Columns.Where((_, i) => i != ordinal)
-                .Any(c => c.Constraints.OfType<CheckColumnConstraint>().Any(k => ExpressionWalker.NamesColumn(k.Condition, name)));
+                .Any(c => c.Constraints.OfType<CheckColumnConstraint>().Any(k => ExpressionWalker.NamesColumn(k.Condition, name))
+                    || c.Constraints.OfType<GeneratedColumnConstraint>().Any(g => ExpressionWalker.NamesColumn(g.Expression, name)));
         if (inChecks)
         {
             throw Error($"error in table {table.Name} after drop column: no such column: {name}");

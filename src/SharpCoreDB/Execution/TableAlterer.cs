@@ -45,6 +45,21 @@ internal static partial class TableAlterer
                         }
                     }
 
+                    if (add.Column.Constraints.OfType<GeneratedColumnConstraint>().FirstOrDefault() is { } generated)
+                    {
+                        // SQLite computes a VIRTUAL column when it is read; here it is computed when a row is written, so
+                        // the rows already there would have none: adding one is allowed while the table is empty.
+                        if (generated.Stored)
+                        {
+                            throw Error("cannot add a STORED column");
+                        }
+
+                        if (TableTree.Open(tx, table.RootPage).MaxRowId() is not null)
+                        {
+                            throw Error("cannot add a generated column to a table that has rows (SharpCoreDB stores generated values when rows are written)");
+                        }
+                    }
+
                     DbValue fill = ConstantDefault(add.Column, evaluateConstant);
                     var definition = table.Definition with { Columns = [.. table.Definition.Columns, add.Column] };
                     Rewrite(tx, table, definition, table.Name);
@@ -87,8 +102,12 @@ internal static partial class TableAlterer
                     string from = renameColumn.OldName, to = renameColumn.NewName;
                     var columns = table.Definition.Columns.Select(c => c with
                     {
-                        Constraints = [.. c.Constraints.Select(k => k is CheckColumnConstraint check
-                            ? check with { Condition = ExpressionWalker.RenameColumn(check.Condition, from, to) } : k)],
+                        Constraints = [.. c.Constraints.Select(k => k switch
+                        {
+                            CheckColumnConstraint check => check with { Condition = ExpressionWalker.RenameColumn(check.Condition, from, to) },
+                            GeneratedColumnConstraint generated => generated with { Expression = ExpressionWalker.RenameColumn(generated.Expression, from, to) },
+                            _ => k,
+                        })],
                     }).ToList();
                     columns[ordinal] = columns[ordinal] with { Name = renameColumn.NewName };
                     var constraints = new List<TableConstraint>();

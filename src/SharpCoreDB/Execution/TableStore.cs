@@ -17,13 +17,14 @@ using SharpCoreDB.Storage.Transactions;
 namespace SharpCoreDB.Execution;
 
 /// <summary>Row writes for one table, indexes included.</summary>
-internal sealed class TableStore
+internal sealed partial class TableStore
 {
     private readonly TableSchema _table;
     private readonly TableTree _tree;
     private readonly BTree[] _indexes;
     private readonly Frame _checkFrame;
     private readonly Evaluator[] _checks;
+    private readonly Evaluator?[] _generated;
     private readonly DbValue[] _keyValues;
     private readonly BTreeCursor?[] _uniqueCursors;
     private byte[] _buffer = new byte[256];
@@ -32,7 +33,7 @@ internal sealed class TableStore
     private byte[] _prefix = [];
     private byte[]? _spill;
 
-    public TableStore(WriteTransaction tx, TableSchema table, Frame checkFrame, Evaluator[] checks)
+    public TableStore(WriteTransaction tx, TableSchema table, Frame checkFrame, Evaluator[] checks, Evaluator?[] generated)
     {
         _table = table;
         _tree = TableTree.Open(tx, table.RootPage);
@@ -53,6 +54,7 @@ internal sealed class TableStore
 
         _checkFrame = checkFrame;
         _checks = checks;
+        _generated = generated;
     }
 
     public TableTree Tree => _tree;

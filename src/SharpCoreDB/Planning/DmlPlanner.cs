@@ -61,11 +61,8 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         }
         else if (insert.Columns.Count == 0)
         {
-            targets = new int[table.Columns.Count];
-            for (int i = 0; i < targets.Length; i++)
-            {
-                targets[i] = i;
-            }
+            // Generated columns take no value: the implied column list leaves them out, as in SQLite.
+            targets = [.. Enumerable.Range(0, table.Columns.Count).Where(i => table.Columns[i].Generated is null)];
         }
         else
         {
@@ -83,10 +80,15 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
 
                     throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"table {table.Name} has no column named {insert.Columns[i]}");
                 }
+
+                if (table.Columns[targets[i]].Generated is not null)
+                {
+                    throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot INSERT into generated column \"{table.Columns[targets[i]].Name}\"");
+                }
             }
         }
 
-        PlanNode? source = InsertSource(insert, targets.Length, table.Name, table.Columns.Count);
+        PlanNode? source = InsertSource(insert, targets.Length, table.Name, table.Columns.Count - table.GeneratedOrder.Length);
         var defaults = new Evaluator?[table.Columns.Count];
         for (int i = 0; i < defaults.Length; i++)
         {
@@ -166,6 +168,8 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: {update.Assignments[i].Column}");
             }
 
+            RefuseGenerated(table, columns[i]);
+
             values[i] = planning.Expressions.Compile(update.Assignments[i].Value, scope);
         }
 
@@ -186,7 +190,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
     {
         TableSchema table = Table(delete.Table);
         string alias = delete.Alias ?? table.Name;
-        return new DmlPlan(planning.Query, DmlKind.Delete, table, ConflictResolution.Default, ([], new Frame()), Returning(table, delete.Alias, delete.Returning))
+        return new DmlPlan(planning.Query, DmlKind.Delete, table, ConflictResolution.Default, ([], [], new Frame()), Returning(table, delete.Alias, delete.Returning))
         {
             Source = Rows(table, alias, delete.Where, delete.IndexHint),
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Delete, [], singleRowInsert: false),
@@ -204,7 +208,8 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         return planning.Selects.Plan(new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null), planning.TriggerRow).Root;
     }
 
-    private (Evaluator[] Checks, Frame Frame) Checks(TableSchema table)
+    // The CHECK constraints and generated columns, compiled over one frame holding the row being written.
+    private (Evaluator[] Checks, Evaluator?[] Generated, Frame Frame) Checks(TableSchema table)
     {
         Scope scope = RowScope(table, table.Name);
         var checks = new Evaluator[table.Checks.Count];
@@ -213,7 +218,13 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
             checks[i] = planning.Expressions.Compile(table.Checks[i].Condition, scope);
         }
 
-        return (checks, scope.Frame);
+        var generated = new Evaluator?[table.GeneratedOrder.Length == 0 ? 0 : table.Columns.Count];
+        foreach (int column in table.GeneratedOrder)
+        {
+            generated[column] = planning.Expressions.Compile(table.Columns[column].Generated!, scope);
+        }
+
+        return (checks, generated, scope.Frame);
     }
 
     private (Evaluator[] Values, Frame Frame, IReadOnlyList<OutputColumn> Columns)? Returning(TableSchema table, string? alias, SqlList<ResultColumn> returning)
@@ -263,6 +274,15 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         }
 
         return table;
+    }
+
+    /// <summary>SQLite's error for a SET of a generated column (UPDATE, UPSERT's DO UPDATE).</summary>
+    public static void RefuseGenerated(TableSchema table, int column)
+    {
+        if (table.Columns[column].Generated is not null)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot UPDATE generated column \"{table.Columns[column].Name}\"");
+        }
     }
 
     private static bool IsRowId(string name) =>

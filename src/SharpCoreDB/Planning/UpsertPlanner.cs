@@ -45,6 +45,8 @@ internal static class UpsertPlanner
                     throw Error($"no such column: {clause.Set[c].Column}");
                 }
 
+                DmlPlanner.RefuseGenerated(table, columns[c]);
+
                 values[c] = planning.Expressions.Compile(clause.Set[c].Value, scope);
             }
 

@@ -36,3 +36,8 @@ public sealed record CollateColumnConstraint(string? Name, string Collation, Sou
 /// <summary><c>REFERENCES parent [(column)] ..</c>: the column is the child key of a foreign key.</summary>
 public sealed record ForeignKeyColumnConstraint(string? Name, ForeignKeyClause References, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);
+
+/// <summary><c>[GENERATED ALWAYS] AS (expr) [STORED | VIRTUAL]</c>: a column computed from the others of its row.</summary>
+/// <param name="Stored">STORED was written (VIRTUAL, the default, otherwise).</param>
+public sealed record GeneratedColumnConstraint(string? Name, Expression Expression, bool Stored, SourcePosition Position = default)
+    : ColumnConstraint(Name, Position);
