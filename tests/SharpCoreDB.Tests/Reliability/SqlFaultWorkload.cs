@@ -1,7 +1,8 @@
 // The SQL workload of the fault-injection test and the model it is checked against.
 // Each unit is one transaction as a user sees it: an autocommit statement, an explicit
 // BEGIN ... COMMIT, a BEGIN ... ROLLBACK, a query whose rows must match the model, or a
-// checkpoint. The model holds the tables, indexes and rows that the acknowledged units
+// checkpoint. A delete cascades through a foreign key and fires a trigger, so their
+// writes are held to the same all-or-nothing rule. The model holds the tables, indexes and rows that the acknowledged units
 // produced, rendered the same way SqlFaultTests renders a reopened database, so that
 // "every acknowledged commit is present and nothing else" is one string comparison.
 using System.Text;
@@ -111,11 +112,34 @@ internal static class SqlFaultWorkload
             m.Rows("t2")["a"] = "a|1";
             m.Rows("t2")["b"] = "b|2";
         }));
+        // A child of t2 whose rows a delete of t2 cascades to, and a trigger that logs each row the cascade removes.
+        units.Add(new(SqlFaultUnitKind.Commit,
+        [
+            "CREATE TABLE t3(id INTEGER PRIMARY KEY, k TEXT NOT NULL REFERENCES t2(k) ON DELETE CASCADE)",
+            "CREATE TABLE gone(n INTEGER PRIMARY KEY, what TEXT)",
+            "CREATE TRIGGER t3_gone AFTER DELETE ON t3 BEGIN INSERT INTO gone(what) VALUES ('t3 ' || old.id); END",
+            "INSERT INTO t3 VALUES (1, 'a'), (2, 'b'), (3, 'a')",
+        ], m =>
+        {
+            m.CreateTable("t3");
+            m.CreateTable("gone");
+            m.Rows("t3")[SqlFaultModel.Key(1)] = "1|a";
+            m.Rows("t3")[SqlFaultModel.Key(2)] = "2|b";
+            m.Rows("t3")[SqlFaultModel.Key(3)] = "3|a";
+        }));
         for (int i = 0; i < 2 * scale; i++)
         {
             units.Add(Insert(++id));
         }
 
+        units.Add(new(SqlFaultUnitKind.Autocommit, ["DELETE FROM t2 WHERE k = 'a'"], m =>
+        {
+            m.Rows("t2").Remove("a");
+            m.Rows("t3").Remove(SqlFaultModel.Key(1));
+            m.Rows("t3").Remove(SqlFaultModel.Key(3));
+            m.Rows("gone")[SqlFaultModel.Key(1)] = "1|t3 1";
+            m.Rows("gone")[SqlFaultModel.Key(2)] = "2|t3 3";
+        }));
         int last = id;
         units.Add(new(SqlFaultUnitKind.Commit, ["INSERT INTO t2(k, n) VALUES ('c', 3)", "UPDATE t1 SET v = v + 1 WHERE id % 2 = 1", $"DELETE FROM t1 WHERE id > {last - 3}"], m =>
         {
