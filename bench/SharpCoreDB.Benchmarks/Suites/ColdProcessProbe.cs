@@ -12,6 +12,9 @@
 //   point  open a database of 10,000 users, the first point query by id
 //   join   open a database of 10,000 users and 20,000 orders, the first join with
 //          an aggregate over one user's orders
+//   fk     a new database with the suites' schema (SqlSchema: orders.user_id REFERENCES
+//          users, an AFTER INSERT trigger counting orders per user); 1,000 users, then ten
+//          batches of 1,000 orders (SQLite with foreign_keys on)
 // The child prints its timings; the parent prints medians over the rounds and the
 // ratio to SQLite. Process CPU time per scenario is printed too.
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --cold-process [rounds]
@@ -30,7 +33,7 @@ internal static class ColdProcessProbe
     private const int Batches = 10;
     private const int Users = 10_000;
     private static readonly string[] Contenders = [ContenderNames.SqliteFull, ContenderNames.ScdbFullGc];
-    private static readonly string[] Scenarios = ["batch", "point", "join"];
+    private static readonly string[] Scenarios = ["batch", "point", "join", "fk"];
 
     public static int Run(string? roundsArgument)
     {
@@ -52,7 +55,7 @@ internal static class ColdProcessProbe
                     for (int step = 0; step < Contenders.Length; step++)
                     {
                         string contender = Contenders[(round + step) % Contenders.Length];
-                        string directory = scenario == "batch" ? Path.Combine(root, $"new-{round}-{contender}") : Path.Combine(root, "filled-" + contender);
+                        string directory = scenario is "batch" or "fk" ? Path.Combine(root, $"new-{scenario}-{round}-{contender}") : Path.Combine(root, "filled-" + contender);
                         foreach (var (measure, value) in StartChild(contender, scenario, directory))
                         {
                             var values = results[contender];
@@ -112,6 +115,9 @@ internal static class ColdProcessProbe
                 }
 
                 break;
+            case "fk":
+                ForeignKeyBatches(connection, output);
+                break;
             case "point":
                 using (DbCommand point = connection.CreateCommand())
                 {
@@ -146,6 +152,48 @@ internal static class ColdProcessProbe
         output.Add($"{scenario}.cpu_ms={(Process.GetCurrentProcess().TotalProcessorTime - cpuBefore).TotalMilliseconds.ToString(CultureInfo.InvariantCulture)}");
         Console.WriteLine(string.Join(" ", output));
         return 0;
+    }
+
+    // Ten batches of 1,000 orders into the suites' schema: each checks its user and fires the counting trigger.
+    private static void ForeignKeyBatches(DbConnection connection, List<string> output)
+    {
+        if (connection is SqliteConnection)
+        {
+            Execute(connection, "PRAGMA foreign_keys = ON");
+        }
+
+        foreach (string statement in SqlSchema.Statements)
+        {
+            Execute(connection, statement);
+        }
+
+        Execute(connection, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) " +
+            "INSERT INTO users SELECT i, 'user ' || i, 'user' || i || '@example.com', 20 + i % 50, '2024-01-01 00:00:00', 1 FROM n");
+        using DbCommand order = connection.CreateCommand();
+        order.CommandText = "INSERT INTO orders (id, user_id, amount) VALUES (@id, @user, @amount)";
+        DbParameter id = Parameter(order, "@id", 0L), user = Parameter(order, "@user", 0L), amount = Parameter(order, "@amount", 0.0);
+        order.Prepare();
+        var times = new double[Batches];
+        for (int b = 0; b < Batches; b++)
+        {
+            long batchStart = Stopwatch.GetTimestamp();
+            using DbTransaction transaction = connection.BeginTransaction();
+            order.Transaction = transaction;
+            for (long i = (b * BatchRows) + 1; i <= (b + 1) * BatchRows; i++)
+            {
+                id.Value = i;
+                user.Value = 1 + (i % 1000);
+                amount.Value = (i % 1000) / 10.0;
+                order.ExecuteNonQuery();
+            }
+
+            transaction.Commit();
+            order.Transaction = null;
+            times[b] = Ms(batchStart);
+        }
+
+        output.Add($"fk.first_ms={times[0].ToString(CultureInfo.InvariantCulture)}");
+        output.Add($"fk.median_first_ten_ms={Median([.. times]).ToString(CultureInfo.InvariantCulture)}");
     }
 
     private static List<(string Measure, double Value)> StartChild(string contender, string scenario, string directory)
