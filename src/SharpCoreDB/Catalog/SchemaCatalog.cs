@@ -68,6 +68,20 @@ internal sealed class SchemaCatalog
     /// <summary>Triggers have names of their own: one may share its name with a table, as in SQLite.</summary>
     public TriggerSchema? FindTrigger(string name) => _triggers.GetValueOrDefault(name);
 
+    /// <summary>Whether any trigger is on <paramref name="table"/> (a table or view); no allocation.</summary>
+    public bool HasTriggersOn(string table)
+    {
+        foreach (TriggerSchema trigger in _triggers.Values)
+        {
+            if (string.Equals(trigger.Table, table, StringComparison.OrdinalIgnoreCase))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>
     /// The triggers on <paramref name="table"/> (a table or view) that fire at <paramref name="timing"/> on
     /// <paramref name="triggerEvent"/>, in the order SQLite runs them: the most recently created first.

@@ -101,7 +101,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         // A row that fires triggers, or one a trigger inserts, is counted like any other (SQLite marks such statements
         // multi-write and checks their keys at the end), not refused at once.
         ConflictResolution conflict = planning.ConflictOverride ?? insert.OnConflict;
-        Func<Execution.Triggers.TriggerWork>? triggers = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Insert, [], conflict);
+        Func<Execution.Triggers.TriggerWork>? triggers = TriggerPlanner.Factory(planning, table, TriggerEvent.Insert, [], conflict);
         return new DmlPlan(planning.Query, DmlKind.Insert, table, conflict, Checks(table), Returning(table, insert.Alias, insert.Returning))
         {
             Source = source,
@@ -112,7 +112,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
                 singleRowInsert: insert.Source is ValuesSource { Rows.Count: 1 } && conflict != ConflictResolution.Replace && triggers is null
                     && planning.TriggerRow is null),
             TriggerFactory = triggers,
-            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, [], conflict),
+            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, table, TriggerEvent.Delete, [], conflict),
         };
     }
 
@@ -181,8 +181,8 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
             AssignValues = values,
             OldRowFrame = scope.Frame,
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Update, columns, singleRowInsert: false),
-            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Update, columns, conflict),
-            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, [], conflict),
+            TriggerFactory = TriggerPlanner.Factory(planning, table, TriggerEvent.Update, columns, conflict),
+            ReplaceTriggerFactory = TriggerPlanner.Factory(planning, table, TriggerEvent.Delete, [], conflict),
         };
     }
 
@@ -194,7 +194,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         {
             Source = Rows(table, alias, delete.Where, delete.IndexHint),
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Delete, [], singleRowInsert: false),
-            TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Delete, [], planning.ConflictOverride ?? ConflictResolution.Default),
+            TriggerFactory = TriggerPlanner.Factory(planning, table, TriggerEvent.Delete, [], planning.ConflictOverride ?? ConflictResolution.Default),
         };
     }
 

@@ -51,6 +51,11 @@ internal static class TriggerPlanner
         return () => new TriggerWork(Compile(before), Compile(after), Compile(insteadOf));
     }
 
+    /// <summary>The factory for a table's own triggers; null at once (nothing built) when the table has none.</summary>
+    public static Func<TriggerWork>? Factory(PlanningContext planning, TableSchema table, TriggerEvent triggerEvent, int[] assigned,
+        ConflictResolution conflict = ConflictResolution.Default) =>
+        planning.Catalog.HasTriggersOn(table.Name) ? Factory(planning, TriggerRowShape.Of(table), triggerEvent, assigned, conflict) : null;
+
     private static TriggerProgram Program(SchemaCatalog catalog, QueryContext outer, TriggerSchema trigger, TriggerRowShape shape, ConflictResolution conflict)
     {
         var context = new QueryContext(outer.Storage) { SpillThresholdRows = outer.SpillThresholdRows };

@@ -60,7 +60,7 @@ internal static class UpsertPlanner
                 AssignValues = values,
                 Where = clause.Where is { } where ? planning.Expressions.Compile(where, scope) : null,
                 ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Update, columns, singleRowInsert: false),
-                TriggerFactory = TriggerPlanner.Factory(planning, TriggerRowShape.Of(table), TriggerEvent.Update, columns, planning.ConflictOverride ?? ConflictResolution.Default),
+                TriggerFactory = TriggerPlanner.Factory(planning, table, TriggerEvent.Update, columns, planning.ConflictOverride ?? ConflictResolution.Default),
             };
         }
 
