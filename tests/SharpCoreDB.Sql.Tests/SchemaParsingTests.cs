@@ -168,6 +168,30 @@ public sealed class SchemaParsingTests
     }
 
     [Fact]
+    public void IndexKeysAreColumnsOrExpressions()
+    {
+        var index = One<CreateIndexStatement>("CREATE INDEX i ON t ('a', b COLLATE nocase, lower(c) COLLATE nocase DESC, t.d, (e))");
+        Assert.Equal(new IndexedColumn("a", null, SortDirection.Ascending), index.Columns[0]);
+        Assert.Equal(new IndexedColumn("b", "nocase", SortDirection.Ascending), index.Columns[1]);
+        Assert.Equal(new IndexedColumn("lower(c)", "nocase", SortDirection.Descending) { Expression = new FunctionCallExpression("lower", [Col("c")], false, false) }, index.Columns[2]);
+        Assert.Equal(Col("d", "t"), index.Columns[3].Expression);
+        Assert.Equal(new IndexedColumn("e", null, SortDirection.Ascending), index.Columns[4]);
+
+        var upsert = One<InsertStatement>("INSERT INTO t VALUES (1) ON CONFLICT (lower(a), b) WHERE b > 0 DO NOTHING");
+        Assert.Equal(new FunctionCallExpression("lower", [Col("a")], false, false), upsert.Upserts[0].Target[0].Expression);
+        Assert.Null(upsert.Upserts[0].Target[1].Expression);
+    }
+
+    [Theory]
+    [InlineData("CREATE TABLE t (a, PRIMARY KEY (a + 1))")]
+    [InlineData("CREATE TABLE t (a, UNIQUE (a, lower(a)))")]
+    public void PrimaryKeyAndUniqueNameColumnsOnly(string sql)
+    {
+        var error = Assert.Throws<SqlSyntaxException>(() => SqlParser.Parse(sql));
+        Assert.Contains("expressions prohibited in PRIMARY KEY and UNIQUE constraints", error.Message, StringComparison.Ordinal);
+    }
+
+    [Fact]
     public void CreateTriggerKeepsItsPartsAndTheTextOfWhenAndBody()
     {
         var trigger = One<CreateTriggerStatement>(

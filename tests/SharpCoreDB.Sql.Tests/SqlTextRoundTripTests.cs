@@ -22,6 +22,7 @@ public sealed class SqlTextRoundTripTests
     [InlineData("CREATE TABLE g (a INT, b INT GENERATED ALWAYS AS (a * 2) STORED, c AS (b + 1), d GENERATED ALWAYS AS (upper(c)) VIRTUAL, generated TEXT)")]
     [InlineData("CREATE UNIQUE INDEX i ON t (a, b DESC)")]
     [InlineData("CREATE INDEX i ON t (a COLLATE NOCASE) WHERE a IS NOT NULL AND b > 0")]
+    [InlineData("CREATE INDEX i ON t (lower(a), b + 1 DESC, (a || b) COLLATE NOCASE, a + b COLLATE NOCASE, CAST(c AS INTEGER)) WHERE t.a > 0 OR c IS NULL")]
     [InlineData("CREATE VIEW v (x, y) AS SELECT a, b FROM t WHERE a > 1")]
     [InlineData("CREATE TRIGGER tr AFTER UPDATE OF a, \"b c\" ON t FOR EACH ROW WHEN new.a > old.a BEGIN INSERT INTO log VALUES (new.a); SELECT RAISE(ABORT, 'no ' || old.a) WHERE old.a < 0; END")]
     [InlineData("CREATE TRIGGER tr INSTEAD OF DELETE ON v BEGIN DELETE FROM t WHERE id = old.id; UPDATE u SET n = n - 1; END")]

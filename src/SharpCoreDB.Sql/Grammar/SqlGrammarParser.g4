@@ -199,7 +199,9 @@ tableConstraintBody: PRIMARY KEY OPEN_PAR indexedColumn (COMMA indexedColumn)* C
     | FOREIGN KEY OPEN_PAR identifier (COMMA identifier)* CLOSE_PAR foreignKeyClause #foreignKeyTableConstraint
     ;
 
-indexedColumn: identifier (COLLATE collation=identifier)? (ASC | DESC)?;
+// A key column: a column name (a COLLATE on it names the key's collation) or, in CREATE INDEX and an UPSERT target,
+// an expression; the AST builder tells them apart.
+indexedColumn: expr (ASC | DESC)?;
 
 dropTableStmt: DROP TABLE (IF EXISTS)? qualifiedName;
 

@@ -2,6 +2,7 @@
 // definitions, constraints and type names.
 using Antlr4.Runtime;
 using SharpCoreDB.Sql.Ast;
+using SharpCoreDB.Sql.Printing;
 using static SharpCoreDB.Sql.Generated.SqlGrammarParser;
 
 namespace SharpCoreDB.Sql.Parsing;
@@ -123,8 +124,8 @@ internal sealed partial class AstBuilder
         SourcePosition pos = Pos(context);
         return context.tableConstraintBody() switch
         {
-            PrimaryKeyTableConstraintContext pk => new PrimaryKeyTableConstraint(name, IndexedColumns(pk.indexedColumn()), Conflict(pk.conflictClause()?.conflictResolution()), pos),
-            UniqueTableConstraintContext unique => new UniqueTableConstraint(name, IndexedColumns(unique.indexedColumn()), Conflict(unique.conflictClause()?.conflictResolution()), pos),
+            PrimaryKeyTableConstraintContext pk => new PrimaryKeyTableConstraint(name, KeyColumns(pk.indexedColumn()), Conflict(pk.conflictClause()?.conflictResolution()), pos),
+            UniqueTableConstraintContext unique => new UniqueTableConstraint(name, KeyColumns(unique.indexedColumn()), Conflict(unique.conflictClause()?.conflictResolution()), pos),
             CheckTableConstraintContext check => new CheckTableConstraint(name, Expr(check.expr()), pos),
             ForeignKeyTableConstraintContext foreignKey => new ForeignKeyTableConstraint(
                 name, ToList(Array.ConvertAll(foreignKey.identifier(), Ident)), References(foreignKey.foreignKeyClause()), pos),
@@ -175,20 +176,48 @@ internal sealed partial class AstBuilder
             Pos(context));
     }
 
-    private static SqlList<IndexedColumn> IndexedColumns(IndexedColumnContext[] columns)
+    // A key column as written: a name (a string literal counts as one, as in SQLite), optionally with COLLATE, or any
+    // other expression, which only CREATE INDEX and an UPSERT target accept (KeyColumns refuses it in PRIMARY KEY and
+    // UNIQUE).
+    private SqlList<IndexedColumn> IndexedColumns(IndexedColumnContext[] columns)
     {
         var built = new IndexedColumn[columns.Length];
         for (int i = 0; i < columns.Length; i++)
         {
             IndexedColumnContext column = columns[i];
-            built[i] = new IndexedColumn(
-                Ident(column.identifier(0)),
-                column.collation is { } collation ? Ident(collation) : null,
-                column.DESC() is not null ? SortDirection.Descending : SortDirection.Ascending,
-                Pos(column));
+            Expression key = Expr(column.expr());
+            string? collation = null;
+            if (key is CollateExpression collate)
+            {
+                collation = collate.Collation;
+                key = collate.Operand;
+            }
+
+            SortDirection direction = column.DESC() is not null ? SortDirection.Descending : SortDirection.Ascending;
+            built[i] = key switch
+            {
+                ColumnReference { Schema: null, Table: null } reference => new IndexedColumn(reference.Column, collation, direction, Pos(column)),
+                StringLiteral literal => new IndexedColumn(literal.Value, collation, direction, Pos(column)),
+                _ => new IndexedColumn(SqlText.Of(key), collation, direction, Pos(column)) { Expression = key },
+            };
         }
 
         return ToList(built);
+    }
+
+    // PRIMARY KEY and UNIQUE name columns only.
+    private SqlList<IndexedColumn> KeyColumns(IndexedColumnContext[] columns)
+    {
+        SqlList<IndexedColumn> built = IndexedColumns(columns);
+        foreach (IndexedColumn column in built)
+        {
+            if (column.Expression is not null)
+            {
+                throw SyntaxErrors.At(columns[0].Start, "expressions prohibited in PRIMARY KEY and UNIQUE constraints");
+            }
+        }
+
+        return built;
     }
 
     private TypeName Type(TypeNameContext context)

@@ -297,7 +297,20 @@ public static partial class SqlText
         for (int i = 0; i < columns.Count; i++)
         {
             IndexedColumn column = columns[i];
-            b.Append(i > 0 ? ", " : string.Empty).Append(Name(column.Name));
+            b.Append(i > 0 ? ", " : string.Empty);
+            if (column.Expression is { } expression)
+            {
+                // Parenthesized before a COLLATE, which must apply to the whole key, not its last operand.
+                bool wrap = column.Collation is not null;
+                b.Append(wrap ? "(" : string.Empty);
+                Append(b, expression);
+                b.Append(wrap ? ")" : string.Empty);
+            }
+            else
+            {
+                b.Append(Name(column.Name));
+            }
+
             if (column.Collation is not null)
             {
                 b.Append(" COLLATE ").Append(Name(column.Collation));

@@ -17,7 +17,6 @@
 // every schema change. ASTs are immutable, so sharing them is safe, and the key
 // is the exact text, so a changed schema is simply a miss.
 using SharpCoreDB.Sql;
-using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
@@ -89,7 +88,7 @@ internal static class CatalogStore
             {
                 var create = (CreateIndexStatement)ParseStored(r.Sql.AsText());
                 TableSchema table = tables[r.Table];
-                IndexSchema index = IndexFor(create, table, r.Root, r.Id, r.Type == AutoIndexType && create.Name.Name.EndsWith("_pk", StringComparison.Ordinal));
+                IndexSchema index = IndexSchemaBuilder.Build(create, table, r.Root, r.Id, r.Type == AutoIndexType && create.Name.Name.EndsWith("_pk", StringComparison.Ordinal));
                 if (!indexes.TryGetValue(table.Name, out List<IndexSchema>? list))
                 {
                     indexes[table.Name] = list = [];
@@ -114,25 +113,6 @@ internal static class CatalogStore
         }
 
         return new SchemaCatalog(result, views, state.SchemaVersion, maxId + 1, triggers);
-    }
-
-    /// <summary>An IndexSchema for <paramref name="create"/> on <paramref name="table"/>.</summary>
-    public static IndexSchema IndexFor(CreateIndexStatement create, TableSchema table, uint root, long id, bool primaryKey)
-    {
-        int[] columns = new int[create.Columns.Count];
-        var collations = new TextCollation[columns.Length];
-        for (int i = 0; i < columns.Length; i++)
-        {
-            columns[i] = table.FindColumn(create.Columns[i].Name);
-            if (columns[i] < 0)
-            {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such column: {create.Columns[i].Name}");
-            }
-
-            collations[i] = create.Columns[i].Collation is { } collation ? Collations.Check(collation) : table.Columns[columns[i]].Collating;
-        }
-
-        return new IndexSchema(create.Name.Name, table.Name, columns, create.Unique, primaryKey, root, SqlText.Of(create), id) { Collations = collations };
     }
 
     /// <summary>Writes (or overwrites) catalog record <paramref name="id"/>, creating the catalog tree if needed.</summary>

@@ -9,16 +9,6 @@ namespace SharpCoreDB.Catalog;
 /// <summary>Checks generated columns and orders them.</summary>
 internal static class GeneratedColumns
 {
-    private static readonly HashSet<string> NonDeterministic = new(StringComparer.OrdinalIgnoreCase)
-    {
-        "random", "randomblob", "changes", "total_changes", "last_insert_rowid",
-    };
-
-    private static readonly HashSet<string> Aggregates = new(StringComparer.OrdinalIgnoreCase)
-    {
-        "count", "sum", "total", "avg", "group_concat", "string_agg",
-    };
-
     /// <summary>The generated columns' ordinals in the order their values are computed (empty when there are none).</summary>
     public static int[] Order(CreateTableStatement definition, IReadOnlyCollection<int> primaryKey)
     {
@@ -92,32 +82,11 @@ internal static class GeneratedColumns
         order.Add(column);
     }
 
-    private static void Check(Expression expression, CreateTableStatement definition)
-    {
-        switch (expression)
-        {
-            case SubqueryExpression or ExistsExpression or InExpression { Subquery: not null }:
-                throw Error("subqueries prohibited in generated columns");
-            case ParameterExpression:
-                throw Error("parameters prohibited in generated columns");
-            case CurrentTimeLiteral:
-                throw Error("non-deterministic functions prohibited in generated columns");
-            case ColumnReference { Table: not null }:
-                throw Error("the \".\" operator prohibited in generated columns");
-            case ColumnReference column when !definition.Columns.Any(c => string.Equals(c.Name, column.Column, StringComparison.OrdinalIgnoreCase)):
-                throw Error($"no such column: {column.Column}");
-            case FunctionCallExpression call when NonDeterministic.Contains(call.Name):
-                throw Error("non-deterministic functions prohibited in generated columns");
-            case FunctionCallExpression call when call.Over is not null || Aggregates.Contains(call.Name)
-                || (call.Arguments.Count == 1 && call.Name.ToLowerInvariant() is "min" or "max"):
-                throw Error($"misuse of aggregate function {call.Name}()");
-        }
-
-        foreach (Expression child in ExpressionWalker.Children(expression))
-        {
-            Check(child, definition);
-        }
-    }
+    private static void Check(Expression expression, CreateTableStatement definition) =>
+        RowExpressionRules.Check(expression, "generated columns", reference =>
+            reference.Table is not null ? "the \".\" operator prohibited in generated columns"
+            : definition.Columns.Any(c => string.Equals(c.Name, reference.Column, StringComparison.OrdinalIgnoreCase)) ? null
+            : $"no such column: {reference.Column}");
 
     private static SharpCoreDBException Error(string message) => new(SharpCoreDBErrorCode.SemanticError, message);
 }

@@ -1,8 +1,11 @@
 // PRAGMA integrity_check and quick_check: every B+tree verified, each index checked
-// against its table (every entry points at a row whose key columns encode to it, and
-// the counts agree), the free list walked and every page accounted for. Problems are
+// against its table (every entry points at a row the index holds whose key encodes to
+// it, and the counts agree; an index on expressions or a partial index is checked
+// through its compiled expressions), the free list walked and every page accounted for. Problems are
 // reported as rows of text, as SQLite reports them; a clean file answers one row "ok".
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
@@ -40,7 +43,7 @@ internal static class IntegrityCheck
             foreach (IndexSchema index in table.Indexes)
             {
                 pagesInTrees += Verify(pages, index.RootPage, "index " + index.Name, problems);
-                CheckIndex(pages, table, index, rows, problems);
+                CheckIndex(pages, catalog, table, index, rows, problems);
             }
         }
 
@@ -81,13 +84,15 @@ internal static class IntegrityCheck
         }
     }
 
-    // Every index entry must point at a row whose key columns encode to the entry, and the counts must agree.
-    private static void CheckIndex(IPageAccess pages, TableSchema table, IndexSchema index, long rows, List<string> problems)
+    // Every index entry must point at a row the index holds whose key encodes to the entry, and the counts must agree.
+    private static void CheckIndex(IPageAccess pages, SchemaCatalog catalog, TableSchema table, IndexSchema index, long rows, List<string> problems)
     {
         try
         {
             TableTree tree = TableTree.Open(pages, table.RootPage);
+            IndexRowEvaluators? evaluators = IndexRowCompiler.Compile(catalog, table, index);
             BTreeCursor cursor = BTree.Open(pages, index.RootPage).OpenCursor();
+            var row = new DbValue[table.Columns.Count];
             var values = new DbValue[index.Columns.Length];
             long entries = 0;
             for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
@@ -100,12 +105,14 @@ internal static class IntegrityCheck
                     continue;
                 }
 
-                var reader = new RecordReader(record.Span);
-                for (int i = 0; i < values.Length; i++)
+                Decode(table, record.Span, rowId, row);
+                if (!IndexRowEvaluators.Holds(evaluators, row, rowId))
                 {
-                    values[i] = index.Columns[i] == table.RowIdColumn ? DbValue.FromInt64(rowId) : index.KeyValue(i, reader.GetValue(index.Columns[i]));
+                    problems.Add($"index {index.Name}: entry for row {rowId}, which its WHERE leaves out");
+                    continue;
                 }
 
+                IndexRowEvaluators.KeyValues(index, evaluators, table, row, rowId, values);
                 byte[] expected = new byte[KeyEncoder.GetSize(values) + RowIdKey.SuffixSizeOf(rowId)];
                 KeyEncoder.EncodeIndexKey(values, rowId, expected);
                 if (!cursor.Key.SequenceEqual(expected))
@@ -114,14 +121,41 @@ internal static class IntegrityCheck
                 }
             }
 
-            if (entries != rows)
+            long held = index.IsPartial ? HeldRows(tree, table, evaluators!, row) : rows;
+            if (entries != held)
             {
-                problems.Add($"index {index.Name} has {entries} entries but table {table.Name} has {rows} rows");
+                problems.Add(index.IsPartial
+                    ? $"index {index.Name} has {entries} entries but {held} rows of table {table.Name} satisfy its WHERE"
+                    : $"index {index.Name} has {entries} entries but table {table.Name} has {rows} rows");
             }
         }
         catch (SharpCoreDBException e)
         {
             problems.Add($"index {index.Name}: {e.Message}");
+        }
+    }
+
+    // The rows a partial index should hold: those its WHERE is true for.
+    private static long HeldRows(TableTree tree, TableSchema table, IndexRowEvaluators evaluators, DbValue[] row)
+    {
+        long held = 0;
+        BTreeCursor cursor = tree.Tree.OpenCursor();
+        for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
+        {
+            long rowId = RowIdKey.Read(cursor.Key);
+            Decode(table, cursor.Value, rowId, row);
+            held += IndexRowEvaluators.Holds(evaluators, row, rowId) ? 1 : 0;
+        }
+
+        return held;
+    }
+
+    private static void Decode(TableSchema table, ReadOnlySpan<byte> record, long rowId, DbValue[] row)
+    {
+        var reader = new RecordReader(record);
+        for (int c = 0; c < row.Length; c++)
+        {
+            row[c] = c == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(c);
         }
     }
 }

@@ -147,7 +147,7 @@ internal sealed partial class Session
                 }
                 else
                 {
-                    _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement, constant => PlanningContext.EvaluateConstant(catalog, constant));
+                    _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement, IndexRowCompiler.For(catalog));
                 }
 
                 EndStatementKeys(autocommit);

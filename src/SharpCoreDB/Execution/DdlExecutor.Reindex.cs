@@ -12,7 +12,7 @@ namespace SharpCoreDB.Execution;
 
 internal static partial class DdlExecutor
 {
-    private static SchemaCatalog Reindex(WriteTransaction tx, SchemaCatalog catalog, ReindexStatement reindex)
+    private static SchemaCatalog Reindex(WriteTransaction tx, SchemaCatalog catalog, ReindexStatement reindex, IndexEvaluatorFactory compile)
     {
         IEnumerable<IndexSchema> indexes;
         if (reindex.Target is not { } target)
@@ -37,7 +37,8 @@ internal static partial class DdlExecutor
         foreach (IndexSchema index in indexes.OrderBy(i => i.CatalogId).ToList())
         {
             BTree rebuilt = BTree.Create(tx, PageType.IndexNode);
-            Fill(tx, catalog.GetTable(index.TableName), index, rebuilt);
+            TableSchema table = catalog.GetTable(index.TableName);
+            Fill(tx, table, index, compile(table, index), rebuilt);
             BTree.Open(tx, index.RootPage).Drop();
             CatalogStore.SetRoot(tx, index.CatalogId, rebuilt.RootPage);
         }

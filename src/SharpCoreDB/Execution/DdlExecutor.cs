@@ -19,17 +19,26 @@ namespace SharpCoreDB.Execution;
 /// </summary>
 internal delegate DbValue ConstantEvaluator(Expression constant);
 
+/// <summary>
+/// Compiles the key expressions and WHERE of an index on expressions or partial index over one row of its table
+/// (null for a plain index); the planner compiles, so the engine passes it in like <see cref="ConstantEvaluator"/>.
+/// </summary>
+internal delegate IndexRowEvaluators? IndexEvaluatorFactory(TableSchema table, IndexSchema index);
+
+/// <summary>What schema statements need compiled by the layers above execution.</summary>
+internal sealed record DdlCompilers(ConstantEvaluator EvaluateConstant, IndexEvaluatorFactory CompileIndex);
+
 /// <summary>DDL execution.</summary>
 internal static partial class DdlExecutor
 {
-    public static SchemaCatalog Execute(WriteTransaction tx, SchemaCatalog catalog, Statement statement, ConstantEvaluator evaluateConstant)
+    public static SchemaCatalog Execute(WriteTransaction tx, SchemaCatalog catalog, Statement statement, DdlCompilers compilers)
     {
         switch (statement)
         {
             case CreateTableStatement create:
                 return CreateTable(tx, catalog, create);
             case CreateIndexStatement index:
-                return CreateIndex(tx, catalog, index);
+                return CreateIndex(tx, catalog, index, compilers.CompileIndex);
             case CreateViewStatement view:
                 return CreateView(tx, catalog, view);
             case DropTableStatement drop:
@@ -43,9 +52,9 @@ internal static partial class DdlExecutor
             case DropTriggerStatement drop:
                 return DropTrigger(tx, catalog, drop);
             case ReindexStatement reindex:
-                return Reindex(tx, catalog, reindex);
+                return Reindex(tx, catalog, reindex, compilers.CompileIndex);
             case AlterTableStatement alter:
-                return TableAlterer.Alter(tx, catalog, alter, evaluateConstant);
+                return TableAlterer.Alter(tx, catalog, alter, compilers.EvaluateConstant);
             default:
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"unsupported statement: {statement.GetType().Name}");
         }
@@ -136,7 +145,7 @@ internal static partial class DdlExecutor
         return Reload(tx);
     }
 
-    private static SchemaCatalog CreateIndex(WriteTransaction tx, SchemaCatalog catalog, CreateIndexStatement create)
+    private static SchemaCatalog CreateIndex(WriteTransaction tx, SchemaCatalog catalog, CreateIndexStatement create, IndexEvaluatorFactory compile)
     {
         string name = create.Name.Name;
         if (Exists(catalog, name, create.IfNotExists, catalog.FindIndex(name) is not null, "index"))
@@ -144,35 +153,37 @@ internal static partial class DdlExecutor
             return catalog;
         }
 
-        Refuse(create.Where is not null, "partial indexes are not supported");
-
         TableSchema table = catalog.GetTable(create.Table);
         var canonical = create with { IfNotExists = false, Table = table.Name };
         BTree tree = BTree.Create(tx, PageType.IndexNode);
-        IndexSchema index = CatalogStore.IndexFor(canonical, table, tree.RootPage, 0, primaryKey: false);
-        Fill(tx, table, index, tree);
+        IndexSchema index = IndexSchemaBuilder.Build(canonical, table, tree.RootPage, 0, primaryKey: false);
+        Fill(tx, table, index, compile(table, index), tree);
         CatalogStore.Write(tx, NextId(tx), CatalogStore.IndexType, name, table.Name, tree.RootPage, DbValue.FromText(SqlText.Of(canonical)));
         Bump(tx);
         return Reload(tx);
     }
 
-    // Adds an entry for every existing row, failing on duplicates when the index is unique.
-    private static void Fill(WriteTransaction tx, TableSchema table, IndexSchema index, BTree tree)
+    // Adds an entry for every existing row the index holds, failing on duplicates when the index is unique.
+    private static void Fill(WriteTransaction tx, TableSchema table, IndexSchema index, IndexRowEvaluators? evaluators, BTree tree)
     {
         BTreeCursor cursor = TableTree.Open(tx, table.RootPage).Tree.OpenCursor();
+        var row = new DbValue[table.Columns.Count];
         var values = new DbValue[index.Columns.Length];
         for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
         {
             long rowId = RowIdKey.Read(cursor.Key);
             var reader = new RecordReader(cursor.Value);
-            bool hasNull = false;
-            for (int i = 0; i < values.Length; i++)
+            for (int c = 0; c < row.Length; c++)
             {
-                int c = index.Columns[i];
-                values[i] = c == table.RowIdColumn ? DbValue.FromInt64(rowId) : index.KeyValue(i, reader.GetValue(c));
-                hasNull |= values[i].IsNull;
+                row[c] = c == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(c);
             }
 
+            if (!IndexRowEvaluators.Holds(evaluators, row, rowId))
+            {
+                continue;
+            }
+
+            bool hasNull = IndexRowEvaluators.KeyValues(index, evaluators, table, row, rowId, values);
             byte[] key = new byte[KeyEncoder.GetSize(values) + RowIdKey.SuffixSizeOf(rowId)];
             KeyEncoder.EncodeIndexKey(values, rowId, key);
             if (index.IsUnique && !hasNull)
@@ -181,13 +192,7 @@ internal static partial class DdlExecutor
                 BTreeCursor probe = tree.OpenCursor();
                 if (probe.SeekPrefixFirst(prefix))
                 {
-                    var names = new List<string>();
-                    foreach (int c in index.Columns)
-                    {
-                        names.Add(table.Name + "." + table.Columns[c].Name);
-                    }
-
-                    throw new SharpCoreDBException(SharpCoreDBErrorCode.UniqueConstraint, "UNIQUE constraint failed: " + string.Join(", ", names));
+                    throw TableStore.UniqueFailed(table, index);
                 }
             }
 

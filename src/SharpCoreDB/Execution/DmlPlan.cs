@@ -29,7 +29,7 @@ internal enum DmlKind
 
 /// <summary>An executable DML statement.</summary>
 internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableSchema table, ConflictResolution onConflict,
-    (Evaluator[] Checks, Evaluator?[] Generated, Frame Frame) checks, (Evaluator[] Values, Frame Frame, IReadOnlyList<OutputColumn> Columns)? returning) : IWritePlan
+    RowWriteRules rules, (Evaluator[] Values, Frame Frame, IReadOnlyList<OutputColumn> Columns)? returning) : IWritePlan
 {
     // Input row buffers kept between executions; a statement that read more rows gives the extra back to the GC.
     private const int KeptInputRows = 64;
@@ -143,7 +143,7 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
         if (store is null || (ReferenceEquals(store.Transaction, tx) && store.Generation != tx.Generation))
         {
             // First run, or pages went back to older images (ROLLBACK TO) under the kept store: start afresh.
-            store = new TableStore(tx, table, checks.Frame, checks.Checks, checks.Generated);
+            store = new TableStore(tx, table, rules);
             _store = store;
         }
         else if (!ReferenceEquals(store.Transaction, tx))

@@ -52,7 +52,8 @@ internal static partial class TableAlterer
     private static void RefuseUses(SchemaCatalog catalog, TableSchema table, int ordinal)
     {
         string name = table.Columns[ordinal].Name;
-        foreach (IndexSchema index in table.Indexes.Where(i => i.Sql is not null && i.Columns.Contains(ordinal)))
+        foreach (IndexSchema index in table.Indexes.Where(i => i.Sql is not null && (i.Columns.Contains(ordinal)
+            || i.KeyExpressions.Any(e => e is not null && ExpressionWalker.NamesColumn(e, name)) || (i.Where is { } w && ExpressionWalker.NamesColumn(w, name)))))
         {
             throw Error($"error in index {index.Name} after drop column: no such column: {name}");
         }

@@ -285,7 +285,15 @@ internal static partial class TableAlterer
         var result = new List<IndexedColumn>();
         foreach (IndexedColumn c in columns)
         {
-            result.Add(string.Equals(c.Name, from, StringComparison.OrdinalIgnoreCase) ? c with { Name = to } : c);
+            if (c.Expression is { } expression)
+            {
+                Expression renamed = ExpressionWalker.RenameColumn(expression, from, to);
+                result.Add(c with { Name = SqlText.Of(renamed), Expression = renamed });
+            }
+            else
+            {
+                result.Add(string.Equals(c.Name, from, StringComparison.OrdinalIgnoreCase) ? c with { Name = to } : c);
+            }
         }
 
         return [.. result];
@@ -327,10 +335,21 @@ internal static partial class TableAlterer
                     break;
                 case CatalogStore.IndexType or CatalogStore.AutoIndexType:
                     var index = (CreateIndexStatement)CatalogStore.ParseStored(sql.AsText());
-                    index = index with { Table = newName };
+                    // A partial index's WHERE may name its table: it names the new name.
+                    index = index with
+                    {
+                        Table = newName,
+                        Where = index.Where is { } where
+                            ? ExpressionWalker.Rewrite(where, e => e is ColumnReference { Table: { } t } c && Same(t, table.Name) ? c with { Table = newName } : null)
+                            : null,
+                    };
                     if (oldColumn is not null)
                     {
-                        index = index with { Columns = Rename(index.Columns, oldColumn, newColumn!) };
+                        index = index with
+                        {
+                            Columns = Rename(index.Columns, oldColumn, newColumn!),
+                            Where = index.Where is { } renamed ? ExpressionWalker.RenameColumn(renamed, oldColumn, newColumn!) : null,
+                        };
                     }
 
                     updates.Add((id, type, name, root, DbValue.FromText(SqlText.Of(index))));

@@ -1,7 +1,9 @@
 // Writes rows of one table inside a write transaction, keeping every index in
 // step: insert (with NOT NULL, CHECK, PRIMARY KEY and UNIQUE checks and the OR
 // REPLACE / OR IGNORE conflict policies), delete and update (which rewrites only
-// the index entries whose key changed). A row's record holds every column in
+// the index entries whose key changed). An index on expressions keys a row by their
+// values, and a partial index holds only the rows its WHERE is true for (so a row
+// outside it can conflict with nothing there). A row's record holds every column in
 // order, with the rowid alias column stored as NULL (the rowid is the B+tree
 // key). Record and key buffers are reused across rows, and a prepared statement
 // reuses the whole store (trees, cursors, buffers) across its executions: Bind
@@ -25,6 +27,7 @@ internal sealed partial class TableStore
     private readonly Frame _checkFrame;
     private readonly Evaluator[] _checks;
     private readonly Evaluator?[] _generated;
+    private readonly IndexRowEvaluators?[] _indexRows;
     private readonly DbValue[] _keyValues;
     private readonly BTreeCursor?[] _uniqueCursors;
     private byte[] _buffer = new byte[256];
@@ -33,7 +36,7 @@ internal sealed partial class TableStore
     private byte[] _prefix = [];
     private byte[]? _spill;
 
-    public TableStore(WriteTransaction tx, TableSchema table, Frame checkFrame, Evaluator[] checks, Evaluator?[] generated)
+    public TableStore(WriteTransaction tx, TableSchema table, RowWriteRules rules)
     {
         _table = table;
         _tree = TableTree.Open(tx, table.RootPage);
@@ -52,9 +55,10 @@ internal sealed partial class TableStore
         Transaction = tx;
         Generation = tx.Generation;
 
-        _checkFrame = checkFrame;
-        _checks = checks;
-        _generated = generated;
+        _checkFrame = rules.Frame;
+        _checks = rules.Checks;
+        _generated = rules.Generated;
+        _indexRows = rules.Indexes.Length == _indexes.Length ? rules.Indexes : new IndexRowEvaluators?[_indexes.Length];
     }
 
     public TableTree Tree => _tree;
@@ -200,7 +204,7 @@ internal sealed partial class TableStore
             }
 
             // The prefix gets its own buffer: deleting a REPLACEd row below encodes keys into _key.
-            if (!UniquePrefix(i, row, out ReadOnlySpan<byte> prefix, out BTreeCursor cursor))
+            if (!UniquePrefix(i, row, rowId, out ReadOnlySpan<byte> prefix, out BTreeCursor cursor))
             {
                 continue;
             }
@@ -232,14 +236,7 @@ internal sealed partial class TableStore
                     return false;
                 }
 
-                var names = new List<string>();
-                foreach (int c in index.Columns)
-                {
-                    names.Add(_table.Name + "." + _table.Columns[c].Name);
-                }
-
-                throw new SharpCoreDBException(index.IsPrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyConstraint : SharpCoreDBErrorCode.UniqueConstraint,
-                    "UNIQUE constraint failed: " + string.Join(", ", names));
+                throw UniqueFailed(_table, index);
             }
         }
 
@@ -265,7 +262,7 @@ internal sealed partial class TableStore
                 continue;
             }
 
-            if (UniquePrefix(i, row, out ReadOnlySpan<byte> prefix, out BTreeCursor cursor) && cursor.SeekPrefixFirst(prefix) && cursor.KeyStartsWith(prefix))
+            if (UniquePrefix(i, row, rowId, out ReadOnlySpan<byte> prefix, out BTreeCursor cursor) && cursor.SeekPrefixFirst(prefix) && cursor.KeyStartsWith(prefix))
             {
                 return KeyEncoder.ReadRowIdSuffix(cursor.Key);
             }
@@ -274,12 +271,28 @@ internal sealed partial class TableStore
         return null;
     }
 
-    // The key prefix `row` has in unique index `i` (kept in its own buffer) and the index's cursor; false when a key
-    // column is NULL, which never conflicts.
-    private bool UniquePrefix(int i, DbValue[] row, out ReadOnlySpan<byte> prefix, out BTreeCursor cursor)
+    /// <summary>
+    /// SQLite's message for a broken uniqueness: the key's columns, or for an index with an expression key the index.
+    /// </summary>
+    public static SharpCoreDBException UniqueFailed(TableSchema table, IndexSchema index)
     {
-        int length = EncodeKey(_table.Indexes[i], row, long.MinValue, out bool hasNull) - RowIdKey.SuffixSizeOf(long.MinValue);
+        string what = index.HasExpressions ? $"index '{index.Name}'" : string.Join(", ", index.Columns.Select((_, p) => table.Name + "." + index.KeyName(table, p)));
+        return new SharpCoreDBException(index.IsPrimaryKey ? SharpCoreDBErrorCode.PrimaryKeyConstraint : SharpCoreDBErrorCode.UniqueConstraint,
+            "UNIQUE constraint failed: " + what);
+    }
+
+    // The key prefix `row` (rowid `rowId`) has in unique index `i` (kept in its own buffer) and the index's cursor; false
+    // when a key value is NULL or a partial index does not hold the row, which then conflicts with nothing.
+    private bool UniquePrefix(int i, DbValue[] row, long rowId, out ReadOnlySpan<byte> prefix, out BTreeCursor cursor)
+    {
         cursor = _uniqueCursors[i] ??= _indexes[i].OpenCursor();
+        prefix = default;
+        if (!IndexRowEvaluators.Holds(_indexRows[i], row, rowId))
+        {
+            return false;
+        }
+
+        int length = EncodeKey(i, row, rowId, out bool hasNull, suffixRowId: long.MinValue) - RowIdKey.SuffixSizeOf(long.MinValue);
         prefix = hasNull ? default : KeepKey(ref _prefix, length);
         return !hasNull;
     }
@@ -290,8 +303,11 @@ internal sealed partial class TableStore
         WriteRecord(row, rowId, BTreeInsertMode.FailIfExists);
         for (int i = 0; i < _indexes.Length; i++)
         {
-            int length = EncodeKey(_table.Indexes[i], row, rowId, out _);
-            _indexes[i].Insert(_key.AsSpan(0, length), [], BTreeInsertMode.Replace);
+            if (IndexRowEvaluators.Holds(_indexRows[i], row, rowId))
+            {
+                int length = EncodeKey(i, row, rowId, out _);
+                _indexes[i].Insert(_key.AsSpan(0, length), [], BTreeInsertMode.Replace);
+            }
         }
     }
 
@@ -299,22 +315,36 @@ internal sealed partial class TableStore
     /// Rewrites row <paramref name="rowId"/> (whose conflicts are resolved) in place: its record, and
     /// of its index entries only those whose key bytes changed from <paramref name="old"/>'s. An UPDATE
     /// of columns no index covers then leaves every index page alone, which is one page fewer to copy,
-    /// log and checkpoint per index.
+    /// log and checkpoint per index. A partial index gains or loses the row as its WHERE turns.
     /// </summary>
     public void Update(long rowId, DbValue[] old, DbValue[] row)
     {
         WriteRecord(row, rowId, BTreeInsertMode.Replace);
         for (int i = 0; i < _indexes.Length; i++)
         {
-            IndexSchema index = _table.Indexes[i];
-            ReadOnlySpan<byte> oldKey = KeepKey(ref _oldKey, EncodeKey(index, old, rowId, out _));
-            int length = EncodeKey(index, row, rowId, out _);
-            if (oldKey.SequenceEqual(_key.AsSpan(0, length)))
+            bool held = IndexRowEvaluators.Holds(_indexRows[i], old, rowId);
+            ReadOnlySpan<byte> oldKey = held ? KeepKey(ref _oldKey, EncodeKey(i, old, rowId, out _)) : default;
+            if (!IndexRowEvaluators.Holds(_indexRows[i], row, rowId))
+            {
+                if (held)
+                {
+                    _indexes[i].Delete(oldKey);
+                }
+
+                continue;
+            }
+
+            int length = EncodeKey(i, row, rowId, out _);
+            if (held && oldKey.SequenceEqual(_key.AsSpan(0, length)))
             {
                 continue;
             }
 
-            _indexes[i].Delete(oldKey);
+            if (held)
+            {
+                _indexes[i].Delete(oldKey);
+            }
+
             _indexes[i].Insert(_key.AsSpan(0, length), [], BTreeInsertMode.Replace);
         }
     }
@@ -363,8 +393,11 @@ internal sealed partial class TableStore
         _tree.Delete(rowId);
         for (int i = 0; i < _indexes.Length; i++)
         {
-            int length = EncodeKey(_table.Indexes[i], row, rowId, out _);
-            _indexes[i].Delete(_key.AsSpan(0, length));
+            if (IndexRowEvaluators.Holds(_indexRows[i], row, rowId))
+            {
+                int length = EncodeKey(i, row, rowId, out _);
+                _indexes[i].Delete(_key.AsSpan(0, length));
+            }
         }
     }
 
@@ -381,23 +414,25 @@ internal sealed partial class TableStore
         return buffer.AsSpan(0, length);
     }
 
-    private int EncodeKey(IndexSchema index, DbValue[] row, long rowId, out bool hasNull)
+    // Encodes index i's key for `row` into _key, with `suffixRowId` (by default the row's own) after the values; a key
+    // with expressions evaluates them over the row, loaded here.
+    private int EncodeKey(int i, DbValue[] row, long rowId, out bool hasNull, long? suffixRowId = null)
     {
-        hasNull = false;
-        int n = index.Columns.Length;
-        for (int i = 0; i < n; i++)
+        IndexSchema index = _table.Indexes[i];
+        if (_indexRows[i] is { } evaluators && index.HasExpressions)
         {
-            _keyValues[i] = index.KeyValue(i, row[index.Columns[i]]);
-            hasNull |= _keyValues[i].IsNull;
+            evaluators.Load(row, rowId);
         }
 
-        ReadOnlySpan<DbValue> values = _keyValues.AsSpan(0, n);
+        Span<DbValue> values = _keyValues.AsSpan(0, index.Columns.Length);
+        hasNull = IndexRowEvaluators.KeyValues(index, _indexRows[i], _table, row, rowId, values);
+        long suffix = suffixRowId ?? rowId;
         int size = KeyEncoder.GetSize(values) + RowIdKey.MaxSuffixSize;
         if (_key.Length < size)
         {
             _key = new byte[Math.Max(size, _key.Length * 2)];
         }
 
-        return KeyEncoder.EncodeIndexKey(values, rowId, _key);
+        return KeyEncoder.EncodeIndexKey(values, suffix, _key);
     }
 }

@@ -1,6 +1,7 @@
 // One AND-ed part of a WHERE (or LEFT JOIN ON) condition after compilation: its
 // evaluator, the relations it reads, and the column predicates it offers to
 // access-path selection (col = x, col < x, col IN (...), col BETWEEN x AND y).
+using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 
 namespace SharpCoreDB.Planning;
@@ -36,4 +37,8 @@ internal enum PredicateKind
 /// an index serves the predicate only when its column is keyed by the same collation.
 /// </summary>
 internal sealed record ColumnPredicate(Relation Relation, int Column, PredicateKind Kind, Evaluator[] Values, ulong ValueMask,
-    SqlTypeAffinity ValueAffinity, Evaluator ColumnEvaluator, TextCollation Collation);
+    SqlTypeAffinity ValueAffinity, Evaluator ColumnEvaluator, TextCollation Collation)
+{
+    /// <summary>When <see cref="Column"/> is <see cref="IndexSchema.ExpressionColumn"/>: the expression's <see cref="IndexKeyText"/>.</summary>
+    public string? KeyText { get; init; }
+}

@@ -102,7 +102,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         // multi-write and checks their keys at the end), not refused at once.
         ConflictResolution conflict = planning.ConflictOverride ?? insert.OnConflict;
         Func<Execution.Triggers.TriggerWork>? triggers = TriggerPlanner.Factory(planning, table, TriggerEvent.Insert, [], conflict);
-        return new DmlPlan(planning.Query, DmlKind.Insert, table, conflict, Checks(table), Returning(table, insert.Alias, insert.Returning))
+        return new DmlPlan(planning.Query, DmlKind.Insert, table, conflict, Rules(table), Returning(table, insert.Alias, insert.Returning))
         {
             Source = source,
             Targets = targets,
@@ -174,7 +174,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         }
 
         ConflictResolution conflict = planning.ConflictOverride ?? update.OnConflict;
-        return new DmlPlan(planning.Query, DmlKind.Update, table, conflict, Checks(table), Returning(table, update.Alias, update.Returning))
+        return new DmlPlan(planning.Query, DmlKind.Update, table, conflict, Rules(table), Returning(table, update.Alias, update.Returning))
         {
             Source = Rows(table, alias, update.Where, update.IndexHint),
             AssignColumns = columns,
@@ -190,7 +190,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
     {
         TableSchema table = Table(delete.Table);
         string alias = delete.Alias ?? table.Name;
-        return new DmlPlan(planning.Query, DmlKind.Delete, table, ConflictResolution.Default, ([], [], new Frame()), Returning(table, delete.Alias, delete.Returning))
+        return new DmlPlan(planning.Query, DmlKind.Delete, table, ConflictResolution.Default, Rules(table, deleting: true), Returning(table, delete.Alias, delete.Returning))
         {
             Source = Rows(table, alias, delete.Where, delete.IndexHint),
             ForeignKeyFactory = ForeignKeyPlanner.Factory(planning, table, DmlKind.Delete, [], singleRowInsert: false),
@@ -208,23 +208,25 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         return planning.Selects.Plan(new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null), planning.TriggerRow).Root;
     }
 
-    // The CHECK constraints and generated columns, compiled over one frame holding the row being written.
-    private (Evaluator[] Checks, Evaluator?[] Generated, Frame Frame) Checks(TableSchema table)
+    // The CHECK constraints, generated columns and index expressions and WHEREs, compiled over one frame holding the
+    // row being written; a DELETE needs only the indexes'.
+    private RowWriteRules Rules(TableSchema table, bool deleting = false)
     {
         Scope scope = RowScope(table, table.Name);
-        var checks = new Evaluator[table.Checks.Count];
+        var checks = new Evaluator[deleting ? 0 : table.Checks.Count];
         for (int i = 0; i < checks.Length; i++)
         {
             checks[i] = planning.Expressions.Compile(table.Checks[i].Condition, scope);
         }
 
-        var generated = new Evaluator?[table.GeneratedOrder.Length == 0 ? 0 : table.Columns.Count];
-        foreach (int column in table.GeneratedOrder)
+        var generated = new Evaluator?[deleting || table.GeneratedOrder.Length == 0 ? 0 : table.Columns.Count];
+        foreach (int column in deleting ? [] : table.GeneratedOrder)
         {
             generated[column] = planning.Expressions.Compile(table.Columns[column].Generated!, scope);
         }
 
-        return (checks, generated, scope.Frame);
+        IndexRowEvaluators?[] indexes = table.Indexes.All(i => i.IsPlain) ? [] : [.. table.Indexes.Select(i => IndexRowCompiler.Compile(planning, i, scope))];
+        return new RowWriteRules(scope.Frame, checks, generated, indexes);
     }
 
     private (Evaluator[] Values, Frame Frame, IReadOnlyList<OutputColumn> Columns)? Returning(TableSchema table, string? alias, SqlList<ResultColumn> returning)

@@ -160,7 +160,8 @@ internal static class ForeignKeyPlanner
 
         foreach (IndexSchema index in parent.Indexes)
         {
-            if (index.IsUnique && index.Columns.Length == n && index.Columns.All(columns.Contains)
+            // As in SQLite, a partial unique index or one on expressions is no parent key.
+            if (index.IsUnique && index.IsPlain && index.Columns.Length == n && index.Columns.All(columns.Contains)
                 && index.Columns.Select((c, i) => index.Collations[i].Name == parent.Columns[c].Collating.Name).All(same => same))
             {
                 return columns;

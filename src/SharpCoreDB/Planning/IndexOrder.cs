@@ -35,7 +35,7 @@ internal static class IndexOrder
 
                 if (!scan.IsBounded && !relation.NotIndexed)
                 {
-                    foreach (IndexSchema index in table.Indexes)
+                    foreach (IndexSchema index in table.Indexes.Where(relation.CanUse))
                     {
                         if (Follows(table, index, 0, order, out bool backwards))
                         {

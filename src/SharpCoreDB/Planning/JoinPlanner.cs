@@ -43,6 +43,17 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             return new JoinNode(planning.Query, scope.Frame, [new JoinLevel(new SingleRowSource(), isLeftJoin: false, [], [.. filters])], []);
         }
 
+        var analyzer = new PredicateAnalyzer(planning);
+        foreach (Relation r in relations)
+        {
+            if (r.Table is not null)
+            {
+                // A LEFT JOIN's right table counts only its own ON terms (PartialIndexUse).
+                IEnumerable<Conjunct> terms = r.IsLeftJoined ? on.GetValueOrDefault(r) ?? [] : where;
+                r.ImpliedPartialIndexes = PartialIndexUse.Implied(r, terms.Select(c => c.Ast), reference => analyzer.OrdinalIn(r, reference, scope));
+            }
+        }
+
         (List<(Relation Relation, RowSource Source)> order, HashSet<Conjunct> answeredByAccess) = ChooseOrder(scope, where, on);
         if (RequiredOrder is not null && order.Count == 1 && order[0].Relation.Table is not null)
         {
@@ -261,11 +272,17 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         var request = new AccessRequest(planning, scope, r, decoder, usable, Math.Max(MinimumTableRows, estimateRows(table)), outerRows);
         if (r.ForcedIndex is { } forced)
         {
+            if (!r.CanUse(forced))
+            {
+                // SQLite's words: the query's conditions do not imply the partial index's WHERE.
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "no query solution");
+            }
+
             return (AccessPath?)IndexSeekPath.TryCreate(request, forced) ?? new IndexScanPath(request, forced);
         }
 
         AccessPath best = (AccessPath?)RowIdRangePath.TryCreate(request) ?? new FullScanPath(request);
-        foreach (IndexSchema index in r.NotIndexed ? [] : table.Indexes)
+        foreach (IndexSchema index in r.NotIndexed ? [] : table.Indexes.Where(r.CanUse))
         {
             if (IndexSeekPath.TryCreate(request, index) is { } seek && seek.Cost < best.Cost)
             {

@@ -1,7 +1,8 @@
 // Finds the column predicates in a conjunct that access paths can use:
 // `col OP expr` and `expr OP col` for = < <= > >=, `col IN (list)` and
 // `col BETWEEN a AND b`, where col is a column (or rowid) of a relation of this
-// scope and expr does not read that relation.
+// scope and expr does not read that relation. In place of col, an expression over
+// one relation's columns that an index of its table has as a key.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 
@@ -27,7 +28,7 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
                 AddComparison(conjunct, scope, between.Operand, between.High, PredicateKind.LessOrEqual, columnOnLeft: true);
                 break;
             case InExpression { Negated: false, Subquery: null } inExpression when inExpression.Values.Count > 0:
-                if (Column(inExpression.Operand, scope) is { } target)
+                if ((Column(inExpression.Operand, scope) ?? IndexedExpression(inExpression.Operand, scope)) is { } target)
                 {
                     var values = new Evaluator[inExpression.Values.Count];
                     ulong mask = 0;
@@ -45,7 +46,10 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
                     if ((mask & JoinPlanner.Bit(target.Relation)) == 0)
                     {
                         conjunct.Predicates.Add(new ColumnPredicate(target.Relation, target.Column, PredicateKind.In, values, mask,
-                            SqlTypeAffinity.None, target.Evaluator, target.Evaluator.Collation ?? TextCollation.Binary));
+                            SqlTypeAffinity.None, target.Evaluator, target.Evaluator.Collation ?? TextCollation.Binary)
+                        {
+                            KeyText = KeyTextOf(target, inExpression.Operand, scope),
+                        });
                     }
                 }
 
@@ -55,7 +59,7 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
 
     private void AddComparison(Conjunct conjunct, Scope scope, Expression columnSide, Expression valueSide, PredicateKind kind, bool columnOnLeft)
     {
-        if (Column(columnSide, scope) is not { } target)
+        if ((Column(columnSide, scope) ?? IndexedExpression(columnSide, scope)) is not { } target)
         {
             return;
         }
@@ -69,8 +73,47 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
         TextCollation collation = columnOnLeft
             ? Evaluator.ComparisonCollation(target.Evaluator, value)
             : Evaluator.ComparisonCollation(value, target.Evaluator);
-        conjunct.Predicates.Add(new ColumnPredicate(target.Relation, target.Column, kind, [value], mask, value.Affinity, target.Evaluator, collation));
+        conjunct.Predicates.Add(new ColumnPredicate(target.Relation, target.Column, kind, [value], mask, value.Affinity, target.Evaluator, collation)
+        {
+            KeyText = KeyTextOf(target, columnSide, scope),
+        });
     }
+
+    // An expression over one relation's columns that one of its table's indexes has as a key (`lower(name) = ?` with an
+    // index on lower(name)): a predicate on IndexSchema.ExpressionColumn, told apart by its key text.
+    private (Relation Relation, int Column, Evaluator Evaluator)? IndexedExpression(Expression expression, Scope scope)
+    {
+        if (expression is ColumnReference or LiteralExpression or ParameterExpression)
+        {
+            return null;
+        }
+
+        foreach (Relation r in scope.Relations)
+        {
+            if (r.Table is not { } table || r.NotIndexed || !table.Indexes.Any(i => i.HasExpressions)
+                || KeyText(expression, r, scope) is not { } text || !table.Indexes.Any(i => i.KeyTexts.Contains(text)))
+            {
+                continue;
+            }
+
+            try
+            {
+                return (r, IndexSchema.ExpressionColumn, planning.Expressions.Compile(expression, scope));
+            }
+            catch (SharpCoreDBException)
+            {
+                return null;
+            }
+        }
+
+        return null;
+    }
+
+    private string? KeyTextOf((Relation Relation, int Column, Evaluator Evaluator) target, Expression expression, Scope scope) =>
+        target.Column == IndexSchema.ExpressionColumn ? KeyText(expression, target.Relation, scope) : null;
+
+    private string? KeyText(Expression expression, Relation relation, Scope scope) =>
+        IndexKeyText.Of(expression, relation.Table!, reference => OrdinalIn(relation, reference, scope));
 
     private (Evaluator Value, ulong Mask, bool SawSubquery) CompileValue(Expression expression, Scope scope)
     {
@@ -79,6 +122,10 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
         Evaluator value = planning.Expressions.Compile(expression, scope);
         return (value, scope.ReferenceMask, scope.SawSubquery);
     }
+
+    /// <summary>The ordinal in <paramref name="relation"/>'s table of the column <paramref name="reference"/> names in <paramref name="scope"/>, or null.</summary>
+    public int? OrdinalIn(Relation relation, ColumnReference reference, Scope scope) =>
+        Column(reference, scope) is { } found && found.Relation == relation ? found.Column : null;
 
     private (Relation Relation, int Column, Evaluator Evaluator)? Column(Expression expression, Scope scope)
     {

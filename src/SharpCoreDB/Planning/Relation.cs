@@ -28,6 +28,12 @@ internal sealed class Relation
     /// <summary>NOT INDEXED: no index may serve the table (rowid lookups and ranges still may).</summary>
     public bool NotIndexed { get; init; }
 
+    /// <summary>The partial indexes of the table that the query's conditions imply (<see cref="PartialIndexUse"/>), set by the join planner.</summary>
+    public HashSet<IndexSchema> ImpliedPartialIndexes { get; set; } = [];
+
+    /// <summary>Whether reading the table through <paramref name="index"/> yields every row the query may want.</summary>
+    public bool CanUse(IndexSchema index) => !index.IsPartial || ImpliedPartialIndexes.Contains(index);
+
     /// <summary>Set for the recursive table inside a recursive CTE's step: the one row being expanded.</summary>
     public WorkingRow? WorkingRow { get; init; }
 

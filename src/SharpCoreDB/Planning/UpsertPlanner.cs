@@ -26,7 +26,7 @@ internal static class UpsertPlanner
                 throw Error("a conflict target is required on all but the last ON CONFLICT clause");
             }
 
-            (bool rowId, IndexSchema? index) = clause.Target.Count == 0 ? (false, null) : Target(table, clause.Target);
+            (bool rowId, IndexSchema? index) = clause.Target.Count == 0 ? (false, null) : Target(table, clause.Target, clause.TargetWhere);
             if (clause.DoNothing)
             {
                 actions[i] = new UpsertAction { AnyConstraint = clause.Target.Count == 0, RowIdTarget = rowId, IndexTarget = index };
@@ -67,34 +67,58 @@ internal static class UpsertPlanner
         return actions;
     }
 
-    // The constraint a conflict target names: the rowid (INTEGER PRIMARY KEY) or a unique index on exactly its columns.
-    private static (bool RowId, IndexSchema? Index) Target(TableSchema table, SqlList<IndexedColumn> target)
+    // The constraint a conflict target names: the rowid (INTEGER PRIMARY KEY) or a unique index on exactly its columns
+    // and expressions; a partial index only when the target's WHERE is the index's (SQLite compares them as written).
+    private static (bool RowId, IndexSchema? Index) Target(TableSchema table, SqlList<IndexedColumn> target, Expression? targetWhere)
     {
-        var ordinals = new int[target.Count];
-        for (int i = 0; i < ordinals.Length; i++)
+        var keys = new (int Column, string? Text)[target.Count];
+        for (int i = 0; i < keys.Length; i++)
         {
-            ordinals[i] = table.FindColumn(target[i].Name);
-            if (ordinals[i] < 0)
+            if (target[i].Expression is { } expression)
+            {
+                keys[i] = (IndexSchema.ExpressionColumn, IndexKeyText.Of(expression, table, r => IndexKeyText.OrdinalIn(table, r)));
+                continue;
+            }
+
+            keys[i] = (table.FindColumn(target[i].Name), null);
+            if (keys[i].Column < 0)
             {
                 throw Error($"no such column: {target[i].Name}");
             }
         }
 
-        if (ordinals.Length == 1 && ordinals[0] == table.RowIdColumn)
+        if (keys.Length == 1 && keys[0].Column == table.RowIdColumn)
         {
             return (true, null);
         }
 
+        string? where = targetWhere is null ? null : IndexKeyText.Of(targetWhere, table, r => IndexKeyText.OrdinalIn(table, r));
         foreach (IndexSchema index in table.Indexes)
         {
-            if (index.IsUnique && index.Columns.Length == ordinals.Length && index.Columns.All(ordinals.Contains)
-                && target.All(t => t.Collation is null || string.Equals(t.Collation, index.Collations[Array.IndexOf(index.Columns, table.FindColumn(t.Name))].Name, StringComparison.OrdinalIgnoreCase)))
+            if (index.IsUnique && index.Columns.Length == keys.Length
+                && (index.Where is null || (where is not null && where == IndexKeyText.Of(index.Where, table, r => IndexKeyText.OrdinalIn(table, r))))
+                && keys.Select((k, i) => Position(index, k) is int p && p >= 0
+                    && (target[i].Collation is null || string.Equals(target[i].Collation, index.Collations[p].Name, StringComparison.OrdinalIgnoreCase))).All(ok => ok))
             {
                 return (false, index);
             }
         }
 
         throw Error("ON CONFLICT clause does not match any PRIMARY KEY or UNIQUE constraint");
+    }
+
+    // Where the target's key stands in the index, or -1.
+    private static int Position(IndexSchema index, (int Column, string? Text) key)
+    {
+        for (int p = 0; p < index.Columns.Length; p++)
+        {
+            if (index.Columns[p] == key.Column && (key.Text is null || key.Text == index.KeyTexts[p]))
+            {
+                return p;
+            }
+        }
+
+        return -1;
     }
 
     private static SharpCoreDBException Error(string message) => new(SharpCoreDBErrorCode.SemanticError, message);

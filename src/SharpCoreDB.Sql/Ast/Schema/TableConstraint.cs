@@ -21,5 +21,12 @@ public sealed record CheckTableConstraint(string? Name, Expression Condition, So
 public sealed record ForeignKeyTableConstraint(string? Name, SqlList<string> Columns, ForeignKeyClause References, SourcePosition Position = default)
     : TableConstraint(Name, Position);
 
-/// <summary>A column of an index or key: <c>name [COLLATE c] [ASC|DESC]</c>.</summary>
-public sealed record IndexedColumn(string Name, string? Collation, SortDirection Direction, SourcePosition Position = default) : SqlNode(Position);
+/// <summary>
+/// A column of an index or key: <c>name [COLLATE c] [ASC|DESC]</c>, or in CREATE INDEX and an UPSERT target an
+/// expression (<see cref="Expression"/> set, <see cref="Name"/> its SQL text, for messages).
+/// </summary>
+public sealed record IndexedColumn(string Name, string? Collation, SortDirection Direction, SourcePosition Position = default) : SqlNode(Position)
+{
+    /// <summary>The key's expression when it is not a plain column; null for a column.</summary>
+    public Expression? Expression { get; init; }
+}

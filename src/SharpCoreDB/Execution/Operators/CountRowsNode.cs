@@ -1,6 +1,6 @@
 // SELECT COUNT(*) FROM t with no WHERE, GROUP BY or HAVING: counts B+tree entries
-// without decoding a single record. Every index holds exactly one entry per row
-// (there are no partial indexes), and an entry is only its key columns and the
+// without decoding a single record. Every index but a partial one holds exactly one
+// entry per row, and an entry is only its key values and the
 // rowid, so the index with the fewest columns has the smallest cells and the
 // fewest leaves to visit; the table's own tree is counted only when no index has
 // fewer columns than the table (SQLite counts through such an index too).
@@ -45,7 +45,8 @@ internal sealed class CountRowsNode(QueryContext context, TableSchema table) : P
         int columns = table.Columns.Count;
         foreach (IndexSchema index in table.Indexes)
         {
-            if (index.Columns.Length < columns)
+            // A partial index holds only some rows.
+            if (!index.IsPartial && index.Columns.Length < columns)
             {
                 narrowest = index;
                 columns = index.Columns.Length;

@@ -213,18 +213,18 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
         var parts = new List<string>();
         for (int i = 0; i < _equal.Length; i++)
         {
-            parts.Add(table.Columns[index.Columns[i]].Name + "=?");
+            parts.Add(index.KeyName(table, i) + "=?");
         }
 
         int next = _equal.Length;
         if (_lastIn is not null)
         {
-            parts.Add(table.Columns[index.Columns[next++]].Name + " IN (...)");
+            parts.Add(index.KeyName(table, next++) + " IN (...)");
         }
 
         if (next < index.Columns.Length && probe.Range.IsBounded)
         {
-            parts.Add(probe.Range.Describe(table.Columns[index.Columns[next]].Name));
+            parts.Add(probe.Range.Describe(index.KeyName(table, next)));
         }
 
         string direction = _descending ? " (descending)" : string.Empty;
@@ -287,9 +287,9 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
         _positioned = false;
     }
 
-    // The probe value as the index stores it: the column's affinity applied, then its collation's folding.
+    // The probe value as the index stores it: the key's affinity applied, then its collation's folding.
     private DbValue Convert(DbValue value, int column) =>
-        index.KeyValue(column, SqlAffinity.Apply(value, table.Columns[index.Columns[column]].Affinity));
+        index.KeyValue(column, SqlAffinity.Apply(value, index.KeyAffinities[column]));
 
     private bool TryEncode(DbValue value, int column, ref byte[] buffer, out int length)
     {

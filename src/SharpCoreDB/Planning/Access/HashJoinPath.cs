@@ -7,6 +7,7 @@
 // matches: WHERE for an inner join, but only the ON conditions for a LEFT JOINed table,
 // whose WHERE runs after a row has matched or been NULL-extended (`b LEFT JOIN a ON ...
 // WHERE a.y IS NULL` must not drop a's rows before they match).
+using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
 
@@ -53,8 +54,9 @@ internal sealed class HashJoinPath : AccessPath
         var outer = new List<Evaluator>();
         foreach (ColumnPredicate p in request.Usable)
         {
-            // The hash table keys by binary equality, so only BINARY comparisons can be its keys.
-            if (p.Kind == PredicateKind.Equal && p.ValueMask != 0 && p.Collation.IsBinary)
+            // The hash table keys by binary equality, so only BINARY comparisons can be its keys; and by columns (a
+            // predicate on an indexed expression is there for its index).
+            if (p.Kind == PredicateKind.Equal && p.ValueMask != 0 && p.Collation.IsBinary && p.Column != IndexSchema.ExpressionColumn)
             {
                 inner.Add(p.ColumnEvaluator);
                 outer.Add(p.Values[0]);

@@ -2,8 +2,9 @@
 // the index columns, then optionally an IN list on the next column, then optionally a range
 // on the column after that; each row found is fetched from the table. Its cost is the rows
 // it reads, a fifth more for the fetch, plus one descent of a tree of the table's size.
-// A predicate is used only if its value's affinity is the column's or none, since the
-// index holds values with the column's affinity applied.
+// A predicate is used only if its value's affinity is the key's or none, since the
+// index holds values with the key's affinity applied. A key may be an expression
+// (EXPLAIN shows it as <expr>, as SQLite does), served by a predicate on the same one.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
@@ -76,7 +77,7 @@ internal sealed class IndexSeekPath : AccessPath
         ScanBound? low = null, high = null;
         foreach (ColumnPredicate p in request.Usable)
         {
-            if (!Matches(p, index, position, request.Table))
+            if (!Matches(p, index, position))
             {
                 continue;
             }
@@ -98,7 +99,7 @@ internal sealed class IndexSeekPath : AccessPath
     {
         foreach (ColumnPredicate p in request.Usable)
         {
-            if (p.Kind == kind && Matches(p, index, position, request.Table))
+            if (p.Kind == kind && Matches(p, index, position))
             {
                 return p;
             }
@@ -107,13 +108,16 @@ internal sealed class IndexSeekPath : AccessPath
         return null;
     }
 
-    // The predicate is on the index's column at this position, converts its value as the column does, and compares in
-    // the collation the index's keys are folded by (a NOCASE index cannot answer a BINARY range, nor the reverse).
-    private static bool Matches(ColumnPredicate p, IndexSchema index, int position, TableSchema table)
+    // The predicate is on the index's key at this position (its column, or the same expression, which must carry the
+    // key's affinity), converts its value as the key does, and compares in the collation the index's keys are folded
+    // by (a NOCASE index cannot answer a BINARY range, nor the reverse).
+    private static bool Matches(ColumnPredicate p, IndexSchema index, int position)
     {
         int column = index.Columns[position];
+        SqlTypeAffinity affinity = index.KeyAffinities[position];
         return p.Column == column
-            && (p.ValueAffinity == SqlTypeAffinity.None || p.ValueAffinity == table.Columns[column].Affinity)
+            && (column != IndexSchema.ExpressionColumn || (p.KeyText == index.KeyTexts[position] && p.ColumnEvaluator.Affinity == affinity))
+            && (p.ValueAffinity == SqlTypeAffinity.None || p.ValueAffinity == affinity)
             && p.Collation == index.Collations[position];
     }
 }
