@@ -117,10 +117,11 @@ internal sealed class Database : IDisposable
             tables.Add(new TableInfo(table.Name, columns, table.Sql));
             foreach (IndexSchema index in table.Indexes)
             {
+                // A key on an expression is listed as the expression's text.
                 var names = new List<string>();
-                foreach (int c in index.Columns)
+                for (int p = 0; p < index.Columns.Length; p++)
                 {
-                    names.Add(table.Columns[c].Name);
+                    names.Add(index.Columns[p] == IndexSchema.ExpressionColumn ? SqlText.Of(index.KeyExpressions[p]!) : table.Columns[index.Columns[p]].Name);
                 }
 
                 indexes.Add(new IndexInfo(index.Name, table.Name, names, index.IsUnique, index.Sql));

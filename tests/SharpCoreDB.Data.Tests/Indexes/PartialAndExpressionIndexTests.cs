@@ -142,6 +142,13 @@ public sealed class PartialAndExpressionIndexTests : IDisposable
         Assert.Equal("ok", Statements.Scalar(engine, "PRAGMA integrity_check"));
     }
 
+    [Fact]
+    public void GetSchemaListsAnExpressionKeyByItsText()
+    {
+        System.Data.DataTable indexes = _both.Engine.GetSchema("Indexes", ["account", "account_name"]);
+        Assert.Equal("lower(name)", Assert.Single(indexes.Rows.Cast<System.Data.DataRow>())["COLUMNS"]);
+    }
+
     private static long Count(SharpCoreDBConnection connection, string sql) => Rows(connection, sql).Count;
 
     private static List<string> Rows(SharpCoreDBConnection connection, string sql) => SqliteReference.Rows(connection, sql, RowText.Exact, out _);
