@@ -36,6 +36,7 @@ innerStatement: selectStmt
     | createTriggerStmt
     | dropTriggerStmt
     | reindexStmt
+    | vacuumStmt
     | beginStmt
     | commitStmt
     | rollbackStmt
@@ -242,6 +243,9 @@ dropTriggerStmt: DROP TRIGGER (IF EXISTS)? qualifiedName;
 // REINDEX [collation | table | index]
 reindexStmt: REINDEX qualifiedName?;
 
+// VACUUM [schema] [INTO file]
+vacuumStmt: VACUUM schema=identifier? (INTO into=expr)?;
+
 // ---- transactions and pragmas ----------------------------------------------
 
 beginStmt: BEGIN (DEFERRED | IMMEDIATE | EXCLUSIVE)? TRANSACTION?;
@@ -334,6 +338,7 @@ identifier: IDENTIFIER
     | OF
     | RAISE
     | REINDEX
+    | VACUUM
     | ALWAYS
     | GENERATED
     | STORED

@@ -43,6 +43,12 @@ public interface IFileSystem
     void Delete(string path);
 
     /// <summary>
+    /// Renames the file at <paramref name="sourcePath"/> to <paramref name="destinationPath"/> (in the same directory, an
+    /// atomic step); fails with <see cref="IOException"/> when a file is already at the destination.
+    /// </summary>
+    void Move(string sourcePath, string destinationPath);
+
+    /// <summary>
     /// The paths (<paramref name="directoryPath"/> combined with the file name) of the files directly in
     /// <paramref name="directoryPath"/> whose names match <paramref name="searchPattern"/>, where
     /// <c>*</c> stands for any run of characters and <c>?</c> for one; none if the directory does not exist.

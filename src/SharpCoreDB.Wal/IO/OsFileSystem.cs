@@ -83,6 +83,9 @@ public sealed partial class OsFileSystem : IFileSystem
     public void Delete(string path) => File.Delete(path);
 
     /// <inheritdoc />
+    public void Move(string sourcePath, string destinationPath) => File.Move(sourcePath, destinationPath, overwrite: false);
+
+    /// <inheritdoc />
     public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
         Directory.Exists(directoryPath)
             ? Directory.EnumerateFiles(directoryPath, searchPattern, ListingOptions)

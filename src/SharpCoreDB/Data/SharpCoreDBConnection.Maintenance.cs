@@ -1,7 +1,8 @@
 // Maintenance members of a connection that have no SQL spelling yet: running a
-// checkpoint on demand and reading the database's counters. The shell's
-// .checkpoint and .stats use them; applications may too.
+// checkpoint on demand, reading the database's counters, and a VACUUM INTO copy with a
+// password of its own. The shell's .checkpoint and .stats use them; applications may too.
 using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Data;
@@ -22,6 +23,25 @@ public sealed partial class SharpCoreDBConnection
         try
         {
             Session.Database.Checkpoint();
+        }
+        catch (Exception e) when (EngineExceptionTranslator.Translate(e) is { } translated)
+        {
+            throw translated;
+        }
+    }
+
+    /// <summary>
+    /// Writes a compacted copy of the database to the new file <paramref name="path"/>, as <c>VACUUM INTO</c> does,
+    /// but encrypted with <paramref name="password"/>, or not encrypted when it is null or empty (VACUUM INTO
+    /// keeps the database's own password). Readers and writers keep working meanwhile; the file appears only
+    /// once complete, and an existing file is an error.
+    /// </summary>
+    public void VacuumInto(string path, string? password)
+    {
+        ArgumentNullException.ThrowIfNull(path);
+        try
+        {
+            Session.VacuumInto(path, string.IsNullOrEmpty(password) ? null : new EncryptionSettings { Password = password });
         }
         catch (Exception e) when (EngineExceptionTranslator.Translate(e) is { } translated)
         {

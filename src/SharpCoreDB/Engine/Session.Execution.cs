@@ -47,6 +47,8 @@ internal sealed partial class Session
                 return Write(prepared, parameters, ct, out toCommit);
             case PragmaStatement pragma:
                 return Pragma(prepared, pragma);
+            case VacuumStatement vacuum:
+                return Vacuum(vacuum, parameters, ct);
             default:
                 return Write(prepared, parameters, ct, out toCommit);
         }

@@ -8,7 +8,8 @@
 //   3. write them all into the checkpoint journal with one write, fsync;
 //   4. extend the file to the page count as of C, write each page in place, fsync;
 //   5. write the header (the other slot) with checkpoint LSN C and the state as of C, fsync;
-//   6. release the log up to C and clear the journal.
+//   6. release the log up to C and clear the journal;
+//   7. cut the file to the page count as of C when it is longer (TrimFile).
 // Writers keep committing meanwhile: versions are immutable and a checkpoint only
 // ever writes versions no newer than C. A crash anywhere leaves either the old
 // header (and a journal that repairs any torn in-place write, or none if the
@@ -56,14 +57,34 @@ internal sealed class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapsho
             // snapshot keeps the page versions as of C from being pruned while later commits replace them.
             log?.Flush();
             long lsn = snapshots.Acquire(out var state);
+            int written;
             try
             {
-                return WriteUpTo(lsn, state);
+                written = WriteUpTo(lsn, state);
             }
             finally
             {
                 snapshots.Release(lsn);
             }
+
+            TrimFile();
+            return written;
+        }
+    }
+
+    // Step 7, once the database has fewer pages than the file (after VACUUM): the file is cut to the page count
+    // of the header just written, giving the space back to the file system. Only when no reader holds a snapshot
+    // older than that checkpoint, since such a reader may still read pages past the new end from the file; a
+    // later checkpoint (there is one at every open and close) cuts it then. Pages past the end are in no state
+    // from the checkpoint on, and a later commit that grows the database again writes its new pages from the
+    // cache, never reading what was there.
+    private void TrimFile()
+    {
+        uint pages = Header.State.PageCount;
+        if (file.PagesOnDisk > pages && snapshots.Oldest >= Header.CheckpointLsn)
+        {
+            file.SetPageCount(pages);
+            file.Flush();
         }
     }
 

@@ -44,6 +44,7 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
         StorageOptions options, PageLayout layout, DatabaseFile? file, CheckpointJournal? journal, IWriteAheadLog? log, DatabaseHeader? header, DatabaseEncryption? encryption)
     {
         _encryption = encryption;
+        Secret = encryption is null ? null : options.Encryption;
         _logCipher = encryption?.CreateLogCipher();
         _options = options;
         _file = file;
@@ -93,6 +94,12 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
     internal SharpCoreDB.Wal.IO.IFileSystem FileSystem => _options.FileSystem;
 
     public string? Path => _options.Path;
+
+    /// <summary>The settings the database was opened with (VACUUM INTO opens its copy with them).</summary>
+    internal StorageOptions Options => _options;
+
+    /// <summary>The password or key the database is encrypted with now (a password change replaces it); null when not encrypted.</summary>
+    internal EncryptionSettings? Secret { get; private set; }
 
     /// <summary>What the open found damaged and repaired or skipped (a header slot, the log), one sentence each; empty after a clean close.</summary>
     public IReadOnlyList<string> RecoveryNotes => _recoveryNotes;
@@ -163,6 +170,7 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
         }
 
         _checkpointer.UpdateHeader(header => _encryption.Rewrap(header, newSecret));
+        Secret = newSecret;
     }
 
     byte[] ICommittedPages.Committed(uint pageNumber, long snapshotLsn) => Cache.Get(pageNumber, snapshotLsn);

@@ -33,6 +33,8 @@ public abstract class FileSystemWrapper(IFileSystem? inner, Func<string, bool>? 
 
     public void Delete(string path) => Inner.Delete(path);
 
+    public virtual void Move(string sourcePath, string destinationPath) => Inner.Move(sourcePath, destinationPath);
+
     public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern) =>
         Inner.EnumerateFiles(directoryPath, searchPattern);
 

@@ -46,6 +46,19 @@ public sealed class MemoryFileSystem : IFileSystem
         }
     }
 
+    public void Move(string sourcePath, string destinationPath)
+    {
+        lock (_files)
+        {
+            if (_files.ContainsKey(destinationPath) || !_files.Remove(sourcePath, out var file))
+            {
+                throw new IOException($"cannot move '{sourcePath}' to '{destinationPath}'");
+            }
+
+            _files[destinationPath] = file;
+        }
+    }
+
     public IEnumerable<string> EnumerateFiles(string directoryPath, string searchPattern)
     {
         string directory = Path.GetFullPath(directoryPath);

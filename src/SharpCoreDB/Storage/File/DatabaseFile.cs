@@ -78,7 +78,7 @@ internal sealed class DatabaseFile : IDisposable
         }
         catch (IOException e)
         {
-            throw IoFailure.From(e, $"extending '{Path}' to {pageCount} pages");
+            throw IoFailure.From(e, $"setting '{Path}' to {pageCount} pages");
         }
     }
 
