@@ -8,6 +8,7 @@
 // VACUUM INTO to that target deletes first. As in SQLite, an existing target is an error.
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
+using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.Wal;
 using SharpCoreDB.Wal.IO;
@@ -42,17 +43,50 @@ internal static class DatabaseFileCopier
 
         string building = target + "-vacuum";
         DeleteDatabase(fs, building);
+        bool moved = false;
         try
         {
             Build(source, building, secret, ct);
             fs.Move(building, target);
+            moved = true;
             fs.SyncDirectory(System.IO.Path.GetDirectoryName(target)!);
         }
-        catch
+        catch (Exception e)
         {
+            // A copy whose rename may not last is taken back too: the statement failed, so no file is left.
             DeleteDatabase(fs, building);
+            if (moved)
+            {
+                fs.Delete(target);
+            }
+
+            if (e is SharpCoreDBException { ErrorCode: SharpCoreDBErrorCode.LogFailed } failed)
+            {
+                throw CopyFailed(failed);
+            }
+
+            if (e is IOException io)
+            {
+                throw IoFailure.From(io, "writing the copy");
+            }
+
             throw;
         }
+    }
+
+    // The copy's own log failing is no failure of the database's log (which goes on working): it is reported as the
+    // I/O error (or full disk) beneath it.
+    private static SharpCoreDBException CopyFailed(SharpCoreDBException failed)
+    {
+        for (Exception? inner = failed.InnerException; inner is not null; inner = inner.InnerException)
+        {
+            if (inner is IOException io)
+            {
+                return IoFailure.From(io, "writing the copy's log");
+            }
+        }
+
+        return new SharpCoreDBException(SharpCoreDBErrorCode.IoError, "VACUUM INTO could not write the copy: " + failed.Message, failed);
     }
 
     private static void Build(StorageEngine source, string building, EncryptionSettings? secret, CancellationToken ct)

@@ -1,5 +1,6 @@
 // Fault injection through SQL: the workload of SqlFaultWorkload (DDL, autocommit and
-// explicit inserts, updates, deletes, a rollback, a spilling sort, checkpoints, a close)
+// explicit inserts, updates, deletes, a rollback, a spilling sort, checkpoints, VACUUM and
+// VACUUM INTO, a close)
 // runs through Database/Session with the Nth I/O call of the database file, the log,
 // the checkpoint journal or a temporary file failing (EIO, ENOSPC or a short write),
 // for every N the workload makes. Each time:
@@ -197,6 +198,19 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
             case SqlFaultUnitKind.Checkpoint:
                 database.Checkpoint();
                 return;
+            case SqlFaultUnitKind.VacuumInto:
+                // A copy that was made must be whole; one that failed must not be there (the retry would find it).
+                string copy = database.Storage.Path + ".copy";
+                Execute(session, $"VACUUM INTO '{copy}'", null);
+                string found;
+                using (var copied = Database.Open(new DatabaseOptions { Storage = Options(copy, groupCommit: true) }))
+                {
+                    found = Render(copied);
+                }
+
+                File.Delete(copy);
+                Assert.Equal(model.Render(), found);
+                return;
             case SqlFaultUnitKind.Query:
                 var rows = new StringBuilder();
                 Execute(session, unit.Sql[0], rows);
@@ -257,20 +271,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
                 return "integrity_check: " + check;
             }
 
-            var state = new StringBuilder();
-            var catalog = database.GetCatalog();
-            foreach (TableInfo table in catalog.Tables.OrderBy(t => t.Name, StringComparer.Ordinal))
-            {
-                state.Append("T ").Append(table.Name).Append('\n');
-                Execute(session, $"SELECT * FROM {table.Name} ORDER BY 1", state);
-            }
-
-            foreach (IndexInfo index in catalog.Indexes.OrderBy(i => i.Name, StringComparer.Ordinal))
-            {
-                state.Append("I ").Append(index.Name).Append('\n');
-            }
-
-            string found = state.ToString();
+            string found = Render(database);
             if (found == outcome.Acknowledged || found == outcome.InDoubt)
             {
                 return null;
@@ -282,6 +283,26 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
         {
             return $"reopening: {e.GetType().Name}: {e.Message}";
         }
+    }
+
+    // The tables (with their rows) and indexes of a database, as SqlFaultModel.Render writes them.
+    private static string Render(Database database)
+    {
+        using Session session = database.CreateSession();
+        var state = new StringBuilder();
+        var catalog = database.GetCatalog();
+        foreach (TableInfo table in catalog.Tables.OrderBy(t => t.Name, StringComparer.Ordinal))
+        {
+            state.Append("T ").Append(table.Name).Append('\n');
+            Execute(session, $"SELECT * FROM {table.Name} ORDER BY 1", state);
+        }
+
+        foreach (IndexInfo index in catalog.Indexes.OrderBy(i => i.Name, StringComparer.Ordinal))
+        {
+            state.Append("I ").Append(index.Name).Append('\n');
+        }
+
+        return state.ToString();
     }
 
     private static StorageOptions Options(string path, bool groupCommit) => new()

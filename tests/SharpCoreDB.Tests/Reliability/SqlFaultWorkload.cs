@@ -1,8 +1,8 @@
 // The SQL workload of the fault-injection test and the model it is checked against.
 // Each unit is one transaction as a user sees it: an autocommit statement, an explicit
 // BEGIN ... COMMIT, a BEGIN ... ROLLBACK, a query whose rows must match the model, or a
-// checkpoint. A delete cascades through a foreign key and fires a trigger, so their
-// writes are held to the same all-or-nothing rule. The model holds the tables, indexes and rows that the acknowledged units
+// checkpoint, a VACUUM or a VACUUM INTO. A delete cascades through a foreign key and
+// fires a trigger, so their writes are held to the same all-or-nothing rule. The model holds the tables, indexes and rows that the acknowledged units
 // produced, rendered the same way SqlFaultTests renders a reopened database, so that
 // "every acknowledged commit is present and nothing else" is one string comparison.
 using System.Text;
@@ -75,6 +75,9 @@ internal enum SqlFaultUnitKind
 
     /// <summary>Database.Checkpoint().</summary>
     Checkpoint,
+
+    /// <summary>VACUUM INTO a new file beside the database: the copy must open and hold exactly the model.</summary>
+    VacuumInto,
 }
 
 /// <summary>One transaction of the workload and what it does to the model.</summary>
@@ -161,6 +164,9 @@ internal static class SqlFaultWorkload
                 m.Rows("t1").Remove(key);
             }
         }));
+        // VACUUM rewrites every page and cuts the file; VACUUM INTO writes a copy: neither changes what is stored.
+        units.Add(new(SqlFaultUnitKind.Autocommit, ["VACUUM"], _ => { }));
+        units.Add(new(SqlFaultUnitKind.VacuumInto, [], _ => { }));
         units.Add(new(SqlFaultUnitKind.Rollback, ["DROP TABLE t2", "DELETE FROM t1"], _ => { }));
         units.Add(Insert(++id));
         return units;
