@@ -3,8 +3,9 @@
 // children, a grandchild under each) and deletes family n - Window by deleting its
 // parent, so ON DELETE CASCADE removes the rest; triggers on child and grandchild keep
 // their counts in census (the cascade's deletes fire them); "ACK n" is printed after each
-// COMMIT returns. FullSync, a small cache and a small checkpoint threshold, so that
-// kills land in cascades, commits and checkpoints. The parent checks (CascadeCrashTests)
+// COMMIT returns; every few transactions a VACUUM rewrites the file. FullSync, a small
+// cache and a small checkpoint threshold, so that kills land in cascades, commits,
+// checkpoints and VACUUMs. The parent checks (CascadeCrashTests)
 // that a reopened database holds exactly the families of some n at or after the last
 // acknowledged one, with no orphans and census equal to the counts.
 using SharpCoreDB.Engine;
@@ -18,6 +19,9 @@ public static class CascadeWorkload
 {
     /// <summary>How many families the database holds at once.</summary>
     public const int Window = 20;
+
+    /// <summary>A VACUUM after every this many transactions, so that kills land in them too.</summary>
+    public const int VacuumEvery = 7;
 
     public static readonly string[] Schema =
     [
@@ -72,6 +76,10 @@ public static class CascadeWorkload
             Execute(session, "COMMIT");
             Console.Out.WriteLine($"ACK {n}");
             Console.Out.Flush();
+            if (n % VacuumEvery == 0)
+            {
+                Execute(session, "VACUUM");
+            }
         }
     }
 

@@ -2,7 +2,7 @@
 // a child process (SharpCoreDB.StorageCrashWorker cascade) commits transactions that
 // insert a family of rows and delete an older family through ON DELETE CASCADE (whose
 // deletes fire triggers keeping a census of the rows), in FullSync mode with
-// checkpoints running, and is killed at a random moment. The reopened database must
+// checkpoints and, every few transactions, VACUUM running, and is killed at a random moment. The reopened database must
 // hold exactly the families of some transaction at or after the last acknowledged
 // one (the one in flight may have landed), with PRAGMA integrity_check and
 // foreign_key_check clean and the census equal to the counts, so a cascade (and what
