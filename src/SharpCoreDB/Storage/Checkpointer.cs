@@ -111,7 +111,14 @@ internal sealed class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapsho
 
         WriteJournaled(lsn, state, dirty, _journalBuffer, size, pageSize);
 
-        WriteHeader(Header with { Sequence = Header.Sequence + 1, CheckpointLsn = lsn, State = state });
+        long filePages = file.PagesOnDisk;
+        WriteHeader(Header with
+        {
+            Sequence = Header.Sequence + 1,
+            CheckpointLsn = lsn,
+            State = state,
+            FilePages = filePages > state.PageCount ? (uint)filePages : 0,
+        });
         log?.ReleaseUpTo(lsn);
         if (dirty.Count > 0)
         {

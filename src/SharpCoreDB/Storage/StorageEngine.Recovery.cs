@@ -51,11 +51,12 @@ internal sealed partial class StorageEngine
         }
 
         var state = replayer.State ?? header.State;
-        if (_file!.PagesOnDisk > state.PageCount)
+        if (_file!.PagesOnDisk > Math.Max(state.PageCount, header.FilePages))
         {
             // Checkpoints only ever grow the file, to the page count of a state the header or the log
-            // still describes; a longer file means both are older than the file: the newest header
-            // was lost and the log that would have bridged the gap is gone.
+            // still describes, except one after a VACUUM, which cuts it after writing a header that says
+            // how long it was (FilePages); a longer file means both are older than the file: the newest
+            // header was lost and the log that would have bridged the gap is gone.
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.Corrupt,
                 $"The header of '{Path}' is out of date: the file holds {_file.PagesOnDisk} pages, but the header "
@@ -74,10 +75,13 @@ internal sealed partial class StorageEngine
         {
             Snapshots.Publish(replayer.LastLsn, replayed, visibleNow: true);
             RecoveredRecords = replayer.Records;
-            if (!_options.ReadOnly)
-            {
-                CheckpointAfterRecovery();
-            }
+        }
+
+        // After replay, and also when a crash came between a VACUUM's header and the cut of the file (nothing to
+        // replay, the file longer than the state): the checkpoint writes what was replayed and cuts the file.
+        if (!_options.ReadOnly && (replayer.State is not null || _file.PagesOnDisk > state.PageCount))
+        {
+            CheckpointAfterRecovery();
         }
     }
 

@@ -54,6 +54,7 @@ public sealed class LayoutDocumentationTests
             At(state + DatabaseState.SchemaVersionOffset, field, "schema version"),
             At(state + DatabaseState.ReservedOffset, field, "reserved"),
             At(DatabaseHeader.FlagsOffset, DatabaseHeader.FlagsSize, "flags: bit 0 = encrypted"),
+            At(DatabaseHeader.FilePagesOffset, DatabaseHeader.FilePagesSize, "file pages"),
             At(DatabaseHeader.FlagsReservedOffset, DatabaseHeader.FlagsReservedSize, "reserved, zero"),
             At(DatabaseHeader.KeyBlockOffset, DatabaseHeader.KeyBlockSize, "key block"),
             At(DatabaseHeader.KeyBlockReservedOffset, DatabaseHeader.KeyBlockReservedSize, "reserved, zero"),

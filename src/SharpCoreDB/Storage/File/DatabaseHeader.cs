@@ -21,7 +21,9 @@
 //   40   8  checkpoint LSN: every log record up to it is in the file
 //   48  24  DatabaseState (see DatabaseState)
 //   72   4  flags: bit 0 = pages are encrypted
-//   76  52  reserved, zero
+//   76   4  file pages: the file's page count when a checkpoint left it longer than the
+//          state (VACUUM shrank the database, the file is cut after this header); else 0
+//   80  48  reserved, zero
 //   128 256 key block: opaque to the pager; the encryption layer keeps its salt,
 //          iteration count and wrapped data key here (zero when unencrypted)
 //   384 124 reserved, zero
@@ -77,9 +79,16 @@ internal sealed record DatabaseHeader
     internal const int FlagsOffset = 72; // [72-75]
     internal const int FlagsSize = sizeof(int);
 
-    /// <summary>Bytes 76..127: reserved, zero.</summary>
-    internal const int FlagsReservedOffset = 76; // [76-127]
-    internal const int FlagsReservedSize = 52;
+    /// <summary>
+    /// Bytes 76..79: the pages the file may hold past the state's page count (uint32): set by a checkpoint that
+    /// shrank the database (VACUUM) before it cut the file, 0 otherwise (<see cref="FilePages"/>).
+    /// </summary>
+    internal const int FilePagesOffset = 76; // [76-79]
+    internal const int FilePagesSize = sizeof(uint);
+
+    /// <summary>Bytes 80..127: reserved, zero.</summary>
+    internal const int FlagsReservedOffset = 80; // [80-127]
+    internal const int FlagsReservedSize = 48;
 
     /// <summary>Bytes 128..383: the key block.</summary>
     public const int KeyBlockOffset = 128; // [128-383]
@@ -108,6 +117,13 @@ internal sealed record DatabaseHeader
 
     public bool Encrypted { get; init; }
 
+    /// <summary>
+    /// When the checkpoint that wrote this header left the file longer than <see cref="State"/>'s page count (a VACUUM
+    /// shrank the database and the file is cut only after the header is durable): the file's page count then, which
+    /// an open accepts as not out of date. 0 when the file was no longer than the state.
+    /// </summary>
+    public uint FilePages { get; init; }
+
     /// <summary>The encryption layer's block; 256 bytes, all zero when unencrypted.</summary>
     public byte[] KeyBlock { get; init; } = new byte[KeyBlockSize];
 
@@ -128,6 +144,7 @@ internal sealed record DatabaseHeader
         BinaryPrimitives.WriteInt64LittleEndian(slot[CheckpointLsnOffset..], CheckpointLsn);
         State.WriteTo(slot[StateOffset..]);
         BinaryPrimitives.WriteInt32LittleEndian(slot[FlagsOffset..], Encrypted ? EncryptedFlag : 0);
+        BinaryPrimitives.WriteUInt32LittleEndian(slot[FilePagesOffset..], FilePages);
         KeyBlock.CopyTo(slot[KeyBlockOffset..]);
         BinaryPrimitives.WriteUInt32LittleEndian(slot[ChecksumOffset..], Crc32.HashToUInt32(slot[..ChecksumOffset]));
     }
@@ -170,6 +187,7 @@ internal sealed record DatabaseHeader
             CheckpointLsn = BinaryPrimitives.ReadInt64LittleEndian(slot[CheckpointLsnOffset..]),
             State = DatabaseState.ReadFrom(slot[StateOffset..]),
             Encrypted = (BinaryPrimitives.ReadInt32LittleEndian(slot[FlagsOffset..]) & EncryptedFlag) != 0,
+            FilePages = BinaryPrimitives.ReadUInt32LittleEndian(slot[FilePagesOffset..]),
             KeyBlock = slot.Slice(KeyBlockOffset, KeyBlockSize).ToArray(),
         };
     }
