@@ -56,7 +56,9 @@ internal sealed partial class Session
         }
 
         tx.Commit();
-        Database.Checkpoint();
+
+        // Committed: a checkpoint that fails now (a full disk) does not undo it; the next one writes it and cuts the file.
+        Database.Storage.TryCheckpoint();
         return StatementResult.Count(-1);
     }
 }

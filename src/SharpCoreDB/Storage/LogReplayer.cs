@@ -26,6 +26,9 @@ internal sealed class LogReplayer(PageCache cache, PageLayout layout)
     /// <summary>Records applied.</summary>
     public int Records { get; private set; }
 
+    /// <summary>The largest page count of any record applied (a VACUUM's record has a smaller one than those before it).</summary>
+    public uint MostPages { get; private set; }
+
     /// <summary>Applies one commit record (already decrypted).</summary>
     public void Apply(long lsn, ReadOnlySpan<byte> record)
     {
@@ -45,6 +48,7 @@ internal sealed class LogReplayer(PageCache cache, PageLayout layout)
         }
 
         State = reader.State;
+        MostPages = Math.Max(MostPages, reader.State.PageCount);
         LastLsn = lsn;
         Records++;
     }

@@ -108,6 +108,25 @@ internal sealed partial class StorageEngine
         }
     }
 
+    /// <summary>
+    /// Runs a checkpoint now for a commit that wants its pages in the file at once (VACUUM, to give space back). A
+    /// failure is recorded in <see cref="LastCheckpointError"/>, not thrown: the commit stands, the log keeps it, and
+    /// a later checkpoint (at the latest at close or the next open) writes it. Returns whether it ran.
+    /// </summary>
+    public bool TryCheckpoint()
+    {
+        try
+        {
+            Checkpoint();
+            return true;
+        }
+        catch (Exception e) when (e is IOException or SharpCoreDBException { ErrorCode: SharpCoreDBErrorCode.IoError or SharpCoreDBErrorCode.DiskFull })
+        {
+            LastCheckpointError = e;
+            return false;
+        }
+    }
+
     private void QueueCheckpoint()
     {
         if (_checkpointer is not null && !_disposed && !_options.ReadOnly)

@@ -51,16 +51,18 @@ internal sealed partial class StorageEngine
         }
 
         var state = replayer.State ?? header.State;
-        if (_file!.PagesOnDisk > Math.Max(state.PageCount, header.FilePages))
+        uint described = Math.Max(Math.Max(header.State.PageCount, header.FilePages), replayer.MostPages);
+        if (_file!.PagesOnDisk > described)
         {
             // Checkpoints only ever grow the file, to the page count of a state the header or the log
-            // still describes, except one after a VACUUM, which cuts it after writing a header that says
-            // how long it was (FilePages); a longer file means both are older than the file: the newest
-            // header was lost and the log that would have bridged the gap is gone.
+            // still describes (a VACUUM's record in the log follows the larger states before it), except
+            // one after a VACUUM, which cuts it after writing a header that says how long it was
+            // (FilePages); a longer file means both are older than the file: the newest header was lost
+            // and the log that would have bridged the gap is gone.
             throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.Corrupt,
                 $"The header of '{Path}' is out of date: the file holds {_file.PagesOnDisk} pages, but the header "
-                + $"(checkpoint LSN {header.CheckpointLsn}) and the log account for {state.PageCount}. "
+                + $"(checkpoint LSN {header.CheckpointLsn}) and the log account for {described}. "
                 + "Its newest header was lost; opening it would show an older database.");
         }
 

@@ -33,6 +33,9 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
 
     private static bool Exhaustive => Environment.GetEnvironmentVariable("SCDB_SQL_FAULTS") == "all";
 
+    // SCDB_SQL_FAULT_AT=n: only the fault points at call n, for a closer look at one failure.
+    private static int? OnlyAt => int.TryParse(Environment.GetEnvironmentVariable("SCDB_SQL_FAULT_AT"), out int n) ? n : null;
+
     public void Dispose() => _dir.Dispose();
 
     [Theory]
@@ -53,6 +56,11 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
         int tried = 0;
         for (int failAt = 0; failAt < total; failAt++)
         {
+            if (OnlyAt is int only && failAt != only)
+            {
+                continue;
+            }
+
             // CI cycles the kinds (offset per log, so each call meets two of the three); the long run tries all.
             foreach (FaultMode mode in Exhaustive ? modes : [modes[(failAt + (groupCommit ? 1 : 0)) % modes.Length]])
             {
