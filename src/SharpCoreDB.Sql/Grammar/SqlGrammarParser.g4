@@ -37,6 +37,7 @@ innerStatement: selectStmt
     | dropTriggerStmt
     | reindexStmt
     | vacuumStmt
+    | analyzeStmt
     | beginStmt
     | commitStmt
     | rollbackStmt
@@ -246,6 +247,9 @@ reindexStmt: REINDEX qualifiedName?;
 // VACUUM [schema] [INTO file]
 vacuumStmt: VACUUM schema=identifier? (INTO into=expr)?;
 
+// ANALYZE [schema | table | index | schema.table | schema.index]
+analyzeStmt: ANALYZE qualifiedName?;
+
 // ---- transactions and pragmas ----------------------------------------------
 
 beginStmt: BEGIN (DEFERRED | IMMEDIATE | EXCLUSIVE)? TRANSACTION?;
@@ -339,6 +343,7 @@ identifier: IDENTIFIER
     | RAISE
     | REINDEX
     | VACUUM
+    | ANALYZE
     | ALWAYS
     | GENERATED
     | STORED

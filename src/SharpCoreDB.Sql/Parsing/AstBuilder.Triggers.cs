@@ -1,5 +1,5 @@
-// AST building for CREATE TRIGGER, DROP TRIGGER and RAISE (and REINDEX and VACUUM,
-// the maintenance statements). SQLite's parse-time
+// AST building for CREATE TRIGGER, DROP TRIGGER and RAISE (and REINDEX, VACUUM and
+// ANALYZE, the maintenance statements). SQLite's parse-time
 // rules for trigger bodies are applied here, with its messages: the statements
 // name their tables without a schema, take no INDEXED BY, WITH or RETURNING, and
 // use no parameters (a stored trigger has nobody to bind them); RAISE is only
@@ -58,6 +58,9 @@ internal sealed partial class AstBuilder
 
     public override SqlNode VisitReindexStmt(ReindexStmtContext context) =>
         new ReindexStatement(context.qualifiedName() is { } name ? Name(name) : null, Pos(context));
+
+    public override SqlNode VisitAnalyzeStmt(AnalyzeStmtContext context) =>
+        new AnalyzeStatement(context.qualifiedName() is { } name ? Name(name) : null, Pos(context));
 
     public override SqlNode VisitVacuumStmt(VacuumStmtContext context) =>
         new VacuumStatement(context.schema is { } schema ? Ident(schema) : null, context.into is { } into ? Expr(into) : null, Pos(context));

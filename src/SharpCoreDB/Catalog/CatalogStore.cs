@@ -112,7 +112,7 @@ internal static class CatalogStore
             }
         }
 
-        return new SchemaCatalog(result, views, state.SchemaVersion, maxId + 1, triggers);
+        return new SchemaCatalog(StoredStatistics.Apply(pages, result), views, state.SchemaVersion, maxId + 1, triggers);
     }
 
     /// <summary>Writes (or overwrites) catalog record <paramref name="id"/>, creating the catalog tree if needed.</summary>

@@ -37,6 +37,12 @@ internal sealed record IndexSchema(
     /// <summary>A partial index's WHERE: only rows it is true for have entries. Null for a full index.</summary>
     public Expression? Where { get; init; }
 
+    /// <summary>
+    /// What ANALYZE last stored for the index (sqlite_stat1): its entry count, then for each key prefix of 1, 2, ..
+    /// columns the average number of entries sharing a value of it; null when it has none.
+    /// </summary>
+    public long[]? Statistics { get; init; }
+
     public bool IsPartial => Where is not null;
 
     public bool HasExpressions => KeyExpressions.Length > 0;

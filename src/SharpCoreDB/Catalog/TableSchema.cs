@@ -64,11 +64,14 @@ internal sealed class TableSchema
     /// <summary>The table's FOREIGN KEY constraints (it is their child), in SQLite's id order.</summary>
     public IReadOnlyList<ForeignKeySchema> ForeignKeys { get; init; } = [];
 
+    /// <summary>The row count ANALYZE last stored for the table (sqlite_stat1), or null when it has none.</summary>
+    public long? AnalyzedRows { get; init; }
+
     /// <summary>The ordinal of the column called <paramref name="name"/> (any case), or -1.</summary>
     public int FindColumn(string name) => _byName.TryGetValue(name, out int ordinal) ? ordinal : -1;
 
     public TableSchema WithIndexes(IReadOnlyList<IndexSchema> indexes) =>
-        new(Name, Columns, RowIdColumn, AutoIncrement, Checks, Definition, RootPage, CatalogId, indexes) { ForeignKeys = ForeignKeys, GeneratedOrder = GeneratedOrder };
+        new(Name, Columns, RowIdColumn, AutoIncrement, Checks, Definition, RootPage, CatalogId, indexes) { ForeignKeys = ForeignKeys, GeneratedOrder = GeneratedOrder, AnalyzedRows = AnalyzedRows };
 }
 
 /// <summary>A CHECK constraint: its name (if any) and condition.</summary>

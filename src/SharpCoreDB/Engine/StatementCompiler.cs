@@ -89,8 +89,14 @@ internal static class StatementCompiler
         return result;
     }
 
+    // ANALYZE's row count when there is one (as SQLite, the planner trusts it until the next ANALYZE), else an estimate from the tree's shape.
     private static long Estimate(IPageAccess pages, TableSchema table)
     {
+        if (table.AnalyzedRows is long analyzed)
+        {
+            return analyzed;
+        }
+
         try
         {
             return TableTree.Open(pages, table.RootPage).EstimateCount();

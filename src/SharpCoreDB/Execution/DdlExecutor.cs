@@ -1,6 +1,6 @@
 // Runs schema statements inside a write transaction: creates and drops tables,
 // indexes, views and triggers (DdlExecutor.Triggers.cs), rebuilds indexes
-// (DdlExecutor.Reindex.cs), alters tables, and records every change in the catalog
+// (DdlExecutor.Reindex.cs), gathers statistics (DdlExecutor.Analyze.cs), alters tables, and records every change in the catalog
 // B+tree. Each change bumps DatabaseState.SchemaVersion so cached plans notice,
 // and returns the new in-memory catalog.
 using System.Diagnostics.CodeAnalysis;
@@ -51,6 +51,8 @@ internal static partial class DdlExecutor
                 return CreateTrigger(tx, catalog, trigger);
             case DropTriggerStatement drop:
                 return DropTrigger(tx, catalog, drop);
+            case AnalyzeStatement analyze:
+                return Analyze(tx, catalog, analyze);
             case ReindexStatement reindex:
                 return Reindex(tx, catalog, reindex, compilers.CompileIndex);
             case AlterTableStatement alter:
@@ -229,6 +231,7 @@ internal static partial class DdlExecutor
         }
 
         TableTree.Open(tx, table.RootPage).Tree.Drop();
+        DeleteStatistics(tx, catalog, table.Name, index: null);
         foreach (long id in CatalogStore.RecordsOf(tx, tx.State, table.Name))
         {
             CatalogStore.Delete(tx, id);
@@ -249,6 +252,7 @@ internal static partial class DdlExecutor
         Refuse(index.Sql is null, "index associated with UNIQUE or PRIMARY KEY constraint cannot be dropped");
 
         BTree.Open(tx, index.RootPage).Drop();
+        DeleteStatistics(tx, catalog, index.TableName, index.Name);
         CatalogStore.Delete(tx, index.CatalogId);
         Bump(tx);
         return Reload(tx);

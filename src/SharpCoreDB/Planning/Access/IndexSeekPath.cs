@@ -1,7 +1,8 @@
 // An index seek (EXPLAIN: "SEARCH t USING INDEX i (a=? AND b>?)"): equality on a prefix of
 // the index columns, then optionally an IN list on the next column, then optionally a range
 // on the column after that; each row found is fetched from the table. Its cost is the rows
-// it reads, a fifth more for the fetch, plus one descent of a tree of the table's size.
+// it reads, a fifth more for the fetch, plus one descent of a tree of the table's size; the
+// rows per value of a prefix are ANALYZE's figure when the index has one (sqlite_stat1).
 // A predicate is used only if its value's affinity is the key's or none, since the
 // index holds values with the key's affinity applied. A key may be an expression
 // (EXPLAIN shows it as <expr>, as SQLite does), served by a predicate on the same one.
@@ -57,10 +58,10 @@ internal sealed class IndexSeekPath : AccessPath
         }
 
         double n = request.TableRows;
-        double rows = index.IsUnique && equal.Count == index.Columns.Length ? 1 : n * Math.Pow(Selectivity.Equality, equal.Count);
+        double rows = index.IsUnique && equal.Count == index.Columns.Length ? 1 : Matching(index, equal.Count, n);
         if (inList is not null)
         {
-            rows = Math.Min(n, rows * Selectivity.Equality * inList.Length);
+            rows = Math.Min(n, Matching(index, equal.Count + 1, n) * inList.Length);
         }
 
         if (range.IsBounded)
@@ -70,6 +71,13 @@ internal sealed class IndexSeekPath : AccessPath
 
         return new IndexSeekPath(request, index, new IndexProbe([.. equal], inList, range), Math.Max(1, rows));
     }
+
+    // The entries sharing one value of the first `prefix` key columns: ANALYZE's average for that prefix when the index
+    // has statistics, else a fixed selectivity per equality.
+    private static double Matching(IndexSchema index, int prefix, double tableRows) =>
+        prefix == 0 ? tableRows
+        : index.Statistics is { } stat && prefix < stat.Length ? stat[prefix]
+        : tableRows * Math.Pow(Selectivity.Equality, prefix);
 
     // The first lower and the first upper bound the usable predicates put on the column.
     private static ScanRange RangeOn(AccessRequest request, IndexSchema index, int position)

@@ -116,6 +116,42 @@ internal static class KeyEncoder
         return written + RowIdKey.WriteSuffix(rowId, destination[written..]);
     }
 
+    /// <summary>
+    /// The length of the value encoded at the start of <paramref name="key"/>, so that a key can be walked value by value
+    /// (ANALYZE counts distinct prefixes of index keys without decoding them).
+    /// </summary>
+    public static int ValueLength(ReadOnlySpan<byte> key)
+    {
+        switch (key[0])
+        {
+            case NumericKey.Positive or NumericKey.Negative:
+                // Tag, two exponent bytes, then digits whose low bit says "more" (inverted for a negative number).
+                byte last = key[0] == NumericKey.Negative ? (byte)1 : (byte)0;
+                int digit = 3;
+                while ((key[digit] & 1) != last)
+                {
+                    digit++;
+                }
+
+                return digit + 1;
+            case DateTimeTag:
+                return 9;
+            case GuidTag:
+                return 17;
+            case TextTag or BlobTag:
+                // Escaped bytes (00 as 00 FF), then the terminator 00 01.
+                int at = 1;
+                while (key[at] != 0 || key[at + 1] != 0x01)
+                {
+                    at += key[at] == 0 ? 2 : 1;
+                }
+
+                return at + 2;
+            default:
+                return 1; // NULL, zero and the infinities are their tag alone
+        }
+    }
+
     /// <summary>The rowid at the end of an index key.</summary>
     public static long ReadRowIdSuffix(ReadOnlySpan<byte> indexKey) => RowIdKey.ReadSuffix(indexKey);
 
