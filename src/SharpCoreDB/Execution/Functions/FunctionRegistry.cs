@@ -129,6 +129,8 @@ internal static class FunctionRegistry
         Add("LIKE", 2, 3, PatternFunctions.Like);
         Add("GLOB", 2, 2, PatternFunctions.Glob);
         DateTimeFunctions.Register(Add);
+        MathLibrary.Register(Add);
+        CharacterFunctions.Register(Add);
 
         var result = new Dictionary<string, Overload[]>(StringComparer.OrdinalIgnoreCase);
         foreach (KeyValuePair<string, List<Overload>> entry in map)
