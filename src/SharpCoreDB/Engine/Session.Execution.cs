@@ -75,6 +75,7 @@ internal sealed partial class Session
 
             QueryContext context = compiled.Context;
             context.Begin(pages, Bind(compiled, parameters), ct);
+            context.Counters = Triggers.Counters;
             compiled.InUse = true;
             var root = compiled.Select!.Root;
             try
@@ -175,10 +176,6 @@ internal sealed partial class Session
 
                 EndStatementKeys(autocommit);
 
-                if (compiled.Dml.LastInsertRowId is long rowId)
-                {
-                    LastInsertRowId = rowId;
-                }
 
                 result = returned is not null ? StatementResult.Materialized(compiled.Columns, returned, count) : StatementResult.Count(count);
             }

@@ -41,7 +41,14 @@ internal sealed partial class Session : IDisposable
 
     public bool InTransaction => _explicit;
 
-    public long LastInsertRowId { get; private set; }
+    /// <summary>The rowid of the last row a top-level INSERT of this session wrote (last_insert_rowid()).</summary>
+    public long LastInsertRowId => Triggers.Counters.LastInsertRowId;
+
+    /// <summary>The rows the last INSERT, UPDATE or DELETE of this session changed (changes()).</summary>
+    public long Changes => Triggers.Counters.Changes;
+
+    /// <summary>The rows every write of this session changed, in triggers and key actions too (total_changes()).</summary>
+    public long TotalChanges => Triggers.Counters.TotalChanges;
 
     public void BeginTransaction(TransactionMode mode = TransactionMode.Deferred)
     {

@@ -113,12 +113,14 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
         store.ReplacedRows = replaced is not null ? replaced : keys;
         try
         {
-            return kind switch
+            int changed = kind switch
             {
                 DmlKind.Insert => Insert(tx, store, rows, keys, triggers, returned),
                 DmlKind.Update => Update(store, rows, keys, triggers, returned),
                 _ => Delete(store, rows, keys, triggers, returned),
             };
+            context.Counters?.Completed(changed, LastInsertRowId);
+            return changed;
         }
         catch (SharpCoreDBException e) when (e is not StatementFailure && StatementFailure.IsConflict(e.ErrorCode)
             && StatementFailure.ScopeOf(onConflict) is { } undo)

@@ -16,6 +16,7 @@ internal sealed class QueryContext
     private readonly Dictionary<uint, BTree> _trees = [];
     private readonly List<IDisposable> _spillFiles = [];
     private IPageAccess? _pages;
+    private ConnectionCounters? _counters;
 
     public QueryContext(StorageEngine? storage) => Storage = storage;
 
@@ -41,6 +42,13 @@ internal sealed class QueryContext
     /// <summary>The connection's trigger state while a write statement runs (triggers fire only when it is set).</summary>
     public Triggers.TriggerState? Triggers { get; set; }
 
+    /// <summary>The connection's write counters (changes(), last_insert_rowid()); in a trigger body, those of its trigger state.</summary>
+    public ConnectionCounters? Counters
+    {
+        get => _counters ?? Triggers?.Counters;
+        set => _counters = value;
+    }
+
     /// <summary>The spill threshold of a database opened without one (DatabaseOptions.SpillThresholdRows).</summary>
     public const int DefaultSpillThresholdRows = 200_000;
 
@@ -61,6 +69,7 @@ internal sealed class QueryContext
         _pages = null;
         ForeignKeys = null;
         Triggers = null;
+        _counters = null;
 
         // A statement that failed halfway (an I/O error, a cancellation) may not have closed
         // every operator, and a subquery's plan is closed only when it runs to its end: the

@@ -1,6 +1,8 @@
 // Function calls for ExpressionCompiler: window calls go to WindowCompiler; aggregate
 // calls (with DISTINCT, ORDER BY and FILTER) become reads of the aggregate frame and
-// register an AggregateSpec with the scope; scalar calls become FunctionEvaluators.
+// register an AggregateSpec with the scope; scalar calls become FunctionEvaluators,
+// except last_insert_rowid(), changes() and total_changes(), which read the connection.
+using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Functions.Aggregates;
@@ -94,6 +96,14 @@ internal sealed partial class ExpressionCompiler
             return new SlotEvaluator(scope.AggregateFrame, scope.Aggregates.Count - 1, SqlTypeAffinity.None);
         }
 
+        if (CounterOf(call.Name) is { } counter)
+        {
+            // Not pure functions of their arguments: they read the connection (QueryContext.Counters).
+            return call.Arguments.Count == 0
+                ? new ConnectionCounterEvaluator(planning.Query, counter)
+                : throw Error($"wrong number of arguments to function {call.Name}()");
+        }
+
         if (!FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function))
         {
             throw Error(FunctionRegistry.Exists(call.Name)
@@ -109,4 +119,12 @@ internal sealed partial class ExpressionCompiler
 
         return new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity };
     }
+
+    private static ConnectionCounter? CounterOf(string name) => name.ToLowerInvariant() switch
+    {
+        "last_insert_rowid" => ConnectionCounter.LastInsertRowId,
+        "changes" => ConnectionCounter.Changes,
+        "total_changes" => ConnectionCounter.TotalChanges,
+        _ => null,
+    };
 }

@@ -2,7 +2,9 @@
 // SQLite's answers (Microsoft.Data.Sqlite's SQLite, which has the math extension
 // built in): values, their types, NULL for domain errors and for text that is no
 // number, integers kept by ceil/floor/trunc, infinities kept, and SQLite's errors for
-// wrong argument counts and a likelihood out of range.
+// wrong argument counts and a likelihood out of range. The connection's counters
+// (changes(), total_changes(), last_insert_rowid()) count as SQLite's do;
+// sqlite_version() gives SharpCoreDB's version.
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
 public sealed class FunctionLibraryTests : IDisposable
@@ -35,7 +37,42 @@ public sealed class FunctionLibraryTests : IDisposable
         Assert.Equal(SqliteComparison.Run(_both.Sqlite, sql).Rows, SqliteComparison.Run(_both.Engine, sql).Rows);
     }
 
+    // changes(), total_changes() and last_insert_rowid() through plain statements, triggers (whose bodies see their own
+    // statements' figures, the firing statement's coming back after), cascades, OR REPLACE, UPSERT and INSTEAD OF.
+    [Fact]
+    public void ConnectionCountersAsSqlite()
+    {
+        string[] script =
+        [
+            "SELECT total_changes(), changes(), last_insert_rowid()",
+            "PRAGMA foreign_keys = ON",
+            "CREATE TABLE p (id INTEGER PRIMARY KEY, k UNIQUE)",
+            "CREATE TABLE c (id INTEGER PRIMARY KEY, pid REFERENCES p ON DELETE CASCADE)",
+            "CREATE TABLE log (x)",
+            "CREATE TRIGGER tr AFTER INSERT ON c BEGIN INSERT INTO log VALUES (new.id); INSERT INTO log VALUES (changes() || ' ' || last_insert_rowid()); END",
+            "INSERT INTO p VALUES (1, 'a'), (2, 'b')",
+            "INSERT INTO c VALUES (1, 1), (2, 1), (3, 2)",
+            "SELECT total_changes(), changes(), last_insert_rowid()",
+            "DELETE FROM p WHERE id = 1",
+            "SELECT total_changes(), changes(), last_insert_rowid()",
+            "INSERT OR REPLACE INTO p VALUES (5, 'b')",
+            "SELECT total_changes(), changes(), last_insert_rowid()",
+            "INSERT INTO p VALUES (6, 'b') ON CONFLICT (k) DO UPDATE SET id = 7",
+            "SELECT total_changes(), changes(), last_insert_rowid()",
+            "INSERT OR IGNORE INTO p VALUES (7, 'z')",
+            "UPDATE p SET k = 'q' WHERE 0",
+            "SELECT total_changes(), changes(), last_insert_rowid()",
+            "CREATE VIEW v AS SELECT * FROM p",
+            "CREATE TRIGGER vi INSTEAD OF INSERT ON v BEGIN INSERT INTO p VALUES (new.id, new.k); END",
+            "INSERT INTO v VALUES (20, 'v')",
+            "SELECT total_changes(), changes(), last_insert_rowid()",
+        ];
+        Differential.ScriptComparison.Run(_both.Sqlite, _both.Engine, script);
+        Assert.Equal(_both.Engine.ServerVersion, Statements.Scalar(_both.Engine, "SELECT sqlite_version()"));
+    }
+
     [Theory]
+    [InlineData("SELECT changes(1)", "wrong number of arguments to function changes()")]
     [InlineData("SELECT concat()", "wrong number of arguments to function concat()")]
     [InlineData("SELECT concat_ws(',')", "wrong number of arguments to function concat_ws()")]
     [InlineData("SELECT sqrt(1, 2)", "wrong number of arguments to function sqrt()")]

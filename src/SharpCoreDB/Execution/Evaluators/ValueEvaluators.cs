@@ -1,4 +1,5 @@
-// The leaves of compiled expressions: constants, frame slots and parameters.
+// The leaves of compiled expressions: constants, frame slots, parameters, the
+// statement's time and the connection's write counters.
 
 namespace SharpCoreDB.Execution.Evaluators;
 
@@ -55,4 +56,19 @@ internal sealed class CollateEvaluator(Evaluator operand) : Evaluator
     public override bool IsConstant => operand.IsConstant;
 
     public override DbValue Evaluate() => operand.Evaluate();
+}
+
+/// <summary>last_insert_rowid(), changes(), total_changes(): the connection's counters as the statement reads them.</summary>
+internal sealed class ConnectionCounterEvaluator(QueryContext context, ConnectionCounter counter) : Evaluator
+{
+    public override DbValue Evaluate()
+    {
+        ConnectionCounters? counters = context.Counters;
+        return DbValue.FromInt64(counters is null ? 0 : counter switch
+        {
+            ConnectionCounter.LastInsertRowId => counters.LastInsertRowId,
+            ConnectionCounter.Changes => counters.Changes,
+            _ => counters.TotalChanges,
+        });
+    }
 }

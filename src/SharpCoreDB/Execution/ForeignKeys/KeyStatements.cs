@@ -74,12 +74,19 @@ internal sealed class KeyAction(QueryContext context, DmlPlan plan, int[] argume
         context.Begin(tx, _parameters, token);
         context.ForeignKeys = state;
         context.Triggers = triggers;
+        var counters = triggers?.Counters.Save();
         try
         {
             plan.Execute(tx, null);
         }
         finally
         {
+            // An action counts in total_changes() but, like a trigger, leaves changes() and last_insert_rowid() as they were.
+            if (counters is { } saved)
+            {
+                triggers!.Counters.Restore(saved);
+            }
+
             context.End();
             state.ActionDepth--;
             Array.Clear(_parameters);

@@ -15,6 +15,9 @@ internal static class FunctionRegistry
 {
     private const int Many = int.MaxValue;
 
+    // sqlite_version() answers with SharpCoreDB's own version (the same as DbConnection.ServerVersion), not a SQLite one.
+    private static readonly DbValue EngineVersion = DbValue.FromText(typeof(FunctionRegistry).Assembly.GetName().Version?.ToString() ?? "0.0.0.0");
+
     private static readonly Dictionary<string, Overload[]> Scalars = BuildScalars();
 
     private static readonly HashSet<string> Aggregates = new(StringComparer.OrdinalIgnoreCase)
@@ -128,6 +131,7 @@ internal static class FunctionRegistry
         Add("ROUND", 1, 2, MathFunctions.Round);
         Add("LIKE", 2, 3, PatternFunctions.Like);
         Add("GLOB", 2, 2, PatternFunctions.Glob);
+        Add("SQLITE_VERSION", 0, 0, _ => EngineVersion);
         DateTimeFunctions.Register(Add);
         MathLibrary.Register(Add);
         CharacterFunctions.Register(Add);

@@ -53,6 +53,7 @@ internal sealed class TriggerProgram(TriggerSchema trigger, QueryContext context
         Load(slots.Old, old, oldRowId);
         Load(slots.New, row, rowId);
         state.Enter(trigger);
+        var counters = state.Counters.Save();
         try
         {
             if (when is not null && !Run(tx, state, keys, token, null))
@@ -73,6 +74,7 @@ internal sealed class TriggerProgram(TriggerSchema trigger, QueryContext context
         }
         finally
         {
+            state.Counters.Restore(counters);
             state.Exit();
             Array.Clear(frame.Values);
         }

@@ -15,6 +15,12 @@ internal sealed class TriggerState
 
     private readonly List<string> _running = [];
 
+    /// <summary>
+    /// The connection's write counters: they travel with this state, which reaches every statement a write runs
+    /// (trigger bodies and foreign key actions too), so that each adds the rows it changed.
+    /// </summary>
+    public ConnectionCounters Counters { get; init; } = new();
+
     /// <summary>PRAGMA recursive_triggers (per connection, off by default).</summary>
     public bool Recursive { get; set; }
 
