@@ -132,6 +132,8 @@ internal static class FunctionRegistry
         Add("LIKE", 2, 3, PatternFunctions.Like);
         Add("GLOB", 2, 2, PatternFunctions.Glob);
         Add("SQLITE_VERSION", 0, 0, _ => EngineVersion);
+        Add("PRINTF", 1, Many, PrintfFunction.Printf);
+        Add("FORMAT", 1, Many, PrintfFunction.Printf);
         DateTimeFunctions.Register(Add);
         MathLibrary.Register(Add);
         CharacterFunctions.Register(Add);

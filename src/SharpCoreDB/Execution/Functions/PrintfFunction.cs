@@ -1,0 +1,418 @@
+// printf(format, ...) and format(format, ...), as SQLite's printf formats: the C
+// conversions %d %i %u %x %X %o %f %e %E %g %G %s %c %%, SQLite's own %q (text with
+// ' doubled), %Q (the same in quotes, NULL as NULL) and %w (" doubled), %z as %s;
+// the flags - + space 0 # , (thousands separators) and ! (widths and precisions of
+// text in characters rather than UTF-8 bytes); width and precision, either may be *;
+// C's length modifiers (l, ll) are read and ignored. As in SQLite: arguments missing at
+// the end count as NULL (0, 0.0 or ''); numbers are rounded half away from zero from
+// their exact decimal expansion, keeping at most 16 significant digits (so %.2f of
+// 1.005 is 1.00, %.20f of 0.1 is 0.1 then zeros, %.0f of 2.5 is 3); an infinity is Inf; a conversion it does not know ends the output
+// there; a NULL format gives NULL.
+using System.Globalization;
+using System.Text;
+using SharpCoreDB.Execution.Semantics;
+
+namespace SharpCoreDB.Execution.Functions;
+
+/// <summary>The body of printf/format.</summary>
+internal static class PrintfFunction
+{
+    // Numbers are rounded where the format asks, from their exact decimal expansion, but never keep more than this many
+    // significant digits (SQLite's rendering: %.2f of 1.005 is 1.00, %.20f of 0.1 is 0.1 and zeros).
+    private const int SignificantDigits = 16;
+
+    // Exact digits taken from a double before rounding (a double's exact expansion needs more only far past the 16 kept).
+    private const int ExactDigits = 30;
+
+    public static DbValue Printf(ReadOnlySpan<DbValue> args)
+    {
+        if (args[0].IsNull)
+        {
+            return DbValue.Null;
+        }
+
+        string format = SqlTextConversion.ToText(args[0])!;
+        var output = new StringBuilder(format.Length + 16);
+        var arguments = new Arguments(args[1..].ToArray());
+        for (int i = 0; i < format.Length; i++)
+        {
+            if (format[i] != '%')
+            {
+                output.Append(format[i]);
+                continue;
+            }
+
+            if (++i >= format.Length)
+            {
+                output.Append('%');
+                break;
+            }
+
+            var spec = new Spec();
+            for (; i < format.Length && "-+ #0,!".Contains(format[i], StringComparison.Ordinal); i++)
+            {
+                spec.Flag(format[i]);
+            }
+
+            i = Number(format, i, arguments, out spec.Width, ref spec.Left);
+            if (i < format.Length && format[i] == '.')
+            {
+                bool ignored = false;
+                i = Number(format, i + 1, arguments, out int precision, ref ignored);
+                spec.Precision = Math.Max(precision, 0);
+            }
+
+            while (i < format.Length && format[i] == 'l')
+            {
+                i++;
+            }
+
+            if (i >= format.Length || !Convert(format[i], spec, arguments, output))
+            {
+                break; // SQLite stops at a conversion it does not know
+            }
+        }
+
+        return DbValue.FromText(output.ToString());
+    }
+
+    // A width or precision: digits, or * taking the next argument (a negative width means left-justified).
+    private static int Number(string format, int i, Arguments arguments, out int value, ref bool left)
+    {
+        value = -1;
+        if (i < format.Length && format[i] == '*')
+        {
+            long n = arguments.Integer();
+            left |= n < 0;
+            value = (int)Math.Min(Math.Abs(n), 100_000_000);
+            return i + 1;
+        }
+
+        int start = i;
+        long parsed = 0;
+        for (; i < format.Length && char.IsAsciiDigit(format[i]); i++)
+        {
+            parsed = Math.Min((parsed * 10) + (format[i] - '0'), 100_000_000);
+        }
+
+        value = i > start ? (int)parsed : -1;
+        return i;
+    }
+
+    private static bool Convert(char conversion, Spec spec, Arguments arguments, StringBuilder output)
+    {
+        switch (conversion)
+        {
+            case 'd' or 'i':
+                long signed = arguments.Integer();
+                string sign = Sign(signed < 0, spec);
+                Pad(output, spec with { Zero = false }, sign, Digits(signed < 0 ? ((ulong)(-(signed + 1))) + 1 : (ulong)signed, 10, spec, sign.Length), numeric: true);
+                return true;
+            case 'u':
+                Pad(output, spec with { Zero = false }, string.Empty, Digits((ulong)arguments.Integer(), 10, spec, 0), numeric: true);
+                return true;
+            case 'x' or 'X' or 'o':
+                ulong bits = (ulong)arguments.Integer();
+                string digits = Digits(bits, conversion == 'o' ? 8 : 16, spec, 0);
+                string prefix = !spec.Alternate || bits == 0 ? string.Empty : conversion == 'o' ? "0" : conversion == 'x' ? "0x" : "0X";
+                Pad(output, spec with { Zero = false }, prefix, conversion == 'X' ? digits.ToUpperInvariant() : digits, numeric: true);
+                return true;
+            case 'f' or 'e' or 'E' or 'g' or 'G':
+                double real = arguments.Real();
+                string body = double.IsInfinity(real) ? "Inf" : FloatDigits(Math.Abs(real), conversion, spec);
+                Pad(output, spec, Sign(real < 0, spec), body, numeric: !double.IsInfinity(real));
+                return true;
+            case 's' or 'z':
+                Pad(output, spec, string.Empty, Cut(arguments.Text() ?? string.Empty, spec), numeric: false);
+                return true;
+            case 'c':
+                // An empty or NULL argument gives a NUL character, as in SQLite.
+                string text = arguments.Text() ?? string.Empty;
+                string first = text.Length == 0 ? "\0" : char.IsHighSurrogate(text[0]) && text.Length > 1 ? text[..2] : text[..1];
+                Pad(output, spec, string.Empty, string.Concat(Enumerable.Repeat(first, Math.Max(spec.Precision, 1))), numeric: false);
+                return true;
+            case 'q' or 'Q' or 'w':
+                // NULL is NULL for %Q and (NULL) for %q and %w, as in SQLite, and the precision cuts those words too.
+                string? value = arguments.Text();
+                string quoted = value is null ? Cut(conversion == 'Q' ? "NULL" : "(NULL)", spec)
+                    : conversion == 'w' ? Cut(value, spec).Replace("\"", "\"\"", StringComparison.Ordinal)
+                    : Cut(value, spec).Replace("'", "''", StringComparison.Ordinal);
+                Pad(output, spec with { Precision = -1 }, string.Empty, conversion == 'Q' && value is not null ? "'" + quoted + "'" : quoted, numeric: false);
+                return true;
+            case '%':
+                Pad(output, spec, string.Empty, "%", numeric: false);
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private static string Sign(bool negative, Spec spec) => negative ? "-" : spec.Plus ? "+" : spec.Space ? " " : string.Empty;
+
+    // An integer's digits in a base: at least `precision` of them, or with the 0 flag as many as fill the width beside
+    // the sign (even when left-justified, as SQLite does), then thousands separators for the comma flag.
+    private static string Digits(ulong value, int radix, Spec spec, int signLength)
+    {
+        string digits = radix == 10 ? value.ToString(CultureInfo.InvariantCulture) : radix == 16 ? value.ToString("x", CultureInfo.InvariantCulture) : System.Convert.ToString((long)value, 8);
+        int least = spec.Zero ? Math.Max(spec.Precision, spec.Width - signLength) : spec.Precision;
+        if (least > digits.Length)
+        {
+            digits = new string('0', least - digits.Length) + digits;
+        }
+
+        return spec.Comma && radix == 10 ? Group(digits) : digits;
+    }
+
+    private static string Group(string digits)
+    {
+        var grouped = new StringBuilder(digits.Length + (digits.Length / 3));
+        for (int i = 0; i < digits.Length; i++)
+        {
+            grouped.Append(digits[i]);
+            if ((digits.Length - i - 1) % 3 == 0 && i < digits.Length - 1)
+            {
+                grouped.Append(',');
+            }
+        }
+
+        return grouped.ToString();
+    }
+
+    // %f %e %g of a non-negative finite number from its 16 significant digits.
+    private static string FloatDigits(double value, char conversion, Spec spec)
+    {
+        int precision = spec.Precision < 0 ? 6 : spec.Precision;
+        (string digits, int exponent) = Decimal(value);
+        switch (conversion)
+        {
+            case 'f':
+                (digits, exponent) = Round(digits, exponent, Math.Min(exponent + 1 + precision, SignificantDigits));
+                string fixedText = Fixed(digits, exponent, precision, spec.Alternate);
+                return spec.Comma ? Group(fixedText[..IntegerLength(fixedText)]) + fixedText[IntegerLength(fixedText)..] : fixedText;
+            case 'e' or 'E':
+                (digits, exponent) = Round(digits, exponent, Math.Min(precision + 1, SignificantDigits));
+                return Scientific(digits, exponent, precision, spec.Alternate, conversion);
+            default:
+                int significant = precision == 0 ? 1 : precision;
+                (digits, exponent) = Round(digits, exponent, Math.Min(significant, SignificantDigits));
+                bool scientific = exponent < -4 || exponent >= significant;
+                string text = scientific
+                    ? Scientific(digits, exponent, significant - 1, spec.Alternate, conversion == 'g' ? 'e' : 'E')
+                    : Fixed(digits, exponent, significant - 1 - exponent, spec.Alternate);
+                text = spec.Alternate ? text : TrimZeros(text);
+                return spec.Comma && !scientific ? Group(text[..IntegerLength(text)]) + text[IntegerLength(text)..] : text;
+        }
+    }
+
+    // The exact significant digits (no trailing zeros; "0" for zero) and the exponent of the first: value = d.ddd x 10^exponent.
+    private static (string Digits, int Exponent) Decimal(double value)
+    {
+        if (value == 0)
+        {
+            return ("0", 0);
+        }
+
+        string e = value.ToString("E" + (ExactDigits - 1).ToString(CultureInfo.InvariantCulture), CultureInfo.InvariantCulture);
+        int mark = e.IndexOf('E', StringComparison.Ordinal);
+        string digits = (e[0] + e[2..mark]).TrimEnd('0');
+        return (digits.Length == 0 ? "0" : digits, int.Parse(e[(mark + 1)..], CultureInfo.InvariantCulture));
+    }
+
+    // Keeps `keep` significant digits, rounding half away from zero (a carry can add a digit in front).
+    private static (string Digits, int Exponent) Round(string digits, int exponent, int keep)
+    {
+        if (digits == "0" || keep >= digits.Length)
+        {
+            return (digits, exponent);
+        }
+
+        if (keep < 0 || (keep == 0 && digits[0] < '5'))
+        {
+            return ("0", 0);
+        }
+
+        if (keep == 0)
+        {
+            return ("1", exponent + 1);
+        }
+
+        char[] kept = digits[..keep].ToCharArray();
+        if (digits[keep] >= '5')
+        {
+            int i = keep - 1;
+            for (; i >= 0 && kept[i] == '9'; i--)
+            {
+                kept[i] = '0';
+            }
+
+            if (i < 0)
+            {
+                return (("1" + new string(kept)).TrimEnd('0') is { Length: > 0 } carried ? carried : "1", exponent + 1);
+            }
+
+            kept[i]++;
+        }
+
+        string result = new string(kept).TrimEnd('0');
+        return (result.Length == 0 ? "0" : result, exponent);
+    }
+
+    private static string Fixed(string digits, int exponent, int precision, bool point)
+    {
+        var text = new StringBuilder();
+        if (digits == "0" || exponent < 0)
+        {
+            text.Append('0');
+        }
+        else
+        {
+            for (int i = 0; i <= exponent; i++)
+            {
+                text.Append(i < digits.Length ? digits[i] : '0');
+            }
+        }
+
+        if (precision > 0 || point)
+        {
+            text.Append('.');
+        }
+
+        for (int i = 1; i <= precision; i++)
+        {
+            int at = exponent + i; // the digit for 10^-i
+            text.Append(digits != "0" && at >= 0 && at < digits.Length ? digits[at] : '0');
+        }
+
+        return text.ToString();
+    }
+
+    private static string Scientific(string digits, int exponent, int precision, bool point, char e)
+    {
+        var text = new StringBuilder().Append(digits[0]);
+        if (precision > 0 || point)
+        {
+            text.Append('.');
+        }
+
+        for (int i = 1; i <= precision; i++)
+        {
+            text.Append(i < digits.Length ? digits[i] : '0');
+        }
+
+        int shown = digits == "0" ? 0 : exponent;
+        return text.Append(e).Append(shown < 0 ? '-' : '+').Append(Math.Abs(shown).ToString("00", CultureInfo.InvariantCulture)).ToString();
+    }
+
+    // %g without #: no trailing zeros after the point, and no point left alone.
+    private static string TrimZeros(string text)
+    {
+        int e = text.IndexOfAny(['e', 'E']);
+        string mantissa = e < 0 ? text : text[..e];
+        if (mantissa.Contains('.', StringComparison.Ordinal))
+        {
+            mantissa = mantissa.TrimEnd('0').TrimEnd('.');
+        }
+
+        return e < 0 ? mantissa : mantissa + text[e..];
+    }
+
+    private static int IntegerLength(string fixedText) => fixedText.IndexOf('.', StringComparison.Ordinal) is int point and >= 0 ? point : fixedText.Length;
+
+    // At most `precision` of the text: UTF-8 bytes (never splitting a character), or characters with the ! flag.
+    private static string Cut(string text, Spec spec)
+    {
+        if (spec.Precision < 0)
+        {
+            return text;
+        }
+
+        int length = 0, bytes = 0;
+        while (length < text.Length)
+        {
+            int step = char.IsHighSurrogate(text[length]) && length + 1 < text.Length ? 2 : 1;
+            int size = spec.Characters ? 1 : Encoding.UTF8.GetByteCount(text.AsSpan(length, step));
+            if (bytes + size > spec.Precision)
+            {
+                break;
+            }
+
+            bytes += size;
+            length += step;
+        }
+
+        return text[..length];
+    }
+
+    // Pads to the width: numbers with zeros after the sign when the 0 flag asks, everything else with spaces on the
+    // left (or on the right for -). The width of text counts UTF-8 bytes unless the ! flag says characters.
+    private static void Pad(StringBuilder output, Spec spec, string prefix, string body, bool numeric)
+    {
+        int length = numeric || spec.Characters ? prefix.Length + body.Length : Encoding.UTF8.GetByteCount(prefix) + Encoding.UTF8.GetByteCount(body);
+        int pad = Math.Max(0, spec.Width - length);
+        if (spec.Left)
+        {
+            output.Append(prefix).Append(body).Append(' ', pad);
+        }
+        else if (spec.Zero && numeric)
+        {
+            output.Append(prefix).Append('0', pad).Append(body);
+        }
+        else
+        {
+            output.Append(' ', pad).Append(prefix).Append(body);
+        }
+    }
+
+    private record struct Spec()
+    {
+        public bool Left;
+        public bool Plus;
+        public bool Space;
+        public bool Alternate;
+        public bool Zero;
+        public bool Comma;
+        public bool Characters;
+        public int Width = -1;
+        public int Precision = -1;
+
+        public void Flag(char flag)
+        {
+            switch (flag)
+            {
+                case '-': Left = true; break;
+                case '+': Plus = true; break;
+                case ' ': Space = true; break;
+                case '#': Alternate = true; break;
+                case '0': Zero = true; break;
+                case ',': Comma = true; break;
+                default: Characters = true; break;
+            }
+        }
+    }
+
+    // The arguments after the format, taken in order; past the last, each reads as NULL.
+    private sealed class Arguments(DbValue[] values)
+    {
+        private int _next;
+
+        private DbValue Next() => _next < values.Length ? values[_next++] : DbValue.Null;
+
+        public long Integer()
+        {
+            DbValue v = Next();
+            return v.IsNull ? 0 : SqlArithmetic.ToInteger(v);
+        }
+
+        public double Real()
+        {
+            DbValue v = Next();
+            return v.IsNull ? 0 : SqlArithmetic.ToDouble(v.IsNumeric ? v : SqlCast.Cast(v, Sql.Ast.SqlTypeAffinity.Real));
+        }
+
+        public string? Text()
+        {
+            DbValue v = Next();
+            return v.IsNull ? null : SqlTextConversion.ToText(v);
+        }
+    }
+}
