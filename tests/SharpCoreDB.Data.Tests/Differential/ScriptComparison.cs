@@ -38,6 +38,10 @@ internal static class ScriptComparison
         }
     }
 
+    /// <summary>The statements of a script written one per line, each ending with ";" (a trigger's body stays on its line).</summary>
+    public static IEnumerable<string> Lines(string script) =>
+        script.Split('\n').Select(line => line.Trim()).Where(line => line.Length > 0).Select(line => line.TrimEnd(';'));
+
     /// <summary>Every table of the SQLite database holds the same rows, in rowid order, on both.</summary>
     public static void AssertSameTables(SqliteConnection sqlite, SharpCoreDBConnection engine, string after)
     {

@@ -22,11 +22,7 @@ public sealed class PrintfTests : IDisposable
     [InlineData("format('%z', 'zz'), printf('%f', 'x'), printf('%.0f %.0f %.0f', 0.5, 1.5, 2.5), printf('%10.3f|', -3.14159), printf('%010.3f|', -3.14159), printf('%e', 0), printf('%g', 100000), printf('%g', 1000000)")]
     [InlineData("printf('%.15g', 0.1), printf('%.17g', 0.1), printf('%g', 1e100), printf('%.3g', 0.00012345), printf('%f', 123456789012345678), printf('%.2f', 1.005), printf('%.1f', 0.05), printf('%e', 1e-300)")]
     [InlineData("printf('%d', 9223372036854775807), printf('%d', -9223372036854775808), printf('%x', -1), printf('%o', -1), printf('% 5d|%-+5d|', 3, 3), printf('%5.2s|', 'abc'), printf('%,d', 1234), printf('%d%%', 50)")]
-    public void FormatsAsSqlite(string calls)
-    {
-        string sql = "SELECT " + calls;
-        Assert.Equal(SqliteComparison.Run(_both.Sqlite, sql).Rows, SqliteComparison.Run(_both.Engine, sql).Rows);
-    }
+    public void FormatsAsSqlite(string calls) => _both.AssertSameRows("SELECT " + calls);
 
     [Fact]
     public void RandomFormatsAsSqlite()

@@ -42,6 +42,12 @@ internal sealed class SqliteComparison : IDisposable
         Assert.Equal(expected.rows, actual.rows);
     }
 
+    /// <summary>
+    /// Asserts that both engines return the same rows (in any order), whatever the columns are called: a column without
+    /// an alias is named by printing its expression back (docs/sql-semantics.md), so SQLite's names may differ.
+    /// </summary>
+    public void AssertSameRows(string sql) => Assert.Equal(Run(_sqlite, sql).Rows, Run(Engine, sql).Rows);
+
     /// <summary>Asserts that both engines refuse <paramref name="sql"/> with an error containing <paramref name="message"/>.</summary>
     public void AssertSameError(string sql, string message)
     {

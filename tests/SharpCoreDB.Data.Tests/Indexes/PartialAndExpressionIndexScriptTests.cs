@@ -178,6 +178,6 @@ public sealed class PartialAndExpressionIndexScriptTests
         Assert.NotEmpty(name);
         using SqliteConnection sqlite = SqliteReference.OpenMemory();
         using SharpCoreDBConnection engine = TestDatabase.OpenMemory();
-        ScriptComparison.Run(sqlite, engine, script.Split('\n').Select(line => line.Trim()).Where(line => line.Length > 0).Select(line => line.TrimEnd(';')));
+        ScriptComparison.Run(sqlite, engine, ScriptComparison.Lines(script));
     }
 }

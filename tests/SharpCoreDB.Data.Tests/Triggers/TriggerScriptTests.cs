@@ -258,10 +258,7 @@ public sealed class TriggerScriptTests
         Assert.NotEmpty(name);
         using SqliteConnection sqlite = SqliteReference.OpenMemory();
         using SharpCoreDBConnection engine = TestDatabase.OpenMemory();
-        ScriptComparison.Run(sqlite, engine, Statements(script));
+        ScriptComparison.Run(sqlite, engine, ScriptComparison.Lines(script));
     }
 
-    // Statements end with ";" at the end of a line (a trigger's body, with its own semicolons, stays on one line).
-    private static IEnumerable<string> Statements(string script) =>
-        script.Split('\n').Select(line => line.Trim()).Where(line => line.Length > 0).Select(line => line.TrimEnd(';'));
 }
