@@ -90,6 +90,17 @@ internal static class DatabaseCommands
         return true;
     }
 
+    public static bool Backup(CommandContext context)
+    {
+        if (context.Words.Count != 2)
+        {
+            throw new ShellException("usage: .backup FILE");
+        }
+
+        context.Session.RequireConnection().BackupDatabase(context.Words[1]);
+        return true;
+    }
+
     public static bool Stats(CommandContext context)
     {
         SharpCoreDBStatistics stats = context.Session.RequireConnection().GetStatistics();

@@ -24,6 +24,7 @@ internal static class DotCommandTable
         new(".open", "[--password PW] [--readonly] [FILE]", "close this database and open FILE (in memory without one)", DatabaseCommands.Open),
         new(".password", "[PW]", "unlock this encrypted file, or change its password", DatabaseCommands.Password),
         new(".checkpoint", "", "write committed pages into the file and empty the log", DatabaseCommands.Checkpoint),
+        new(".backup", "FILE", "copy the database to the new FILE while it stays in use", DatabaseCommands.Backup),
         new(".stats", "", "show pages, cache hits and log size", DatabaseCommands.Stats),
         new(".quit", "[CODE]", "leave the shell", SettingsCommands.Quit, ".exit"),
     ];

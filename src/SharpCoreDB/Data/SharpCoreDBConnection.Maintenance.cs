@@ -1,6 +1,7 @@
 // Maintenance members of a connection that have no SQL spelling yet: running a
-// checkpoint on demand, reading the database's counters, and a VACUUM INTO copy with a
-// password of its own. The shell's .checkpoint and .stats use them; applications may too.
+// checkpoint on demand, reading the database's counters, an online backup, and a VACUUM
+// INTO copy with a password of its own. The shell's .checkpoint, .stats and .backup use
+// them; applications may too.
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
 using SharpCoreDB.Wal;
@@ -23,6 +24,24 @@ public sealed partial class SharpCoreDBConnection
         try
         {
             Session.Database.Checkpoint();
+        }
+        catch (Exception e) when (EngineExceptionTranslator.Translate(e) is { } translated)
+        {
+            throw translated;
+        }
+    }
+
+    /// <summary>
+    /// Backs the database up to the new file <paramref name="path"/>: a consistent snapshot, compacted and encrypted
+    /// like the database (with its current password), copied while readers and writers go on (<c>VACUUM INTO</c>).
+    /// The file appears only once complete; an existing file is an error.
+    /// </summary>
+    public void BackupDatabase(string path)
+    {
+        ArgumentNullException.ThrowIfNull(path);
+        try
+        {
+            Session.VacuumInto(path, Session.Database.Storage.Secret);
         }
         catch (Exception e) when (EngineExceptionTranslator.Translate(e) is { } translated)
         {

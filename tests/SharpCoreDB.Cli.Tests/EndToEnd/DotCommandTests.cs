@@ -1,4 +1,4 @@
-// Dot commands end to end: schema listings, .timer, .stats and .checkpoint,
+// Dot commands end to end: schema listings, .timer, .stats, .checkpoint and .backup,
 // .output and .export files and a CSV round trip through .import, .read scripts,
 // and .password changing an encrypted file's password.
 namespace SharpCoreDB.Cli.Tests.EndToEnd;
@@ -41,6 +41,19 @@ public sealed class DotCommandTests : IDisposable
         Assert.Matches(@"cache hits: +\d+ hits, \d+ misses", run.Output);
         Assert.Matches(@"log size: +", run.Output);
         Assert.Matches(@"checkpoints: +[1-9]\d* since open", run.Output);
+    }
+
+    [Fact]
+    public void BackupCopiesTheDatabaseToANewFile()
+    {
+        const string script = "CREATE TABLE t (a);\nINSERT INTO t VALUES ('kept');\n.backup copy.scdb\n.backup copy.scdb\n";
+
+        ShellRun first = ShellProcess.Run(_dir.Path, script, "app.scdb");
+        ShellRun copy = ShellProcess.Run(_dir.Path, "SELECT a FROM t;\n", "copy.scdb");
+
+        Assert.Contains("output file already exists", first.Errors, StringComparison.Ordinal);
+        Assert.Contains("kept", copy.Output, StringComparison.Ordinal);
+        Assert.Equal("", copy.Errors);
     }
 
     [Fact]
