@@ -1,4 +1,4 @@
-// GetSchema: the metadata collections MetaDataCollections, Tables, Columns,
+// GetSchema: the metadata collections MetaDataCollections, Tables, Columns, ForeignKeys,
 // Indexes and Views, built from the engine's catalog as of the newest commit.
 // Restrictions filter by table name (Tables, Columns, Indexes) and then by
 // column or index name, in the order the MetaDataCollections table lists them.
@@ -34,6 +34,7 @@ public sealed partial class SharpCoreDBConnection
             "COLUMNS" => Columns(catalog, first, second),
             "INDEXES" => Indexes(catalog, first, second),
             "VIEWS" => Views(catalog, first),
+            "FOREIGNKEYS" => ForeignKeys(catalog, first, second),
             _ => throw new ArgumentException(
                 $"The metadata collection '{collectionName}' does not exist; see GetSchema(\"MetaDataCollections\").", nameof(collectionName)),
         };
@@ -50,6 +51,34 @@ public sealed partial class SharpCoreDBConnection
         table.Rows.Add("Columns", 2, 2);
         table.Rows.Add("Indexes", 2, 2);
         table.Rows.Add("Views", 1, 1);
+        table.Rows.Add("ForeignKeys", 2, 2);
+        return table;
+    }
+
+    // One row per column pair of each FOREIGN KEY (restrictions: the child table, the constraint's name).
+    private static DataTable ForeignKeys(CatalogSnapshot catalog, string? tableName, string? constraintName)
+    {
+        var table = new DataTable("ForeignKeys");
+        table.Columns.Add("TABLE_CATALOG", typeof(string));
+        table.Columns.Add("TABLE_NAME", typeof(string));
+        table.Columns.Add("CONSTRAINT_NAME", typeof(string));
+        table.Columns.Add("FKEY_ID", typeof(int));
+        table.Columns.Add("FKEY_FROM_ORDINAL_POSITION", typeof(int));
+        table.Columns.Add("FKEY_FROM_COLUMN", typeof(string));
+        table.Columns.Add("FKEY_TO_TABLE", typeof(string));
+        table.Columns.Add("FKEY_TO_COLUMN", typeof(string));
+        table.Columns.Add("FKEY_ON_UPDATE", typeof(string));
+        table.Columns.Add("FKEY_ON_DELETE", typeof(string));
+        table.Columns.Add("INITIALLY_DEFERRED", typeof(bool));
+        foreach (ForeignKeyInfo key in catalog.ForeignKeys)
+        {
+            if (Matches(key.Table, tableName) && Matches(key.ConstraintName, constraintName))
+            {
+                table.Rows.Add("main", key.Table, key.ConstraintName, key.Id, key.Sequence, key.From, key.ParentTable, (object?)key.To ?? DBNull.Value,
+                    key.OnUpdate, key.OnDelete, key.InitiallyDeferred);
+            }
+        }
+
         return table;
     }
 

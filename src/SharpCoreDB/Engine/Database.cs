@@ -137,8 +137,36 @@ internal sealed class Database : IDisposable
         tables.Sort((a, b) => string.CompareOrdinal(a.Name, b.Name));
         indexes.Sort((a, b) => string.CompareOrdinal(a.Name, b.Name));
         views.Sort((a, b) => string.CompareOrdinal(a.Name, b.Name));
-        return new CatalogSnapshot(tables, indexes, views);
+        return new CatalogSnapshot(tables, indexes, views, ForeignKeysOf(catalog));
     }
+
+    // Every foreign key column pair, tables in name order, keys in id order.
+    private static List<ForeignKeyInfo> ForeignKeysOf(SchemaCatalog catalog)
+    {
+        var keys = new List<ForeignKeyInfo>();
+        foreach (TableSchema table in catalog.Tables.OrderBy(t => t.Name, StringComparer.Ordinal))
+        {
+            foreach (ForeignKeySchema key in table.ForeignKeys)
+            {
+                string[]? primaryKey = key.ParentColumns.Length > 0 ? key.ParentColumns : PrimaryKeyOf(catalog.FindTable(key.ParentTable));
+                for (int i = 0; i < key.ChildColumnNames.Length; i++)
+                {
+                    keys.Add(new ForeignKeyInfo(table.Name, key.Name ?? $"fk_{table.Name}_{key.Id}", key.Id, i, key.ChildColumnNames[i], key.ParentTable,
+                        primaryKey is not null && i < primaryKey.Length ? primaryKey[i] : null,
+                        SqlText.ActionText(key.OnUpdate), SqlText.ActionText(key.OnDelete), key.IsDeferred));
+                }
+            }
+        }
+
+        return keys;
+    }
+
+    // A parent's PRIMARY KEY columns, which a key naming no parent columns refers to; null when there is no such table.
+    private static string[]? PrimaryKeyOf(TableSchema? parent) =>
+        parent is null ? null
+        : parent.RowIdColumn >= 0 ? [parent.Columns[parent.RowIdColumn].Name]
+        : parent.Indexes.FirstOrDefault(i => i.IsPrimaryKey) is { } primary ? [.. primary.Columns.Select(c => parent.Columns[c].Name)]
+        : null;
 
     public void Dispose() => Storage.Dispose();
 }

@@ -35,7 +35,15 @@ internal sealed record ColumnDescription(
 }
 
 /// <summary>Tables, indexes and views as of one commit.</summary>
-internal sealed record CatalogSnapshot(IReadOnlyList<TableInfo> Tables, IReadOnlyList<IndexInfo> Indexes, IReadOnlyList<ViewInfo> Views);
+internal sealed record CatalogSnapshot(IReadOnlyList<TableInfo> Tables, IReadOnlyList<IndexInfo> Indexes, IReadOnlyList<ViewInfo> Views,
+    IReadOnlyList<ForeignKeyInfo> ForeignKeys);
+
+/// <summary>
+/// One column pair of a FOREIGN KEY (as PRAGMA foreign_key_list lists them): the child table and column, the parent table
+/// and column (resolved to the parent's PRIMARY KEY when the key names none), the actions and the deferral.
+/// </summary>
+internal sealed record ForeignKeyInfo(string Table, string ConstraintName, int Id, int Sequence, string From, string ParentTable, string? To,
+    string OnUpdate, string OnDelete, bool InitiallyDeferred);
 
 internal sealed record TableInfo(string Name, IReadOnlyList<ColumnInfo> Columns, string Sql);
 

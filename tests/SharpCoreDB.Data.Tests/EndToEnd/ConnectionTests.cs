@@ -226,4 +226,27 @@ public sealed class ConnectionTests
         Assert.True((bool)index["IS_UNIQUE"]);
         Assert.Throws<ArgumentException>(() => connection.GetSchema("Procedures"));
     }
+
+    [Fact]
+    public void GetSchemaListsForeignKeys()
+    {
+        using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
+        Statements.Run(connection, """
+            CREATE TABLE parent (id INTEGER PRIMARY KEY, a INT, b INT, UNIQUE (a, b));
+            CREATE TABLE child (id INTEGER PRIMARY KEY, pid INTEGER REFERENCES parent ON DELETE CASCADE, x INT, y INT,
+                CONSTRAINT pair FOREIGN KEY (x, y) REFERENCES parent (a, b) ON UPDATE SET NULL DEFERRABLE INITIALLY DEFERRED)
+            """);
+        DataTable keys = connection.GetSchema("ForeignKeys", ["child"]);
+        string[] rows = [.. keys.Rows.Cast<DataRow>().Select(r => string.Join("|", r.ItemArray.Select(v => v is DBNull ? "NULL" : Convert.ToString(v, System.Globalization.CultureInfo.InvariantCulture))))];
+        Assert.Equal(
+            [
+                "main|child|pair|0|0|x|parent|a|SET NULL|NO ACTION|True",
+                "main|child|pair|0|1|y|parent|b|SET NULL|NO ACTION|True",
+                "main|child|fk_child_1|1|0|pid|parent|id|NO ACTION|CASCADE|False",
+            ],
+            rows);
+        Assert.Equal(2, connection.GetSchema("ForeignKeys", ["child", "pair"]).Rows.Count);
+        Assert.Empty(connection.GetSchema("ForeignKeys", ["parent"]).Rows.Cast<DataRow>());
+        Assert.Contains("ForeignKeys", connection.GetSchema().Rows.Cast<DataRow>().Select(r => (string)r["CollectionName"]));
+    }
 }
