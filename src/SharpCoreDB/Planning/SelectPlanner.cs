@@ -49,6 +49,8 @@ internal sealed class SelectPlanner(PlanningContext planning)
             columns = first.Columns;
             correlated = first.Correlated;
             bool deduplicates = false;
+            var chosen = new TextCollation?[columns.Count];
+            ChooseCollations(chosen, first, statement.First);
             foreach (CompoundPart part in statement.Compounds)
             {
                 CorePlan next = core.Plan(part.Body, parent, SqlList<OrderingTerm>.Empty);
@@ -60,8 +62,11 @@ internal sealed class SelectPlanner(PlanningContext planning)
 
                 correlated |= next.Correlated;
                 deduplicates |= part.Operator != CompoundOperator.UnionAll;
-                root = new CompoundNode(part.Operator, root, next.Root);
+                ChooseCollations(chosen, next, part.Body);
+                root = new CompoundNode(part.Operator, root, next.Root, [.. chosen.Select(c => c ?? TextCollation.Binary)]);
             }
+
+            TextCollation[] collations = [.. chosen.Select(c => c ?? TextCollation.Binary)];
 
             var bodies = new List<SelectBody> { statement.First };
             foreach (CompoundPart part in statement.Compounds)
@@ -69,13 +74,13 @@ internal sealed class SelectPlanner(PlanningContext planning)
                 bodies.Add(part.Body);
             }
 
-            SortKey[] keys = CompoundOrder(statement.OrderBy, columns, bodies);
+            SortKey[] keys = CompoundOrder(statement.OrderBy, columns, bodies, collations);
             if (keys.Length == 0 && deduplicates)
             {
                 keys = new SortKey[columns.Count];
                 for (int i = 0; i < keys.Length; i++)
                 {
-                    keys[i] = new SortKey(i, Descending: false, NullsFirst: true);
+                    keys[i] = new SortKey(i, Descending: false, NullsFirst: true, collations[i].IsBinary ? null : collations[i]);
                 }
             }
 
@@ -112,7 +117,8 @@ internal sealed class SelectPlanner(PlanningContext planning)
     /// The sort keys of a compound query's ORDER BY: each term is a result column's position, its name, or
     /// an expression or alias written as a result column of one of the <paramref name="bodies"/>.
     /// </summary>
-    public static SortKey[] CompoundOrder(SqlList<OrderingTerm> orderBy, IReadOnlyList<OutputColumn> columns, IReadOnlyList<SelectBody> bodies)
+    public static SortKey[] CompoundOrder(SqlList<OrderingTerm> orderBy, IReadOnlyList<OutputColumn> columns, IReadOnlyList<SelectBody> bodies,
+        IReadOnlyList<TextCollation>? collations = null)
     {
         var keys = new SortKey[orderBy.Count];
         for (int i = 0; i < keys.Length; i++)
@@ -141,10 +147,24 @@ internal sealed class SelectPlanner(PlanningContext planning)
                     $"{Ordinal(i)} ORDER BY term does not match any column in the result set");
             }
 
-            keys[i] = Key(slot, term, columns[slot].Column?.Collating);
+            keys[i] = Key(slot, term, collations?[slot] ?? columns[slot].Column?.Collating);
         }
 
         return keys;
+    }
+
+    // Fills the columns whose compound collation is still open from the next SELECT of the compound: SQLite takes, per
+    // column, the first SELECT from the left whose column has a collation (a table column's, BINARY by default, or an
+    // explicit COLLATE); a literal or other expression has none and leaves the choice to the SELECTs after it.
+    private static void ChooseCollations(TextCollation?[] chosen, CorePlan plan, SelectBody body)
+    {
+        for (int i = 0; i < chosen.Length; i++)
+        {
+            chosen[i] ??= plan.Columns[i].Column?.Collating
+                ?? (body is SelectCore core && core.Columns.Count == chosen.Length && core.Columns[i] is ExpressionColumn { Expression: CollateExpression collate }
+                    ? TextCollation.Find(collate.Collation)
+                    : null);
+        }
     }
 
     // The result column of core that the term is written as (or, for a body after the
