@@ -156,6 +156,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 
         Transaction?.MarkCompleted();
         Transaction = null;
+        session?.Functions.Clear();
         _session = null;
         if (_lease is not null)
         {
@@ -354,6 +355,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 
         _session.LockTimeout = options.DefaultTimeout == 0 ? Timeout.InfiniteTimeSpan : TimeSpan.FromSeconds(options.DefaultTimeout);
         _session.ForeignKeys.Enabled = options.ForeignKeys;
+        ApplyFunctions(_session);
     }
 
     private static string? RegistryKey(SharpCoreDBOptions options) =>

@@ -14,6 +14,9 @@ internal sealed class CompiledStatement
 
     public required SchemaCatalog Catalog { get; init; }
 
+    /// <summary>The session's UserFunctions.Version it was compiled against (a new registration compiles it again).</summary>
+    public int FunctionsVersion { get; set; }
+
     public required QueryContext Context { get; init; }
 
     public SelectPlan? Select { get; init; }

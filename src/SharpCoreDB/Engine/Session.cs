@@ -41,6 +41,9 @@ internal sealed partial class Session : IDisposable
 
     public bool InTransaction => _explicit;
 
+    /// <summary>The application's functions registered on this session's connection.</summary>
+    public Execution.Functions.UserFunctions Functions { get; } = new();
+
     /// <summary>The rowid of the last row a top-level INSERT of this session wrote (last_insert_rowid()).</summary>
     public long LastInsertRowId => Triggers.Counters.LastInsertRowId;
 
@@ -156,18 +159,23 @@ internal sealed partial class Session : IDisposable
             {
                 if (_tx is not null)
                 {
-                    compiled = StatementCompiler.Compile(statement, CatalogOf(_tx), Database.Storage, _tx, Database.SpillThresholdRows);
+                    compiled = StatementCompiler.Compile(statement, CatalogOf(_tx), Database.Storage, _tx, Database.SpillThresholdRows, Functions);
                 }
                 else
                 {
                     using ReadTransaction read = Database.Storage.BeginRead();
-                    compiled = StatementCompiler.Compile(statement, Database.CatalogFor(read, read.State), Database.Storage, read, Database.SpillThresholdRows);
+                    compiled = StatementCompiler.Compile(statement, Database.CatalogFor(read, read.State), Database.Storage, read, Database.SpillThresholdRows, Functions);
                 }
             }
             catch (SharpCoreDBException e) when (e.ErrorCode == SharpCoreDBErrorCode.SemanticError)
             {
-                // The objects may not exist yet (a script creating them runs first); Execute compiles again and reports.
+                // The objects (or functions) may not exist yet (a script creating them runs first); Execute compiles again and reports.
             }
+        }
+
+        if (compiled is not null)
+        {
+            compiled.FunctionsVersion = Functions.Version;
         }
 
         return new PreparedStatement(statement, compiled);
@@ -332,9 +340,10 @@ internal sealed partial class Session : IDisposable
     private CompiledStatement Compiled(PreparedStatement statement, SchemaCatalog catalog, IPageAccess pages)
     {
         CompiledStatement? compiled = statement.Compiled;
-        if (compiled is null || compiled.Catalog != catalog || compiled.InUse)
+        if (compiled is null || compiled.Catalog != catalog || compiled.InUse || compiled.FunctionsVersion != Functions.Version)
         {
-            compiled = StatementCompiler.Compile(statement.Statement, catalog, Database.Storage, pages, Database.SpillThresholdRows);
+            compiled = StatementCompiler.Compile(statement.Statement, catalog, Database.Storage, pages, Database.SpillThresholdRows, Functions);
+            compiled.FunctionsVersion = Functions.Version;
             if (statement.Compiled is null || !statement.Compiled.InUse)
             {
                 statement.Compiled = compiled;

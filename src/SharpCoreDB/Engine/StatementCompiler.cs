@@ -2,6 +2,7 @@
 // the plan's description; everything else needs no plan.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
@@ -12,10 +13,11 @@ namespace SharpCoreDB.Engine;
 /// <summary>Statement to CompiledStatement.</summary>
 internal static class StatementCompiler
 {
-    public static CompiledStatement Compile(Statement statement, SchemaCatalog catalog, StorageEngine storage, IPageAccess pages, int spillRows)
+    public static CompiledStatement Compile(Statement statement, SchemaCatalog catalog, StorageEngine storage, IPageAccess pages, int spillRows,
+        UserFunctions? functions = null)
     {
         var context = new QueryContext(storage) { SpillThresholdRows = spillRows };
-        var planning = new PlanningContext(catalog, context);
+        var planning = new PlanningContext(catalog, context) { Functions = functions ?? new() };
         planning.Selects.EstimateRows = table => Estimate(pages, table);
         switch (statement)
         {
@@ -42,7 +44,7 @@ internal static class StatementCompiler
             case ExplainStatement explain:
                 {
                     var lines = new List<string>();
-                    CompiledStatement inner = Compile(explain.Statement, catalog, storage, pages, spillRows);
+                    CompiledStatement inner = Compile(explain.Statement, catalog, storage, pages, spillRows, functions);
                     if (inner.Select is not null)
                     {
                         inner.Select.Root.Explain(lines, 0);

@@ -104,9 +104,10 @@ internal sealed partial class ExpressionCompiler
                 : throw Error($"wrong number of arguments to function {call.Name}()");
         }
 
-        if (!FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function))
+        if (!planning.Functions.TryGet(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function)
+            && !FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out function))
         {
-            throw Error(FunctionRegistry.Exists(call.Name)
+            throw Error(FunctionRegistry.Exists(call.Name) || planning.Functions.Exists(call.Name)
                 ? $"wrong number of arguments to function {call.Name}()"
                 : $"no such function: {call.Name}");
         }

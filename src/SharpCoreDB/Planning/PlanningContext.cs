@@ -28,6 +28,9 @@ internal sealed class PlanningContext
 
     public SelectPlanner Selects { get; }
 
+    /// <summary>The connection's application-defined functions (none unless the session sets them).</summary>
+    public Execution.Functions.UserFunctions Functions { get; init; } = new();
+
     /// <summary>The common table expressions in scope.</summary>
     public CommonTables Ctes { get; } = new();
 

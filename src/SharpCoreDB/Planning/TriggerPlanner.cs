@@ -47,7 +47,8 @@ internal static class TriggerPlanner
         }
 
         QueryContext outer = planning.Query;
-        TriggerProgram[] Compile(TriggerSchema[] triggers) => [.. triggers.Select(t => Program(catalog, outer, t, shape, conflict))];
+        Execution.Functions.UserFunctions functions = planning.Functions;
+        TriggerProgram[] Compile(TriggerSchema[] triggers) => [.. triggers.Select(t => Program(catalog, outer, functions, t, shape, conflict))];
         return () => new TriggerWork(Compile(before), Compile(after), Compile(insteadOf));
     }
 
@@ -56,12 +57,14 @@ internal static class TriggerPlanner
         ConflictResolution conflict = ConflictResolution.Default) =>
         planning.Catalog.HasTriggersOn(table.Name) ? Factory(planning, TriggerRowShape.Of(table), triggerEvent, assigned, conflict) : null;
 
-    private static TriggerProgram Program(SchemaCatalog catalog, QueryContext outer, TriggerSchema trigger, TriggerRowShape shape, ConflictResolution conflict)
+    private static TriggerProgram Program(SchemaCatalog catalog, QueryContext outer, Execution.Functions.UserFunctions functions, TriggerSchema trigger,
+        TriggerRowShape shape, ConflictResolution conflict)
     {
         var context = new QueryContext(outer.Storage) { SpillThresholdRows = outer.SpillThresholdRows };
         var planning = new PlanningContext(catalog, context)
         {
             ConflictOverride = conflict == ConflictResolution.Default ? null : conflict,
+            Functions = functions,
         };
         var scope = new Scope(null);
         int oldSlot = trigger.Event == TriggerEvent.Insert ? -1 : AddRow(scope, shape, "old");

@@ -1,0 +1,67 @@
+// The scalar functions an application registers on its connection
+// (SharpCoreDBConnection.CreateFunction), looked up before the built-in ones (an
+// application may replace a built-in function for its own connection, as in SQLite),
+// by name (any case) and argument count, a registration for any count coming after
+// the exact ones. Every change advances Version, so that statements compiled
+// before it are compiled again.
+namespace SharpCoreDB.Execution.Functions;
+
+/// <summary>A connection's application-defined scalar functions.</summary>
+internal sealed class UserFunctions
+{
+    /// <summary>The argument count of a function registered for any number of arguments.</summary>
+    public const int AnyCount = -1;
+
+    private readonly Dictionary<string, List<(int Arguments, ScalarFunctionInfo Function)>> _byName = new(StringComparer.OrdinalIgnoreCase);
+
+    /// <summary>Changes with every registration and removal.</summary>
+    public int Version { get; private set; }
+
+    /// <summary>Registers <paramref name="body"/> as <paramref name="name"/> with <paramref name="arguments"/> arguments (replacing one registered so before), or removes it when the body is null.</summary>
+    public void Set(string name, int arguments, ScalarFunction? body, bool deterministic)
+    {
+        if (!_byName.TryGetValue(name, out var overloads))
+        {
+            _byName[name] = overloads = [];
+        }
+
+        overloads.RemoveAll(o => o.Arguments == arguments);
+        if (body is not null)
+        {
+            overloads.Add((arguments, new ScalarFunctionInfo(name, body, deterministic, SqlTypeAffinity.None)));
+        }
+
+        Version++;
+    }
+
+    /// <summary>The function <paramref name="name"/> registered for <paramref name="argumentCount"/> arguments (or for any count).</summary>
+    public bool TryGet(string name, int argumentCount, out ScalarFunctionInfo function)
+    {
+        function = null!;
+        if (_byName.Count == 0 || !_byName.TryGetValue(name, out var overloads))
+        {
+            return false;
+        }
+
+        foreach (var (arguments, candidate) in overloads.OrderBy(o => o.Arguments == AnyCount ? 1 : 0))
+        {
+            if (arguments == argumentCount || arguments == AnyCount)
+            {
+                function = candidate;
+                return true;
+            }
+        }
+
+        return false;
+    }
+
+    /// <summary>Forgets every registration (a pooled session goes back to the pool without its connection's functions).</summary>
+    public void Clear()
+    {
+        _byName.Clear();
+        Version++;
+    }
+
+    /// <summary>Whether any registration of <paramref name="name"/> exists (for "wrong number of arguments").</summary>
+    public bool Exists(string name) => _byName.TryGetValue(name, out var overloads) && overloads.Count > 0;
+}
