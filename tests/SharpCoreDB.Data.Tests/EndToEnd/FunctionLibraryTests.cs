@@ -68,6 +68,8 @@ public sealed class FunctionLibraryTests : IDisposable
 
     [Theory]
     [InlineData("SELECT changes(1)", "wrong number of arguments to function changes()")]
+    [InlineData("SELECT zeroblob(9223372036854775807)", "string or blob too big")]
+    [InlineData("SELECT randomblob(1000000001)", "string or blob too big")]
     [InlineData("SELECT concat()", "wrong number of arguments to function concat()")]
     [InlineData("SELECT concat_ws(',')", "wrong number of arguments to function concat_ws()")]
     [InlineData("SELECT sqrt(1, 2)", "wrong number of arguments to function sqrt()")]

@@ -17,7 +17,9 @@ internal sealed class SqlFuzzGenerator
     private static readonly string[] ScalarFunctions =
         ["abs", "coalesce", "ifnull", "nullif", "iif", "typeof", "length", "upper", "lower", "substr", "trim", "ltrim", "rtrim",
          "replace", "instr", "round", "hex", "quote", "min", "max", "sign", "date", "datetime", "strftime", "julianday",
-         "unixepoch", "printf", "char", "unicode", "like", "glob", "nosuchfn"];
+         "unixepoch", "printf", "format", "char", "unicode", "like", "glob", "sqrt", "pow", "ln", "log", "mod", "ceil", "floor",
+         "trunc", "atan2", "degrees", "unhex", "zeroblob", "randomblob", "octet_length", "concat", "concat_ws", "likelihood",
+         "changes", "total_changes", "last_insert_rowid", "nosuchfn"];
 
     private static readonly string[] Aggregates = ["count", "sum", "avg", "total", "min", "max", "group_concat"];
 

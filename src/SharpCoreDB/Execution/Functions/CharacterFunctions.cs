@@ -17,13 +17,16 @@ internal static class CharacterFunctions
 {
     private const int Many = int.MaxValue;
 
+    // SQLite's default SQLITE_MAX_LENGTH: the largest string or blob, in bytes.
+    private const int MaxLength = 1_000_000_000;
+
     /// <summary>Registers every function of this file.</summary>
     public static void Register(ScalarFunctionAdder add)
     {
         add("CHAR", 0, Many, Char, true, SqlTypeAffinity.None);
         add("UNICODE", 1, 1, Unicode, true, SqlTypeAffinity.None);
         add("UNHEX", 1, 2, Unhex, true, SqlTypeAffinity.None);
-        add("ZEROBLOB", 1, 1, args => DbValue.FromBlob(new byte[Math.Clamp(Integer(args[0]), 0, Array.MaxLength)]), true, SqlTypeAffinity.None);
+        add("ZEROBLOB", 1, 1, args => DbValue.FromBlob(new byte[BlobLength(Integer(args[0]), least: 0)]), true, SqlTypeAffinity.None);
         add("RANDOMBLOB", 1, 1, RandomBlob, false, SqlTypeAffinity.None);
         add("OCTET_LENGTH", 1, 1, OctetLength, true, SqlTypeAffinity.None);
         add("CONCAT", 1, Many, args => DbValue.FromText(Join(string.Empty, args)), true, SqlTypeAffinity.None);
@@ -94,7 +97,7 @@ internal static class CharacterFunctions
 
     private static DbValue RandomBlob(ReadOnlySpan<DbValue> args)
     {
-        byte[] bytes = new byte[Math.Clamp(Integer(args[0]), 1, Array.MaxLength)];
+        byte[] bytes = new byte[BlobLength(Integer(args[0]), least: 1)];
         RandomNumberGenerator.Fill(bytes);
         return DbValue.FromBlob(bytes);
     }
@@ -121,6 +124,10 @@ internal static class CharacterFunctions
 
         return text.ToString();
     }
+
+    // A blob's length as asked, at least `least`; past SQLite's largest value (SQLITE_MAX_LENGTH) its error.
+    private static int BlobLength(long asked, int least) =>
+        asked > MaxLength ? throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "string or blob too big") : (int)Math.Max(asked, least);
 
     private static string Text(in DbValue value) => SqlTextConversion.ToText(value) ?? string.Empty;
 
