@@ -51,10 +51,6 @@ internal static class IndexKeyText
         }
 
         int column = table.FindColumn(reference.Column);
-        return column >= 0 ? column : IsRowIdName(reference.Column) ? TableSchema.RowIdOrdinal : null;
+        return column >= 0 ? column : TableSchema.IsRowIdName(reference.Column) ? TableSchema.RowIdOrdinal : null;
     }
-
-    public static bool IsRowIdName(string name) =>
-        string.Equals(name, "rowid", StringComparison.OrdinalIgnoreCase) || string.Equals(name, "oid", StringComparison.OrdinalIgnoreCase)
-        || string.Equals(name, "_rowid_", StringComparison.OrdinalIgnoreCase);
 }

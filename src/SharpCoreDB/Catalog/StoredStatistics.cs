@@ -54,13 +54,7 @@ internal static class StoredStatistics
                 indexes.Add(numbers is null ? index : index with { Statistics = numbers });
             }
 
-            result.Add(count is null && indexes.All(i => i.Statistics is null) ? table : new TableSchema(
-                table.Name, table.Columns, table.RowIdColumn, table.AutoIncrement, table.Checks, table.Definition, table.RootPage, table.CatalogId, indexes)
-            {
-                ForeignKeys = table.ForeignKeys,
-                GeneratedOrder = table.GeneratedOrder,
-                AnalyzedRows = count,
-            });
+            result.Add(count is null && indexes.All(i => i.Statistics is null) ? table : table.WithIndexes(indexes, count));
         }
 
         return result;

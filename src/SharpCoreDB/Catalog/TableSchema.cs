@@ -67,11 +67,19 @@ internal sealed class TableSchema
     /// <summary>The row count ANALYZE last stored for the table (sqlite_stat1), or null when it has none.</summary>
     public long? AnalyzedRows { get; init; }
 
+    /// <summary>True for the names SQLite gives every table's rowid: rowid, oid, _rowid_ (any case).</summary>
+    public static bool IsRowIdName(string name) =>
+        name.Equals("rowid", StringComparison.OrdinalIgnoreCase) || name.Equals("oid", StringComparison.OrdinalIgnoreCase)
+        || name.Equals("_rowid_", StringComparison.OrdinalIgnoreCase);
+
     /// <summary>The ordinal of the column called <paramref name="name"/> (any case), or -1.</summary>
     public int FindColumn(string name) => _byName.TryGetValue(name, out int ordinal) ? ordinal : -1;
 
-    public TableSchema WithIndexes(IReadOnlyList<IndexSchema> indexes) =>
-        new(Name, Columns, RowIdColumn, AutoIncrement, Checks, Definition, RootPage, CatalogId, indexes) { ForeignKeys = ForeignKeys, GeneratedOrder = GeneratedOrder, AnalyzedRows = AnalyzedRows };
+    public TableSchema WithIndexes(IReadOnlyList<IndexSchema> indexes) => WithIndexes(indexes, AnalyzedRows);
+
+    /// <summary>The same table with <paramref name="indexes"/> and ANALYZE's row count <paramref name="analyzedRows"/>.</summary>
+    public TableSchema WithIndexes(IReadOnlyList<IndexSchema> indexes, long? analyzedRows) =>
+        new(Name, Columns, RowIdColumn, AutoIncrement, Checks, Definition, RootPage, CatalogId, indexes) { ForeignKeys = ForeignKeys, GeneratedOrder = GeneratedOrder, AnalyzedRows = analyzedRows };
 }
 
 /// <summary>A CHECK constraint: its name (if any) and condition.</summary>

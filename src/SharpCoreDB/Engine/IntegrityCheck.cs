@@ -105,7 +105,7 @@ internal static class IntegrityCheck
                     continue;
                 }
 
-                Decode(table, record.Span, rowId, row);
+                TableStore.Decode(table, record.Span, rowId, row);
                 if (!IndexRowEvaluators.Holds(evaluators, row, rowId))
                 {
                     problems.Add($"index {index.Name}: entry for row {rowId}, which its WHERE leaves out");
@@ -143,19 +143,10 @@ internal static class IntegrityCheck
         for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
         {
             long rowId = RowIdKey.Read(cursor.Key);
-            Decode(table, cursor.Value, rowId, row);
+            TableStore.Decode(table, cursor.Value, rowId, row);
             held += IndexRowEvaluators.Holds(evaluators, row, rowId) ? 1 : 0;
         }
 
         return held;
-    }
-
-    private static void Decode(TableSchema table, ReadOnlySpan<byte> record, long rowId, DbValue[] row)
-    {
-        var reader = new RecordReader(record);
-        for (int c = 0; c < row.Length; c++)
-        {
-            row[c] = c == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(c);
-        }
     }
 }

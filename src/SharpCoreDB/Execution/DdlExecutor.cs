@@ -174,11 +174,7 @@ internal static partial class DdlExecutor
         for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
         {
             long rowId = RowIdKey.Read(cursor.Key);
-            var reader = new RecordReader(cursor.Value);
-            for (int c = 0; c < row.Length; c++)
-            {
-                row[c] = c == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(c);
-            }
+            TableStore.Decode(table, cursor.Value, rowId, row);
 
             if (!IndexRowEvaluators.Holds(evaluators, row, rowId))
             {

@@ -97,13 +97,21 @@ internal sealed partial class TableStore
             return false;
         }
 
-        var reader = new RecordReader(record.Span);
+        Decode(_table, record.Span, rowId, row);
+        return true;
+    }
+
+    /// <summary>
+    /// Reads a stored record of <paramref name="table"/> into <paramref name="row"/> (all its columns), the rowid alias
+    /// column (stored as NULL) taking <paramref name="rowId"/>; columns the record lacks (added later) read as NULL.
+    /// </summary>
+    public static void Decode(TableSchema table, ReadOnlySpan<byte> record, long rowId, DbValue[] row)
+    {
+        var reader = new RecordReader(record);
         for (int i = 0; i < row.Length; i++)
         {
-            row[i] = i == _table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(i);
+            row[i] = i == table.RowIdColumn ? DbValue.FromInt64(rowId) : reader.GetValue(i);
         }
-
-        return true;
     }
 
     /// <summary>Applies column affinities in place and resolves the rowid of a new row.</summary>

@@ -72,7 +72,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
                 targets[i] = table.FindColumn(insert.Columns[i]);
                 if (targets[i] < 0)
                 {
-                    if (table.RowIdColumn < 0 && IsRowId(insert.Columns[i]))
+                    if (table.RowIdColumn < 0 && TableSchema.IsRowIdName(insert.Columns[i]))
                     {
                         targets[i] = TableSchema.RowIdOrdinal;
                         continue;
@@ -286,8 +286,4 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
             throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot UPDATE generated column \"{table.Columns[column].Name}\"");
         }
     }
-
-    private static bool IsRowId(string name) =>
-        name.Equals("rowid", StringComparison.OrdinalIgnoreCase) || name.Equals("oid", StringComparison.OrdinalIgnoreCase)
-        || name.Equals("_rowid_", StringComparison.OrdinalIgnoreCase);
 }

@@ -272,7 +272,7 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
             }
 
             int found = relation.FindColumn(column.Column);
-            if (found < 0 && relation.Table is not null && IsRowIdName(column.Column))
+            if (found < 0 && relation.Table is not null && TableSchema.IsRowIdName(column.Column))
             {
                 found = TableSchema.RowIdOrdinal;
             }
@@ -313,10 +313,6 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
         evaluator = new SlotEvaluator(scope.Frame, match.FirstSlot + ordinal, affinity) { Affinity = affinity, Collation = match.Collations[ordinal] };
         return true;
     }
-
-    private static bool IsRowIdName(string name) =>
-        string.Equals(name, "rowid", StringComparison.OrdinalIgnoreCase) || string.Equals(name, "oid", StringComparison.OrdinalIgnoreCase)
-        || string.Equals(name, "_rowid_", StringComparison.OrdinalIgnoreCase);
 
     private static SharpCoreDBException Error(string message) => new(SharpCoreDBErrorCode.SemanticError, message);
 }
