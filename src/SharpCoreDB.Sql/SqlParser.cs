@@ -7,7 +7,7 @@ namespace SharpCoreDB.Sql;
 
 /// <summary>Parses SQL text of the SharpCoreDB dialect (docs/sql.md) into an immutable AST.</summary>
 /// <remarks>Thread-safe: every call uses its own lexer and parser; the generated ATN caches are shared.</remarks>
-public static class SqlParser
+internal static class SqlParser
 {
     /// <summary>The deepest parenthesis nesting, and the deepest expression or subquery tree, accepted.</summary>
     public const int MaxNestingDepth = 1000;

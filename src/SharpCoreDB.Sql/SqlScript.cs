@@ -6,7 +6,7 @@ using SharpCoreDB.Sql.Ast;
 namespace SharpCoreDB.Sql;
 
 /// <summary>The parsed statements of one SQL text.</summary>
-public sealed class SqlScript : IReadOnlyList<Statement>
+internal sealed class SqlScript : IReadOnlyList<Statement>
 {
     private readonly int[] _spans;
 

@@ -7,10 +7,10 @@
 namespace SharpCoreDB.Wal;
 
 /// <summary>Receives one recovered record during <see cref="IWriteAheadLog.Replay"/>.</summary>
-public delegate void WalRecordHandler(long lsn, ReadOnlySpan<byte> payload);
+internal delegate void WalRecordHandler(long lsn, ReadOnlySpan<byte> payload);
 
 /// <summary>An append-only log of opaque byte records, each with a 64-bit LSN.</summary>
-public interface IWriteAheadLog : IDisposable, IAsyncDisposable
+internal interface IWriteAheadLog : IDisposable, IAsyncDisposable
 {
     /// <summary>When an append is acknowledged: after its fsync, or once it is in memory.</summary>
     WalDurability Durability { get; }

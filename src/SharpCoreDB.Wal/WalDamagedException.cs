@@ -5,7 +5,7 @@
 namespace SharpCoreDB.Wal;
 
 /// <summary>Replay reached records the log's damage made unreadable.</summary>
-public sealed class WalDamagedException : IOException
+internal sealed class WalDamagedException : IOException
 {
     public WalDamagedException(WalDamage damage)
         : base(

@@ -6,7 +6,7 @@
 namespace SharpCoreDB.Wal;
 
 /// <summary>The log failed to write or fsync and accepts no more appends.</summary>
-public sealed class WalFailedException : IOException
+internal sealed class WalFailedException : IOException
 {
     public WalFailedException(string message, Exception? innerException)
         : base(message, innerException)

@@ -8,7 +8,7 @@ using SharpCoreDB.Wal.IO;
 namespace SharpCoreDB.Wal;
 
 /// <summary>How a log is opened and how it acknowledges appends.</summary>
-public sealed record WalOptions
+internal sealed record WalOptions
 {
     /// <summary>The smallest append buffer the group-commit log accepts.</summary>
     public const int MinBufferSize = 4 << 10;

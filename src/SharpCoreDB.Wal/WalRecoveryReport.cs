@@ -13,13 +13,13 @@ namespace SharpCoreDB.Wal;
 /// and run for <paramref name="Length"/> bytes, counted across segment boundaries when the damage
 /// spans segments (0 when whole segment files are missing).
 /// </summary>
-public sealed record WalDamage(long FirstMissingLsn, long LastMissingLsn, long SegmentSequence, long Offset, long Length);
+internal sealed record WalDamage(long FirstMissingLsn, long LastMissingLsn, long SegmentSequence, long Offset, long Length);
 
 /// <summary>What the recovery inside <see cref="WriteAheadLog.Open"/> found and did.</summary>
 /// <param name="Damage">The holes recovery kept (in LSN order); Replay throws <see cref="WalDamagedException"/> rather than go past one.</param>
 /// <param name="Repairs">Plain sentences, one per repair made to the files (a header or the anchor rebuilt, a torn tail cut).</param>
 /// <param name="TornBytesCut">Bytes of torn writes (never acknowledged) cut off the end of the log, not counting zeros written ahead of the frames.</param>
-public sealed record WalRecoveryReport(IReadOnlyList<WalDamage> Damage, IReadOnlyList<string> Repairs, long TornBytesCut)
+internal sealed record WalRecoveryReport(IReadOnlyList<WalDamage> Damage, IReadOnlyList<string> Repairs, long TornBytesCut)
 {
     /// <summary>A report of a log that needed nothing: a new one, one that closed cleanly, or one not yet opened.</summary>
     public static WalRecoveryReport Empty { get; } = new([], [], 0);

@@ -8,4 +8,4 @@ namespace SharpCoreDB.Wal;
 /// <param name="Writes">Write calls made to the file.</param>
 /// <param name="Fsyncs">fsync (fdatasync) calls made.</param>
 /// <param name="FileLength">The log file's current length in bytes.</param>
-public readonly record struct WalStatistics(long Appends, long BytesAppended, long Writes, long Fsyncs, long FileLength);
+internal readonly record struct WalStatistics(long Appends, long BytesAppended, long Writes, long Fsyncs, long FileLength);

@@ -11,7 +11,7 @@ using SharpCoreDB.Wal.Segments;
 namespace SharpCoreDB.Wal;
 
 /// <summary>Opens write-ahead logs.</summary>
-public static class WriteAheadLog
+internal static class WriteAheadLog
 {
     /// <summary>
     /// Opens (creating if needed) the log whose anchor file is <paramref name="path"/>; its

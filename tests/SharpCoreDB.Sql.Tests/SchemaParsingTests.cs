@@ -78,8 +78,9 @@ public sealed class SchemaParsingTests
     [InlineData("NUMERIC", SqlTypeAffinity.Numeric)]
     [InlineData("SIGNED", SqlTypeAffinity.Numeric)]
     [InlineData("STRING", SqlTypeAffinity.Numeric)]
-    public void DeclaredTypesKeepTextAndGetAffinity(string type, SqlTypeAffinity affinity)
+    public void DeclaredTypesKeepTextAndGetAffinity(string type, object expectedAffinity)
     {
+        var affinity = (SqlTypeAffinity)expectedAffinity;
         var create = One<CreateTableStatement>($"CREATE TABLE t (c {type})");
 
         Assert.Equal(type, create.Columns[0].Type!.Text);

@@ -12,9 +12,9 @@ public sealed class TransactionAndPragmaTests
     [InlineData("BEGIN DEFERRED", TransactionMode.Deferred)]
     [InlineData("BEGIN IMMEDIATE TRANSACTION", TransactionMode.Immediate)]
     [InlineData("begin exclusive", TransactionMode.Exclusive)]
-    public void Begin(string sql, TransactionMode mode)
+    public void Begin(string sql, object mode)
     {
-        Assert.Equal(new BeginStatement(mode), One<BeginStatement>(sql));
+        Assert.Equal(new BeginStatement((TransactionMode)mode), One<BeginStatement>(sql));
     }
 
     [Theory]

@@ -7,7 +7,8 @@ namespace SharpCoreDB.Wal.Tests;
 
 public sealed class WalOptionsTests
 {
-    public static TheoryData<WalOptions, string> BadOptions => new()
+    // object: WalOptions is internal, and a public theory cannot name it.
+    public static TheoryData<object, string> BadOptions => new()
     {
         { new WalOptions { BufferSize = WalOptions.MinBufferSize - 1 }, nameof(WalOptions.BufferSize) },
         { new WalOptions { BufferSize = WalOptions.MaxBufferSize + 1 }, nameof(WalOptions.BufferSize) },
@@ -28,8 +29,9 @@ public sealed class WalOptionsTests
 
     [Theory]
     [MemberData(nameof(BadOptions))]
-    public void A_bad_setting_is_refused_by_name_before_the_log_is_opened(WalOptions options, string setting)
+    public void A_bad_setting_is_refused_by_name_before_the_log_is_opened(object badOptions, string setting)
     {
+        var options = (WalOptions)badOptions;
         Assert.Equal(setting, Assert.ThrowsAny<ArgumentException>(options.Validate).ParamName);
 
         var files = new MemoryFileSystem();

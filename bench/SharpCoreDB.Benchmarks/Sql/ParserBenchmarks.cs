@@ -34,14 +34,14 @@ public class ParserBenchmarks
     }
 
     [Benchmark]
-    public SqlScript ParseInsert() => SqlParser.Parse(InsertSql);
+    public object ParseInsert() => SqlParser.Parse(InsertSql);
 
     [Benchmark]
-    public SqlScript ParseThreeTableSelect() => SqlParser.Parse(JoinSql);
+    public object ParseThreeTableSelect() => SqlParser.Parse(JoinSql);
 
     [Benchmark]
-    public SqlScript CachedInsert() => _cache.GetOrParse(_insertKey);
+    public object CachedInsert() => _cache.GetOrParse(_insertKey);
 
     [Benchmark]
-    public SqlScript CachedThreeTableSelect() => _cache.GetOrParse(_joinKey);
+    public object CachedThreeTableSelect() => _cache.GetOrParse(_joinKey);
 }

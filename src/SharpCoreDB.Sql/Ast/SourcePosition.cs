@@ -3,7 +3,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A place in SQL text: 1-based line and 1-based column (in UTF-16 code units).</summary>
-public readonly record struct SourcePosition(int Line, int Column)
+internal readonly record struct SourcePosition(int Line, int Column)
 {
     /// <summary>The position of nodes built in code rather than parsed.</summary>
     public static SourcePosition None => default;

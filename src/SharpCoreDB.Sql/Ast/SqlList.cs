@@ -7,7 +7,7 @@ using System.Runtime.CompilerServices;
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>Creates <see cref="SqlList{T}"/> instances (also from collection expressions).</summary>
-public static class SqlList
+internal static class SqlList
 {
     /// <summary>Copies the items into a new list.</summary>
     public static SqlList<T> Create<T>(ReadOnlySpan<T> items) =>
@@ -16,7 +16,7 @@ public static class SqlList
 
 /// <summary>An immutable, ordered list of AST items that compares by value.</summary>
 [CollectionBuilder(typeof(SqlList), nameof(SqlList.Create))]
-public sealed class SqlList<T> : IReadOnlyList<T>, IEquatable<SqlList<T>>
+internal sealed class SqlList<T> : IReadOnlyList<T>, IEquatable<SqlList<T>>
 {
     private readonly T[] _items;
 

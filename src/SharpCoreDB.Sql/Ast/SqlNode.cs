@@ -5,7 +5,7 @@ namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>Any node of the SQL syntax tree.</summary>
 /// <param name="Position">Where the node starts in the SQL text (for operators: the operator token).</param>
-public abstract record SqlNode(SourcePosition Position)
+internal abstract record SqlNode(SourcePosition Position)
 {
     /// <summary>Compares the kind of node only; derived records add their own members.</summary>
     public virtual bool Equals(SqlNode? other) =>

@@ -16,7 +16,7 @@ using System.Collections.Concurrent;
 namespace SharpCoreDB.Sql;
 
 /// <summary>A thread-safe, bounded (CLOCK) cache of parsed SQL keyed by its exact text.</summary>
-public sealed class StatementCache
+internal sealed class StatementCache
 {
     /// <summary>The capacity used by the parameterless constructor.</summary>
     public const int DefaultCapacity = 1024;

@@ -6,7 +6,7 @@ using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Sql.Printing;
 
-public static partial class SqlText
+internal static partial class SqlText
 {
     internal static void Append(StringBuilder b, Expression expression)
     {

@@ -5,7 +5,7 @@ using SharpCoreDB.Sql.Ast;
 
 namespace SharpCoreDB.Sql.Printing;
 
-public static partial class SqlText
+internal static partial class SqlText
 {
     private static void AppendFilterAndOver(StringBuilder b, FunctionCallExpression call)
     {

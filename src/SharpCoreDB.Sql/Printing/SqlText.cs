@@ -12,7 +12,7 @@ using SharpCoreDB.Sql.Ast;
 namespace SharpCoreDB.Sql.Printing;
 
 /// <summary>Formats statements and expressions as SQL text.</summary>
-public static partial class SqlText
+internal static partial class SqlText
 {
     private static readonly HashSet<string> Keywords = new(StringComparer.OrdinalIgnoreCase)
     {

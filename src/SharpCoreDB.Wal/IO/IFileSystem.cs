@@ -4,7 +4,7 @@
 namespace SharpCoreDB.Wal.IO;
 
 /// <summary>How a file is opened.</summary>
-public enum StorageFileMode
+internal enum StorageFileMode
 {
     /// <summary>Open an existing file or create an empty one, for reading and writing.</summary>
     OpenOrCreate,
@@ -28,7 +28,7 @@ public enum StorageFileMode
 }
 
 /// <summary>The file operations of SharpCoreDB, replaceable for fault injection.</summary>
-public interface IFileSystem
+internal interface IFileSystem
 {
     /// <summary>
     /// Opens a file with an exclusive lock: a second open of the same path, from this

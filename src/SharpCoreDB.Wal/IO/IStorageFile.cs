@@ -6,7 +6,7 @@
 namespace SharpCoreDB.Wal.IO;
 
 /// <summary>An open file with positional reads and writes and a durable flush.</summary>
-public interface IStorageFile : IDisposable
+internal interface IStorageFile : IDisposable
 {
     /// <summary>The path the file was opened with.</summary>
     string Path { get; }

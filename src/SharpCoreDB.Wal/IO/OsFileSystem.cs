@@ -13,7 +13,7 @@ using Microsoft.Win32.SafeHandles;
 namespace SharpCoreDB.Wal.IO;
 
 /// <summary>The operating system's files, used by everything outside tests.</summary>
-public sealed partial class OsFileSystem : IFileSystem
+internal sealed partial class OsFileSystem : IFileSystem
 {
     /// <summary>The single instance; the type holds no state.</summary>
     public static readonly OsFileSystem Instance = new();

@@ -36,7 +36,7 @@ public enum FaultMode
 }
 
 /// <summary>A file system that fails chosen calls on the files it watches.</summary>
-public sealed class FaultyFileSystem(IFileSystem? inner = null, Func<string, bool>? watch = null) : FileSystemWrapper(inner, watch)
+internal sealed class FaultyFileSystem(IFileSystem? inner = null, Func<string, bool>? watch = null) : FileSystemWrapper(inner, watch)
 {
     private readonly Lock _lock = new();
     private readonly ManualResetEventSlim _flushGate = new(true);

@@ -9,7 +9,7 @@ using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.TestSupport.FileSystems;
 
-public abstract class FileSystemWrapper(IFileSystem? inner, Func<string, bool>? watch) : IFileSystem
+internal abstract class FileSystemWrapper(IFileSystem? inner, Func<string, bool>? watch) : IFileSystem
 {
     /// <summary>The file system every call ends up in.</summary>
     protected IFileSystem Inner { get; } = inner ?? OsFileSystem.Instance;

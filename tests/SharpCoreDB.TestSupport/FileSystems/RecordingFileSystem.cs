@@ -25,7 +25,7 @@ public enum IoOperation
 public readonly record struct IoCall(IoOperation Operation, int ThreadId, string? ThreadName, string Path, int File, long Offset, byte[] Data);
 
 /// <summary>A file system that records the writes and fsyncs of the files it watches.</summary>
-public sealed class RecordingFileSystem(IFileSystem? inner = null, Func<string, bool>? watch = null) : FileSystemWrapper(inner, watch)
+internal sealed class RecordingFileSystem(IFileSystem? inner = null, Func<string, bool>? watch = null) : FileSystemWrapper(inner, watch)
 {
     private readonly ConcurrentQueue<IoCall> _calls = new();
     private readonly List<string> _opened = [];

@@ -4,7 +4,7 @@ using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Wal.Tests.Support;
 
-public static class LogReader
+internal static class LogReader
 {
     public static List<(long Lsn, byte[] Payload)> ReadAll(string path, WalOptions options, long afterLsn = 0)
     {

@@ -6,7 +6,7 @@ using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Wal.Tests.Support;
 
-public sealed class MemoryFileSystem : IFileSystem
+internal sealed class MemoryFileSystem : IFileSystem
 {
     private readonly Dictionary<string, MemoryFile> _files = [];
 

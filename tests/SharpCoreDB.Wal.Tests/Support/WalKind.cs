@@ -11,7 +11,7 @@ public enum WalKind
     Baseline,
 }
 
-public static class WalKinds
+internal static class WalKinds
 {
     public static TheoryData<WalKind> All => [WalKind.GroupFullSync, WalKind.GroupAsync, WalKind.Baseline];
 

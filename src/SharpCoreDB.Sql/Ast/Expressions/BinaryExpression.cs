@@ -3,11 +3,11 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>An infix operator; Position is the operator token's.</summary>
-public sealed record BinaryExpression(BinaryOperator Operator, Expression Left, Expression Right, SourcePosition Position = default)
+internal sealed record BinaryExpression(BinaryOperator Operator, Expression Left, Expression Right, SourcePosition Position = default)
     : Expression(Position);
 
 /// <summary>The infix operators, from tightest binding to loosest (see docs/sql.md).</summary>
-public enum BinaryOperator
+internal enum BinaryOperator
 {
     /// <summary>||, text concatenation.</summary>
     Concat,

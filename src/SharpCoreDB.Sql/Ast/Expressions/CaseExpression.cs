@@ -3,8 +3,8 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>CASE [operand] WHEN .. THEN .. [ELSE ..] END</c>.</summary>
-public sealed record CaseExpression(Expression? Operand, SqlList<WhenClause> Whens, Expression? Else, SourcePosition Position = default)
+internal sealed record CaseExpression(Expression? Operand, SqlList<WhenClause> Whens, Expression? Else, SourcePosition Position = default)
     : Expression(Position);
 
 /// <summary>One <c>WHEN condition THEN result</c> arm of a CASE.</summary>
-public sealed record WhenClause(Expression When, Expression Then, SourcePosition Position = default) : SqlNode(Position);
+internal sealed record WhenClause(Expression When, Expression Then, SourcePosition Position = default) : SqlNode(Position);

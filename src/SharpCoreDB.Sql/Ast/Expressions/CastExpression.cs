@@ -2,5 +2,5 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>CAST(operand AS type)</c>.</summary>
-public sealed record CastExpression(Expression Operand, TypeName Type, SourcePosition Position = default)
+internal sealed record CastExpression(Expression Operand, TypeName Type, SourcePosition Position = default)
     : Expression(Position);

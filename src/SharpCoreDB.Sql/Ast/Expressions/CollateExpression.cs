@@ -2,5 +2,5 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>operand COLLATE collation</c>.</summary>
-public sealed record CollateExpression(Expression Operand, string Collation, SourcePosition Position = default)
+internal sealed record CollateExpression(Expression Operand, string Collation, SourcePosition Position = default)
     : Expression(Position);

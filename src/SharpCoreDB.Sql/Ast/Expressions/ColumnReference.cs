@@ -3,7 +3,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A column reference: <c>col</c>, <c>t.col</c> or <c>schema.t.col</c>.</summary>
-public sealed record ColumnReference(string? Schema, string? Table, string Column, SourcePosition Position = default)
+internal sealed record ColumnReference(string? Schema, string? Table, string Column, SourcePosition Position = default)
     : Expression(Position)
 {
     /// <summary>An unqualified or table-qualified column reference.</summary>

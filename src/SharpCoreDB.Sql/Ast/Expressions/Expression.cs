@@ -3,4 +3,4 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A scalar SQL expression.</summary>
-public abstract record Expression(SourcePosition Position) : SqlNode(Position);
+internal abstract record Expression(SourcePosition Position) : SqlNode(Position);

@@ -5,7 +5,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>Enumerates child expressions.</summary>
-public static class ExpressionWalker
+internal static class ExpressionWalker
 {
     /// <summary>The direct sub-expressions of <paramref name="expression"/>, subqueries not entered.</summary>
     public static IEnumerable<Expression> Children(Expression expression)

@@ -7,7 +7,7 @@ namespace SharpCoreDB.Sql.Ast;
 /// <param name="Arguments">The arguments; empty for <c>f()</c> and <c>f(*)</c>.</param>
 /// <param name="Distinct">True for <c>f(DISTINCT x)</c>; <c>f(ALL x)</c> is the default, false.</param>
 /// <param name="Star">True for <c>f(*)</c>, as in COUNT(*).</param>
-public sealed record FunctionCallExpression(string Name, SqlList<Expression> Arguments, bool Distinct, bool Star, SourcePosition Position = default)
+internal sealed record FunctionCallExpression(string Name, SqlList<Expression> Arguments, bool Distinct, bool Star, SourcePosition Position = default)
     : Expression(Position)
 {
     /// <summary><c>agg(x ORDER BY ..)</c>: the order in which an aggregate takes its rows (empty when not given).</summary>

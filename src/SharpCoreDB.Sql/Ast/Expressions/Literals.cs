@@ -4,31 +4,31 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A constant written in the SQL text.</summary>
-public abstract record LiteralExpression(SourcePosition Position) : Expression(Position);
+internal abstract record LiteralExpression(SourcePosition Position) : Expression(Position);
 
 /// <summary>An integer literal (decimal or 0x hexadecimal), 64-bit.</summary>
-public sealed record IntegerLiteral(long Value, SourcePosition Position = default) : LiteralExpression(Position);
+internal sealed record IntegerLiteral(long Value, SourcePosition Position = default) : LiteralExpression(Position);
 
 /// <summary>A real (floating point) literal.</summary>
-public sealed record RealLiteral(double Value, SourcePosition Position = default) : LiteralExpression(Position);
+internal sealed record RealLiteral(double Value, SourcePosition Position = default) : LiteralExpression(Position);
 
 /// <summary>A string literal, with its '' escapes already undone.</summary>
-public sealed record StringLiteral(string Value, SourcePosition Position = default) : LiteralExpression(Position);
+internal sealed record StringLiteral(string Value, SourcePosition Position = default) : LiteralExpression(Position);
 
 /// <summary>A blob literal X'...'.</summary>
-public sealed record BlobLiteral(SqlList<byte> Value, SourcePosition Position = default) : LiteralExpression(Position);
+internal sealed record BlobLiteral(SqlList<byte> Value, SourcePosition Position = default) : LiteralExpression(Position);
 
 /// <summary>TRUE or FALSE.</summary>
-public sealed record BooleanLiteral(bool Value, SourcePosition Position = default) : LiteralExpression(Position);
+internal sealed record BooleanLiteral(bool Value, SourcePosition Position = default) : LiteralExpression(Position);
 
 /// <summary>NULL.</summary>
-public sealed record NullLiteral(SourcePosition Position = default) : LiteralExpression(Position);
+internal sealed record NullLiteral(SourcePosition Position = default) : LiteralExpression(Position);
 
 /// <summary>CURRENT_DATE, CURRENT_TIME or CURRENT_TIMESTAMP: evaluated once per statement.</summary>
-public sealed record CurrentTimeLiteral(CurrentTimeKind Kind, SourcePosition Position = default) : LiteralExpression(Position);
+internal sealed record CurrentTimeLiteral(CurrentTimeKind Kind, SourcePosition Position = default) : LiteralExpression(Position);
 
 /// <summary>Which of the current-time keywords a <see cref="CurrentTimeLiteral"/> is.</summary>
-public enum CurrentTimeKind
+internal enum CurrentTimeKind
 {
     /// <summary>CURRENT_DATE: 'YYYY-MM-DD'.</summary>
     Date,

@@ -7,5 +7,5 @@ namespace SharpCoreDB.Sql.Ast;
 /// <param name="Name">The name without its prefix, or null for <c>?</c> and <c>?NNN</c>.</param>
 /// <param name="Prefix">'?', '@', ':' or '$'.</param>
 /// <param name="Ordinal">The 1-based position the value binds to.</param>
-public sealed record ParameterExpression(string? Name, char Prefix, int Ordinal, SourcePosition Position = default)
+internal sealed record ParameterExpression(string? Name, char Prefix, int Ordinal, SourcePosition Position = default)
     : Expression(Position);

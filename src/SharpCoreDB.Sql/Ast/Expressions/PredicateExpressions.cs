@@ -5,19 +5,19 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>left IS [NOT] right</c>: equality where NULL equals NULL.</summary>
-public sealed record IsExpression(Expression Left, Expression Right, bool Negated, SourcePosition Position = default)
+internal sealed record IsExpression(Expression Left, Expression Right, bool Negated, SourcePosition Position = default)
     : Expression(Position);
 
 /// <summary><c>operand [NOT] IN (values...)</c> or <c>operand [NOT] IN (subquery)</c>; an empty list is allowed.</summary>
-public sealed record InExpression(Expression Operand, SqlList<Expression> Values, SelectStatement? Subquery, bool Negated, SourcePosition Position = default)
+internal sealed record InExpression(Expression Operand, SqlList<Expression> Values, SelectStatement? Subquery, bool Negated, SourcePosition Position = default)
     : Expression(Position);
 
 /// <summary><c>operand [NOT] LIKE pattern [ESCAPE escape]</c> (or GLOB, REGEXP, MATCH).</summary>
-public sealed record LikeExpression(LikeOperator Operator, Expression Operand, Expression Pattern, Expression? Escape, bool Negated, SourcePosition Position = default)
+internal sealed record LikeExpression(LikeOperator Operator, Expression Operand, Expression Pattern, Expression? Escape, bool Negated, SourcePosition Position = default)
     : Expression(Position);
 
 /// <summary>The pattern-matching operators.</summary>
-public enum LikeOperator
+internal enum LikeOperator
 {
     /// <summary>LIKE: % and _ wildcards, ASCII case-insensitive.</summary>
     Like,
@@ -33,15 +33,15 @@ public enum LikeOperator
 }
 
 /// <summary><c>operand [NOT] BETWEEN low AND high</c>.</summary>
-public sealed record BetweenExpression(Expression Operand, Expression Low, Expression High, bool Negated, SourcePosition Position = default)
+internal sealed record BetweenExpression(Expression Operand, Expression Low, Expression High, bool Negated, SourcePosition Position = default)
     : Expression(Position);
 
 /// <summary><c>[NOT] EXISTS (subquery)</c>.</summary>
-public sealed record ExistsExpression(SelectStatement Subquery, bool Negated, SourcePosition Position = default)
+internal sealed record ExistsExpression(SelectStatement Subquery, bool Negated, SourcePosition Position = default)
     : Expression(Position);
 
 /// <summary>A parenthesised SELECT used as a value: its first column of its first row, or NULL.</summary>
-public sealed record SubqueryExpression(SelectStatement Subquery, SourcePosition Position = default)
+internal sealed record SubqueryExpression(SelectStatement Subquery, SourcePosition Position = default)
     : Expression(Position)
 {
     /// <summary>Which column of the first row (0 unless the subquery stands for a row value, `(a, b) = (SELECT x, y ..)`).</summary>
@@ -49,4 +49,4 @@ public sealed record SubqueryExpression(SelectStatement Subquery, SourcePosition
 }
 
 /// <summary><c>(a, b, ..)</c>: a row value, usable only where SQLite allows one (comparisons, IN, BETWEEN, UPDATE SET).</summary>
-public sealed record RowValueExpression(SqlList<Expression> Values, SourcePosition Position = default) : Expression(Position);
+internal sealed record RowValueExpression(SqlList<Expression> Values, SourcePosition Position = default) : Expression(Position);

@@ -3,7 +3,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>What RAISE does.</summary>
-public enum RaiseKind
+internal enum RaiseKind
 {
     /// <summary>Skip the row that fired the trigger; no error.</summary>
     Ignore,
@@ -19,4 +19,4 @@ public enum RaiseKind
 }
 
 /// <summary><c>RAISE(IGNORE)</c> or <c>RAISE(ROLLBACK | ABORT | FAIL, message)</c>.</summary>
-public sealed record RaiseExpression(RaiseKind Kind, Expression? Message, SourcePosition Position = default) : Expression(Position);
+internal sealed record RaiseExpression(RaiseKind Kind, Expression? Message, SourcePosition Position = default) : Expression(Position);

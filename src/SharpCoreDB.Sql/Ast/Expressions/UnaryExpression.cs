@@ -2,11 +2,11 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A prefix operator applied to one operand.</summary>
-public sealed record UnaryExpression(UnaryOperator Operator, Expression Operand, SourcePosition Position = default)
+internal sealed record UnaryExpression(UnaryOperator Operator, Expression Operand, SourcePosition Position = default)
     : Expression(Position);
 
 /// <summary>The prefix operators.</summary>
-public enum UnaryOperator
+internal enum UnaryOperator
 {
     /// <summary>-x</summary>
     Negate,

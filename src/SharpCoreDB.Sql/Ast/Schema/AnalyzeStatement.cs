@@ -2,4 +2,4 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>ANALYZE [name]</c>: every table, or a schema's, a table's, or one index's statistics.</summary>
-public sealed record AnalyzeStatement(QualifiedName? Target, SourcePosition Position = default) : Statement(Position);
+internal sealed record AnalyzeStatement(QualifiedName? Target, SourcePosition Position = default) : Statement(Position);

@@ -4,40 +4,40 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A constraint on one column.</summary>
-public abstract record ColumnConstraint(string? Name, SourcePosition Position) : SqlNode(Position);
+internal abstract record ColumnConstraint(string? Name, SourcePosition Position) : SqlNode(Position);
 
 /// <summary><c>PRIMARY KEY [ASC|DESC] [ON CONFLICT ..] [AUTOINCREMENT]</c>.</summary>
-public sealed record PrimaryKeyColumnConstraint(string? Name, SortDirection Direction, bool Autoincrement, ConflictResolution OnConflict, SourcePosition Position = default)
+internal sealed record PrimaryKeyColumnConstraint(string? Name, SortDirection Direction, bool Autoincrement, ConflictResolution OnConflict, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);
 
 /// <summary><c>NOT NULL [ON CONFLICT ..]</c>.</summary>
-public sealed record NotNullColumnConstraint(string? Name, ConflictResolution OnConflict, SourcePosition Position = default)
+internal sealed record NotNullColumnConstraint(string? Name, ConflictResolution OnConflict, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);
 
 /// <summary><c>NULL</c>: explicitly nullable (the default); kept so that the text round-trips.</summary>
-public sealed record NullColumnConstraint(string? Name, SourcePosition Position = default) : ColumnConstraint(Name, Position);
+internal sealed record NullColumnConstraint(string? Name, SourcePosition Position = default) : ColumnConstraint(Name, Position);
 
 /// <summary><c>UNIQUE [ON CONFLICT ..]</c>.</summary>
-public sealed record UniqueColumnConstraint(string? Name, ConflictResolution OnConflict, SourcePosition Position = default)
+internal sealed record UniqueColumnConstraint(string? Name, ConflictResolution OnConflict, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);
 
 /// <summary><c>CHECK (expr)</c>.</summary>
-public sealed record CheckColumnConstraint(string? Name, Expression Condition, SourcePosition Position = default)
+internal sealed record CheckColumnConstraint(string? Name, Expression Condition, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);
 
 /// <summary><c>DEFAULT value</c>: a literal, a signed number, a bare word (as text) or <c>(expr)</c>.</summary>
-public sealed record DefaultColumnConstraint(string? Name, Expression Value, SourcePosition Position = default)
+internal sealed record DefaultColumnConstraint(string? Name, Expression Value, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);
 
 /// <summary><c>COLLATE name</c>.</summary>
-public sealed record CollateColumnConstraint(string? Name, string Collation, SourcePosition Position = default)
+internal sealed record CollateColumnConstraint(string? Name, string Collation, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);
 
 /// <summary><c>REFERENCES parent [(column)] ..</c>: the column is the child key of a foreign key.</summary>
-public sealed record ForeignKeyColumnConstraint(string? Name, ForeignKeyClause References, SourcePosition Position = default)
+internal sealed record ForeignKeyColumnConstraint(string? Name, ForeignKeyClause References, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);
 
 /// <summary><c>[GENERATED ALWAYS] AS (expr) [STORED | VIRTUAL]</c>: a column computed from the others of its row.</summary>
 /// <param name="Stored">STORED was written (VIRTUAL, the default, otherwise).</param>
-public sealed record GeneratedColumnConstraint(string? Name, Expression Expression, bool Stored, SourcePosition Position = default)
+internal sealed record GeneratedColumnConstraint(string? Name, Expression Expression, bool Stored, SourcePosition Position = default)
     : ColumnConstraint(Name, Position);

@@ -2,7 +2,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>CREATE [UNIQUE] INDEX [IF NOT EXISTS] name ON table (columns) [WHERE ..]</c>.</summary>
-public sealed record CreateIndexStatement(
+internal sealed record CreateIndexStatement(
     QualifiedName Name,
     string Table,
     bool Unique,

@@ -3,7 +3,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>CREATE [TEMP] TABLE [IF NOT EXISTS] name (columns, constraints)</c> or <c>.. AS select</c>.</summary>
-public sealed record CreateTableStatement(
+internal sealed record CreateTableStatement(
     QualifiedName Name,
     bool IfNotExists,
     bool Temporary,
@@ -14,5 +14,5 @@ public sealed record CreateTableStatement(
 
 /// <summary>One column of CREATE TABLE or ALTER TABLE ADD COLUMN.</summary>
 /// <param name="Type">The declared type, or null when none was written (affinity None).</param>
-public sealed record ColumnDefinition(string Name, TypeName? Type, SqlList<ColumnConstraint> Constraints, SourcePosition Position = default)
+internal sealed record ColumnDefinition(string Name, TypeName? Type, SqlList<ColumnConstraint> Constraints, SourcePosition Position = default)
     : SqlNode(Position);

@@ -5,7 +5,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>When a trigger runs relative to the row change that fires it.</summary>
-public enum TriggerTiming
+internal enum TriggerTiming
 {
     /// <summary>Before the row is written (SQLite's default when none is written).</summary>
     Before,
@@ -18,7 +18,7 @@ public enum TriggerTiming
 }
 
 /// <summary>The kind of row change that fires a trigger.</summary>
-public enum TriggerEvent
+internal enum TriggerEvent
 {
     /// <summary>A row is inserted.</summary>
     Insert,
@@ -37,7 +37,7 @@ public enum TriggerEvent
 /// <param name="UpdateColumns">The columns of <c>UPDATE OF</c>; empty for any UPDATE.</param>
 /// <param name="Body">The INSERT, UPDATE, DELETE and SELECT statements the trigger runs, in order.</param>
 /// <param name="BodySql">The body between BEGIN and END exactly as written.</param>
-public sealed record CreateTriggerStatement(
+internal sealed record CreateTriggerStatement(
     QualifiedName Name,
     bool IfNotExists,
     bool Temporary,

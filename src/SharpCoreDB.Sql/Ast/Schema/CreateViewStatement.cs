@@ -4,7 +4,7 @@ namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>CREATE [TEMP] VIEW [IF NOT EXISTS] name [(columns)] AS select</c>.</summary>
 /// <param name="QuerySql">The SELECT exactly as written in the statement.</param>
-public sealed record CreateViewStatement(
+internal sealed record CreateViewStatement(
     QualifiedName Name,
     bool IfNotExists,
     bool Temporary,

@@ -2,13 +2,13 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>DROP TABLE [IF EXISTS] name</c>.</summary>
-public sealed record DropTableStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
+internal sealed record DropTableStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
 
 /// <summary><c>DROP INDEX [IF EXISTS] name</c>.</summary>
-public sealed record DropIndexStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
+internal sealed record DropIndexStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
 
 /// <summary><c>DROP VIEW [IF EXISTS] name</c>.</summary>
-public sealed record DropViewStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
+internal sealed record DropViewStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
 
 /// <summary><c>DROP TRIGGER [IF EXISTS] name</c>.</summary>
-public sealed record DropTriggerStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);
+internal sealed record DropTriggerStatement(QualifiedName Name, bool IfExists, SourcePosition Position = default) : Statement(Position);

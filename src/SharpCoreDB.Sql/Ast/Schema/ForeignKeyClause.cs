@@ -6,7 +6,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>What happens to child rows when their parent row is deleted or its key updated.</summary>
-public enum ForeignKeyAction
+internal enum ForeignKeyAction
 {
     /// <summary>Nothing; the statement (or COMMIT, when deferred) fails if a child is left without parent.</summary>
     NoAction,
@@ -27,7 +27,7 @@ public enum ForeignKeyAction
 /// <summary><c>REFERENCES parent [(columns)] [ON DELETE a] [ON UPDATE a] [MATCH m] [[NOT] DEFERRABLE [INITIALLY ..]]</c>.</summary>
 /// <param name="Deferrable">True for DEFERRABLE, false for NOT DEFERRABLE, null when not written.</param>
 /// <param name="InitiallyDeferred">True for INITIALLY DEFERRED, false for INITIALLY IMMEDIATE, null when not written.</param>
-public sealed record ForeignKeyClause(
+internal sealed record ForeignKeyClause(
     string ParentTable,
     SqlList<string> ParentColumns,
     ForeignKeyAction? OnDelete,

@@ -2,4 +2,4 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>REINDEX [name]</c>: every index, or those of a collation, a table, or one index.</summary>
-public sealed record ReindexStatement(QualifiedName? Target, SourcePosition Position = default) : Statement(Position);
+internal sealed record ReindexStatement(QualifiedName? Target, SourcePosition Position = default) : Statement(Position);

@@ -4,7 +4,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>The normalised type of a declared column type.</summary>
-public enum SqlTypeAffinity
+internal enum SqlTypeAffinity
 {
     /// <summary>No declared type: values keep their own type (SQLite's BLOB/"none" affinity).</summary>
     None,

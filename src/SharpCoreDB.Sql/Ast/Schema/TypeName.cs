@@ -8,7 +8,7 @@ namespace SharpCoreDB.Sql.Ast;
 /// <param name="Text">The declaration as written, e.g. "VARCHAR(30)".</param>
 /// <param name="Affinity">The normalised type.</param>
 /// <param name="Arguments">The numbers in parentheses: length, or precision and scale.</param>
-public sealed record TypeName(string Text, SqlTypeAffinity Affinity, SqlList<long> Arguments, SourcePosition Position = default) : SqlNode(Position)
+internal sealed record TypeName(string Text, SqlTypeAffinity Affinity, SqlList<long> Arguments, SourcePosition Position = default) : SqlNode(Position)
 {
     /// <summary>Normalises a type name (without its parenthesised arguments) to an affinity.</summary>
     /// <remarks>

@@ -2,4 +2,4 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>VACUUM [schema] [INTO file]</c>; <see cref="Into"/> is an expression giving the new file's name.</summary>
-public sealed record VacuumStatement(string? Schema, Expression? Into, SourcePosition Position = default) : Statement(Position);
+internal sealed record VacuumStatement(string? Schema, Expression? Into, SourcePosition Position = default) : Statement(Position);

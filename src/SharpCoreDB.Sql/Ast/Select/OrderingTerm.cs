@@ -3,10 +3,10 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>expr [ASC|DESC] [NULLS FIRST|LAST]</c>.</summary>
-public sealed record OrderingTerm(Expression Expression, SortDirection Direction, NullsOrder Nulls, SourcePosition Position = default) : SqlNode(Position);
+internal sealed record OrderingTerm(Expression Expression, SortDirection Direction, NullsOrder Nulls, SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary>Sort direction.</summary>
-public enum SortDirection
+internal enum SortDirection
 {
     /// <summary>ASC, the default.</summary>
     Ascending,
@@ -16,7 +16,7 @@ public enum SortDirection
 }
 
 /// <summary>Where NULLs sort.</summary>
-public enum NullsOrder
+internal enum NullsOrder
 {
     /// <summary>Not given: NULLs first ascending, last descending (SQLite's rule).</summary>
     Default,

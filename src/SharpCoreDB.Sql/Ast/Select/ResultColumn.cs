@@ -3,10 +3,10 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>One item of a result list.</summary>
-public abstract record ResultColumn(SourcePosition Position) : SqlNode(Position);
+internal abstract record ResultColumn(SourcePosition Position) : SqlNode(Position);
 
 /// <summary><c>*</c> (Table null) or <c>t.*</c>.</summary>
-public sealed record AllColumns(string? Table, SourcePosition Position = default) : ResultColumn(Position);
+internal sealed record AllColumns(string? Table, SourcePosition Position = default) : ResultColumn(Position);
 
 /// <summary><c>expr [AS alias]</c>.</summary>
-public sealed record ExpressionColumn(Expression Expression, string? Alias, SourcePosition Position = default) : ResultColumn(Position);
+internal sealed record ExpressionColumn(Expression Expression, string? Alias, SourcePosition Position = default) : ResultColumn(Position);

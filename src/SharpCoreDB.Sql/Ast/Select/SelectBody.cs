@@ -2,10 +2,10 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A SELECT core or VALUES list.</summary>
-public abstract record SelectBody(SourcePosition Position) : SqlNode(Position);
+internal abstract record SelectBody(SourcePosition Position) : SqlNode(Position);
 
 /// <summary><c>SELECT [DISTINCT|ALL] columns [FROM ..] [WHERE ..] [GROUP BY ..] [HAVING ..]</c>.</summary>
-public sealed record SelectCore(
+internal sealed record SelectCore(
     bool Distinct,
     SqlList<ResultColumn> Columns,
     TableSource? From,
@@ -19,4 +19,4 @@ public sealed record SelectCore(
 }
 
 /// <summary><c>VALUES (..), (..)</c>: rows of literal expressions.</summary>
-public sealed record ValuesBody(SqlList<SqlList<Expression>> Rows, SourcePosition Position = default) : SelectBody(Position);
+internal sealed record ValuesBody(SqlList<SqlList<Expression>> Rows, SourcePosition Position = default) : SelectBody(Position);

@@ -7,7 +7,7 @@ namespace SharpCoreDB.Sql.Ast;
 /// <param name="Compounds">Each further body with the operator that joins it, left to right.</param>
 /// <param name="OrderBy">ORDER BY terms; an integer literal term is a 1-based result column position.</param>
 /// <param name="Limit">LIMIT/OFFSET, or null.</param>
-public sealed record SelectStatement(SelectBody First, SqlList<CompoundPart> Compounds, SqlList<OrderingTerm> OrderBy, LimitClause? Limit, SourcePosition Position = default)
+internal sealed record SelectStatement(SelectBody First, SqlList<CompoundPart> Compounds, SqlList<OrderingTerm> OrderBy, LimitClause? Limit, SourcePosition Position = default)
     : Statement(Position)
 {
     /// <summary>The WITH clause in front of it, or null.</summary>
@@ -15,10 +15,10 @@ public sealed record SelectStatement(SelectBody First, SqlList<CompoundPart> Com
 }
 
 /// <summary><c>UNION [ALL] | INTERSECT | EXCEPT body</c>.</summary>
-public sealed record CompoundPart(CompoundOperator Operator, SelectBody Body, SourcePosition Position = default) : SqlNode(Position);
+internal sealed record CompoundPart(CompoundOperator Operator, SelectBody Body, SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary>The compound-select operators.</summary>
-public enum CompoundOperator
+internal enum CompoundOperator
 {
     /// <summary>UNION: distinct rows of both.</summary>
     Union,
@@ -34,4 +34,4 @@ public enum CompoundOperator
 }
 
 /// <summary><c>LIMIT limit [OFFSET offset]</c> (<c>LIMIT offset, limit</c> is normalised to this).</summary>
-public sealed record LimitClause(Expression Limit, Expression? Offset, SourcePosition Position = default) : SqlNode(Position);
+internal sealed record LimitClause(Expression Limit, Expression? Offset, SourcePosition Position = default) : SqlNode(Position);

@@ -3,23 +3,23 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>Something rows come from.</summary>
-public abstract record TableSource(SourcePosition Position) : SqlNode(Position);
+internal abstract record TableSource(SourcePosition Position) : SqlNode(Position);
 
 /// <summary>A named table or view, with an optional alias.</summary>
-public sealed record TableReference(QualifiedName Name, string? Alias, SourcePosition Position = default) : TableSource(Position)
+internal sealed record TableReference(QualifiedName Name, string? Alias, SourcePosition Position = default) : TableSource(Position)
 {
     /// <summary><c>INDEXED BY name</c> or <c>NOT INDEXED</c>, or null.</summary>
     public IndexHint? IndexHint { get; init; }
 }
 
 /// <summary><c>INDEXED BY name</c> (<see cref="IndexName"/> set): read the table through that index; <c>NOT INDEXED</c> (null): through none.</summary>
-public sealed record IndexHint(string? IndexName, SourcePosition Position = default) : SqlNode(Position);
+internal sealed record IndexHint(string? IndexName, SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary>A parenthesised SELECT in FROM, with an optional alias.</summary>
-public sealed record SubquerySource(SelectStatement Query, string? Alias, SourcePosition Position = default) : TableSource(Position);
+internal sealed record SubquerySource(SelectStatement Query, string? Alias, SourcePosition Position = default) : TableSource(Position);
 
 /// <summary>Two sources joined; <see cref="On"/> or <see cref="Using"/> may constrain it.</summary>
-public sealed record JoinSource(TableSource Left, JoinKind Kind, TableSource Right, Expression? On, SqlList<string> Using, SourcePosition Position = default)
+internal sealed record JoinSource(TableSource Left, JoinKind Kind, TableSource Right, Expression? On, SqlList<string> Using, SourcePosition Position = default)
     : TableSource(Position)
 {
     /// <summary>NATURAL: an implicit USING of every column name both sides have (never with ON or USING).</summary>
@@ -27,7 +27,7 @@ public sealed record JoinSource(TableSource Left, JoinKind Kind, TableSource Rig
 }
 
 /// <summary>The kinds of join.</summary>
-public enum JoinKind
+internal enum JoinKind
 {
     /// <summary>[INNER] JOIN.</summary>
     Inner,

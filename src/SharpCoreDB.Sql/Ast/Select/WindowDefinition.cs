@@ -5,21 +5,21 @@ namespace SharpCoreDB.Sql.Ast;
 /// <summary><c>[base] [PARTITION BY ..] [ORDER BY ..] [frame]</c>; <c>OVER name</c> is a definition with only <see cref="BaseName"/>.</summary>
 /// <param name="BaseName">The named window this one starts from, or null.</param>
 /// <param name="Frame">The frame, or null for the default (RANGE BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW).</param>
-public sealed record WindowDefinition(string? BaseName, SqlList<Expression> PartitionBy, SqlList<OrderingTerm> OrderBy, WindowFrame? Frame,
+internal sealed record WindowDefinition(string? BaseName, SqlList<Expression> PartitionBy, SqlList<OrderingTerm> OrderBy, WindowFrame? Frame,
     SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary><c>name AS (definition)</c> in a WINDOW clause.</summary>
-public sealed record NamedWindow(string Name, WindowDefinition Definition, SourcePosition Position = default) : SqlNode(Position);
+internal sealed record NamedWindow(string Name, WindowDefinition Definition, SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary><c>ROWS|RANGE|GROUPS BETWEEN start AND end [EXCLUDE ..]</c> (a single bound means <c>BETWEEN bound AND CURRENT ROW</c>).</summary>
-public sealed record WindowFrame(FrameUnit Unit, FrameBound Start, FrameBound End, FrameExclusion Exclusion, SourcePosition Position = default)
+internal sealed record WindowFrame(FrameUnit Unit, FrameBound Start, FrameBound End, FrameExclusion Exclusion, SourcePosition Position = default)
     : SqlNode(Position);
 
 /// <summary>One end of a frame; <see cref="Offset"/> is set for the PRECEDING and FOLLOWING offsets.</summary>
-public sealed record FrameBound(FrameBoundKind Kind, Expression? Offset, SourcePosition Position = default) : SqlNode(Position);
+internal sealed record FrameBound(FrameBoundKind Kind, Expression? Offset, SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary>What a frame's offsets count.</summary>
-public enum FrameUnit
+internal enum FrameUnit
 {
     /// <summary>ROWS: rows.</summary>
     Rows,
@@ -32,7 +32,7 @@ public enum FrameUnit
 }
 
 /// <summary>The kinds of frame bound.</summary>
-public enum FrameBoundKind
+internal enum FrameBoundKind
 {
     /// <summary>UNBOUNDED PRECEDING.</summary>
     UnboundedPreceding,
@@ -51,7 +51,7 @@ public enum FrameBoundKind
 }
 
 /// <summary>The EXCLUDE clause.</summary>
-public enum FrameExclusion
+internal enum FrameExclusion
 {
     /// <summary>EXCLUDE NO OTHERS, the default.</summary>
     NoOthers,

@@ -6,15 +6,15 @@ namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>WITH [RECURSIVE] cte, ..</c>.</summary>
 /// <param name="Recursive">The RECURSIVE keyword was written (informational: recursion is detected from the query).</param>
-public sealed record WithClause(bool Recursive, SqlList<CommonTableExpression> Tables, SourcePosition Position = default) : SqlNode(Position);
+internal sealed record WithClause(bool Recursive, SqlList<CommonTableExpression> Tables, SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary><c>name [(columns)] AS [[NOT] MATERIALIZED] (query)</c>.</summary>
 /// <param name="Columns">The column names, or empty to take the query's.</param>
-public sealed record CommonTableExpression(string Name, SqlList<string> Columns, SelectStatement Query, CteMaterialization Materialization, SourcePosition Position = default)
+internal sealed record CommonTableExpression(string Name, SqlList<string> Columns, SelectStatement Query, CteMaterialization Materialization, SourcePosition Position = default)
     : SqlNode(Position);
 
 /// <summary>The MATERIALIZED hint of a common table expression.</summary>
-public enum CteMaterialization
+internal enum CteMaterialization
 {
     /// <summary>No hint: computed once when the statement names it more than once, else read in place like a view.</summary>
     Default,

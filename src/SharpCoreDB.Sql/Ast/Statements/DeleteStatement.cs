@@ -2,7 +2,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>DELETE FROM table [AS alias] [WHERE ..] [RETURNING ..]</c>.</summary>
-public sealed record DeleteStatement(QualifiedName Table, string? Alias, Expression? Where, SqlList<ResultColumn> Returning, SourcePosition Position = default)
+internal sealed record DeleteStatement(QualifiedName Table, string? Alias, Expression? Where, SqlList<ResultColumn> Returning, SourcePosition Position = default)
     : Statement(Position)
 {
     /// <summary>The WITH clause in front of it, or null.</summary>

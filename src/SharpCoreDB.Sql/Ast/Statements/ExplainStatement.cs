@@ -2,4 +2,4 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>EXPLAIN [QUERY PLAN] statement</c>.</summary>
-public sealed record ExplainStatement(Statement Statement, bool QueryPlan, SourcePosition Position = default) : Statement(Position);
+internal sealed record ExplainStatement(Statement Statement, bool QueryPlan, SourcePosition Position = default) : Statement(Position);

@@ -6,7 +6,7 @@ namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>INSERT [OR conflict] INTO table [(columns)] source [RETURNING ..]</c>.</summary>
 /// <param name="Columns">The column list, or empty for all columns in table order.</param>
-public sealed record InsertStatement(
+internal sealed record InsertStatement(
     ConflictResolution OnConflict,
     QualifiedName Table,
     string? Alias,
@@ -26,7 +26,7 @@ public sealed record InsertStatement(
 /// <c>ON CONFLICT [(columns) [WHERE e]] DO NOTHING | DO UPDATE SET .. [WHERE e]</c>: what an INSERT does instead when a
 /// row would break the uniqueness of the target (any uniqueness constraint when there is no target).
 /// </summary>
-public sealed record UpsertClause(
+internal sealed record UpsertClause(
     SqlList<IndexedColumn> Target,
     Expression? TargetWhere,
     bool DoNothing,
@@ -35,19 +35,19 @@ public sealed record UpsertClause(
     SourcePosition Position = default) : SqlNode(Position);
 
 /// <summary>Where inserted rows come from.</summary>
-public abstract record InsertSource(SourcePosition Position) : SqlNode(Position);
+internal abstract record InsertSource(SourcePosition Position) : SqlNode(Position);
 
 /// <summary><c>VALUES (..), (..)</c>.</summary>
-public sealed record ValuesSource(SqlList<SqlList<Expression>> Rows, SourcePosition Position = default) : InsertSource(Position);
+internal sealed record ValuesSource(SqlList<SqlList<Expression>> Rows, SourcePosition Position = default) : InsertSource(Position);
 
 /// <summary>A query whose rows are inserted.</summary>
-public sealed record SelectSource(SelectStatement Query, SourcePosition Position = default) : InsertSource(Position);
+internal sealed record SelectSource(SelectStatement Query, SourcePosition Position = default) : InsertSource(Position);
 
 /// <summary><c>DEFAULT VALUES</c>: one row of column defaults.</summary>
-public sealed record DefaultValuesSource(SourcePosition Position = default) : InsertSource(Position);
+internal sealed record DefaultValuesSource(SourcePosition Position = default) : InsertSource(Position);
 
 /// <summary>What to do when a row violates a constraint (<c>INSERT OR ..</c>, <c>ON CONFLICT ..</c>).</summary>
-public enum ConflictResolution
+internal enum ConflictResolution
 {
     /// <summary>Not given: abort the statement (ABORT).</summary>
     Default,

@@ -3,4 +3,4 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A PRAGMA; Value is null for the query form.</summary>
-public sealed record PragmaStatement(QualifiedName Name, Expression? Value, SourcePosition Position = default) : Statement(Position);
+internal sealed record PragmaStatement(QualifiedName Name, Expression? Value, SourcePosition Position = default) : Statement(Position);

@@ -3,7 +3,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>A table, index or view name: <c>name</c> or <c>schema.name</c>.</summary>
-public sealed record QualifiedName(string? Schema, string Name, SourcePosition Position = default) : SqlNode(Position)
+internal sealed record QualifiedName(string? Schema, string Name, SourcePosition Position = default) : SqlNode(Position)
 {
     /// <summary>An unqualified name.</summary>
     public QualifiedName(string name, SourcePosition position = default)

@@ -2,4 +2,4 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary>One SQL statement.</summary>
-public abstract record Statement(SourcePosition Position) : SqlNode(Position);
+internal abstract record Statement(SourcePosition Position) : SqlNode(Position);

@@ -2,10 +2,10 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>BEGIN [DEFERRED|IMMEDIATE|EXCLUSIVE] [TRANSACTION]</c>.</summary>
-public sealed record BeginStatement(TransactionMode Mode, SourcePosition Position = default) : Statement(Position);
+internal sealed record BeginStatement(TransactionMode Mode, SourcePosition Position = default) : Statement(Position);
 
 /// <summary>When a transaction takes its locks.</summary>
-public enum TransactionMode
+internal enum TransactionMode
 {
     /// <summary>Locks on first use (the default).</summary>
     Deferred,
@@ -18,13 +18,13 @@ public enum TransactionMode
 }
 
 /// <summary><c>COMMIT [TRANSACTION]</c> or <c>END [TRANSACTION]</c>.</summary>
-public sealed record CommitStatement(SourcePosition Position = default) : Statement(Position);
+internal sealed record CommitStatement(SourcePosition Position = default) : Statement(Position);
 
 /// <summary><c>ROLLBACK [TRANSACTION] [TO [SAVEPOINT] name]</c>; Savepoint null rolls back the transaction.</summary>
-public sealed record RollbackStatement(string? Savepoint, SourcePosition Position = default) : Statement(Position);
+internal sealed record RollbackStatement(string? Savepoint, SourcePosition Position = default) : Statement(Position);
 
 /// <summary><c>SAVEPOINT name</c>.</summary>
-public sealed record SavepointStatement(string Name, SourcePosition Position = default) : Statement(Position);
+internal sealed record SavepointStatement(string Name, SourcePosition Position = default) : Statement(Position);
 
 /// <summary><c>RELEASE [SAVEPOINT] name</c>.</summary>
-public sealed record ReleaseStatement(string Name, SourcePosition Position = default) : Statement(Position);
+internal sealed record ReleaseStatement(string Name, SourcePosition Position = default) : Statement(Position);

@@ -2,7 +2,7 @@
 namespace SharpCoreDB.Sql.Ast;
 
 /// <summary><c>UPDATE [OR conflict] table [AS alias] SET col = expr, .. [WHERE ..] [RETURNING ..]</c>.</summary>
-public sealed record UpdateStatement(
+internal sealed record UpdateStatement(
     ConflictResolution OnConflict,
     QualifiedName Table,
     string? Alias,
@@ -19,4 +19,4 @@ public sealed record UpdateStatement(
 }
 
 /// <summary><c>column = value</c> in an UPDATE.</summary>
-public sealed record Assignment(string Column, Expression Value, SourcePosition Position = default) : SqlNode(Position);
+internal sealed record Assignment(string Column, Expression Value, SourcePosition Position = default) : SqlNode(Position);
