@@ -88,6 +88,9 @@ internal static class ColdProcessProbe
         long start = Stopwatch.GetTimestamp();
         using DbConnection connection = Open(contender, directory);
         output.Add($"{scenario}.open_ms={Ms(start)}");
+        // How much of opening is the JIT (the engine's own code comes precompiled from the package's images).
+        output.Add($"{scenario}.open_jit_methods={System.Runtime.JitInfo.GetCompiledMethodCount()}");
+        output.Add($"{scenario}.open_jit_ms={System.Runtime.JitInfo.GetCompilationTime().TotalMilliseconds.ToString(CultureInfo.InvariantCulture)}");
         switch (scenario)
         {
             case "batch":
