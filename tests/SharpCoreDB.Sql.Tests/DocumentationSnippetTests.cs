@@ -46,11 +46,11 @@ public sealed partial class DocumentationSnippetTests
         string commandText = "SELECT a FROM t";
         // <doc-snippet docs/sql.md>
         SqlScript script = SqlParser.Parse("CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (?)");
-        Statement one    = SqlParser.ParseStatement("SELECT * FROM t WHERE a = @a");  // exactly one statement
-        Expression e     = SqlParser.ParseExpression("a + 1");                       // e.g. a stored DEFAULT
+        Statement one = SqlParser.ParseStatement("SELECT * FROM t WHERE a = @a"); // exactly one statement
+        Expression e = SqlParser.ParseExpression("a + 1"); // e.g. a stored DEFAULT
 
         var cache = new StatementCache(capacity: 1024);
-        SqlScript cached = cache.GetOrParse(commandText);   // parses once, then hits
+        SqlScript cached = cache.GetOrParse(commandText); // parses once, then hits
         // </doc-snippet>
         Assert.Equal(2, script.Count);
         Assert.IsType<SelectStatement>(one);

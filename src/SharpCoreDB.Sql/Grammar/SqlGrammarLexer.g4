@@ -18,6 +18,8 @@ PLUS: '+';
 MINUS: '-';
 TILDE: '~';
 PIPE2: '||';
+PTR: '->';
+PTR2: '->>';
 DIV: '/';
 MOD: '%';
 LT2: '<<';

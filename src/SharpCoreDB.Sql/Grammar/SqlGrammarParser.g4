@@ -302,7 +302,7 @@ comparison
     | NOT equality #notExpr
     | comparison COLLATE identifier #collateExpr
     | op=(MINUS | PLUS | TILDE) comparison #unaryExpr
-    | comparison PIPE2 comparison #concatExpr
+    | comparison op=(PIPE2 | PTR | PTR2) comparison #concatExpr
     | comparison op=(STAR | DIV | MOD) comparison #multiplicativeExpr
     | comparison op=(PLUS | MINUS) comparison #additiveExpr
     | comparison op=(LT2 | GT2 | AMP | PIPE) comparison #bitwiseExpr

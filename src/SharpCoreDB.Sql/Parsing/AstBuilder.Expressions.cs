@@ -87,7 +87,7 @@ internal sealed partial class AstBuilder
 
     private static IToken OperatorToken(ComparisonContext node) => node switch
     {
-        ConcatExprContext concat => concat.PIPE2().Symbol,
+        ConcatExprContext concat => concat.op,
         MultiplicativeExprContext multiplicative => multiplicative.op,
         AdditiveExprContext additive => additive.op,
         BitwiseExprContext bitwise => bitwise.op,
@@ -97,6 +97,8 @@ internal sealed partial class AstBuilder
     private static BinaryOperator BinaryOperatorOf(int tokenType) => tokenType switch
     {
         PIPE2 => BinaryOperator.Concat,
+        PTR => BinaryOperator.JsonPart,
+        PTR2 => BinaryOperator.JsonValue,
         STAR => BinaryOperator.Multiply,
         DIV => BinaryOperator.Divide,
         MOD => BinaryOperator.Modulo,

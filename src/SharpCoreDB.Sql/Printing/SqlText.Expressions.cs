@@ -222,6 +222,8 @@ internal static partial class SqlText
     public static string Operator(BinaryOperator op) => op switch
     {
         BinaryOperator.Concat => "||",
+        BinaryOperator.JsonPart => "->",
+        BinaryOperator.JsonValue => "->>",
         BinaryOperator.Multiply => "*",
         BinaryOperator.Divide => "/",
         BinaryOperator.Modulo => "%",

@@ -12,6 +12,12 @@ internal enum BinaryOperator
     /// <summary>||, text concatenation.</summary>
     Concat,
 
+    /// <summary>-&gt;, the part of a JSON document a path names, as JSON (same precedence as ||).</summary>
+    JsonPart,
+
+    /// <summary>-&gt;&gt;, the part of a JSON document a path names, as an SQL value (same precedence as ||).</summary>
+    JsonValue,
+
     /// <summary>*</summary>
     Multiply,
 

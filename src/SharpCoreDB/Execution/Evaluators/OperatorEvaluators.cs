@@ -1,6 +1,7 @@
 // Compiled unary and binary operators. Each delegates to the shared semantics
 // (SqlArithmetic, SqlComparison, SqlTruth) so the engine has one definition of
 // every operator; the switch on the operator is cheaper than a delegate call.
+using SharpCoreDB.Execution.Functions.Json;
 using SharpCoreDB.Execution.Semantics;
 
 namespace SharpCoreDB.Execution.Evaluators;
@@ -22,6 +23,8 @@ internal sealed class ArithmeticEvaluator(BinaryOperator op, Evaluator left, Eva
             BinaryOperator.Divide => SqlArithmetic.Divide(l, r),
             BinaryOperator.Modulo => SqlArithmetic.Remainder(l, r),
             BinaryOperator.Concat => SqlArithmetic.Concat(l, r),
+            BinaryOperator.JsonPart => JsonFunctions.Arrow(l, r),
+            BinaryOperator.JsonValue => JsonFunctions.ArrowText(l, r),
             BinaryOperator.BitwiseAnd => SqlArithmetic.BitAnd(l, r),
             BinaryOperator.BitwiseOr => SqlArithmetic.BitOr(l, r),
             BinaryOperator.ShiftLeft => SqlArithmetic.ShiftLeft(l, r),

@@ -4,6 +4,7 @@
 // MIN and MAX are aggregates with one argument and scalar with two or more.
 using SharpCoreDB.Execution.Functions.Aggregates;
 using SharpCoreDB.Execution.Functions.Dates;
+using SharpCoreDB.Execution.Functions.Json;
 
 namespace SharpCoreDB.Execution.Functions;
 
@@ -22,7 +23,7 @@ internal static class FunctionRegistry
 
     private static readonly HashSet<string> Aggregates = new(StringComparer.OrdinalIgnoreCase)
     {
-        "COUNT", "SUM", "TOTAL", "AVG", "MIN", "MAX", "GROUP_CONCAT", "STRING_AGG",
+        "COUNT", "SUM", "TOTAL", "AVG", "MIN", "MAX", "GROUP_CONCAT", "STRING_AGG", "JSON_GROUP_ARRAY", "JSON_GROUP_OBJECT",
     };
 
     /// <summary>Finds the scalar function <paramref name="name"/> taking <paramref name="argumentCount"/> arguments.</summary>
@@ -57,7 +58,7 @@ internal static class FunctionRegistry
         {
             "COUNT" => argumentCount is 0 or 1,
             "GROUP_CONCAT" => argumentCount is 1 or 2,
-            "STRING_AGG" => argumentCount == 2,
+            "STRING_AGG" or "JSON_GROUP_OBJECT" => argumentCount == 2,
             _ => argumentCount == 1,
         };
     }
@@ -82,6 +83,8 @@ internal static class FunctionRegistry
             "AVG" => new AvgAggregate(),
             "MIN" => new MinMaxAggregate(-1, collation),
             "MAX" => new MinMaxAggregate(1, collation),
+            "JSON_GROUP_ARRAY" => new JsonGroupArrayAggregate(),
+            "JSON_GROUP_OBJECT" => new JsonGroupObjectAggregate(),
             _ => new GroupConcatAggregate(),
         };
         aggregate = distinct ? new DistinctAggregate(inner, collation) : inner;
@@ -137,6 +140,7 @@ internal static class FunctionRegistry
         DateTimeFunctions.Register(Add);
         MathLibrary.Register(Add);
         CharacterFunctions.Register(Add);
+        JsonFunctions.Register(Add);
 
         var result = new Dictionary<string, Overload[]>(StringComparer.OrdinalIgnoreCase);
         foreach (KeyValuePair<string, List<Overload>> entry in map)
