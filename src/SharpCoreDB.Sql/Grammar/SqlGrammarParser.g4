@@ -104,7 +104,8 @@ fromClause: tableSource (joinOperator tableSource joinConstraint?)*;
 
 tableSource
 @init { EnterNesting(); }
-    : qualifiedName (AS? alias)? indexHint? #tableName
+    : functionName OPEN_PAR (expr (COMMA expr)*)? CLOSE_PAR (AS? alias)? #functionSource
+    | qualifiedName (AS? alias)? indexHint? #tableName
     | OPEN_PAR selectStmt CLOSE_PAR (AS? alias)? #subquerySource
     | OPEN_PAR fromClause CLOSE_PAR #nestedSource
     ;

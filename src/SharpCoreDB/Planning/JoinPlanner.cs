@@ -241,6 +241,11 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             return new WorkingRowPath(scope, r, outerRows);
         }
 
+        if (r.TableFunction is not null)
+        {
+            return new JsonTablePath(r.TableFunction, outerRows);
+        }
+
         if (r.Table is null)
         {
             return new SubqueryScanPath(planning, scope, r, outerRows);

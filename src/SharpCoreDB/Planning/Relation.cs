@@ -65,6 +65,12 @@ internal sealed class Relation
     /// <summary>ON conditions of a LEFT JOIN, which decide the match rather than filter the result.</summary>
     public List<Expression> OnConditions { get; } = [];
 
+    /// <summary>How many of the last columns `*` leaves out (json_each's json and root, as SQLite's hidden columns).</summary>
+    public int HiddenColumns { get; init; }
+
+    /// <summary>json_each / json_tree: the source reading it, built once the relation has its slots.</summary>
+    public RowSource? TableFunction { get; set; }
+
     /// <summary>Columns merged by USING: not repeated by `*`.</summary>
     public HashSet<string> HiddenByUsing { get; } = new(StringComparer.OrdinalIgnoreCase);
 

@@ -4,6 +4,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.Functions.Json;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Planning.Ctes;
 
@@ -26,10 +27,50 @@ internal sealed partial class SelectCorePlanner
                     break;
                 }
 
+            case TableFunctionSource function:
+                AddTableFunction(function, scope);
+                break;
             case JoinSource join:
                 AddJoin(join, scope, where, on);
                 break;
         }
+    }
+
+    // json_each(X [, P]) or json_tree(X [, P]): its arguments may read the relations left of it, which it then must follow.
+    private void AddTableFunction(TableFunctionSource function, Scope scope)
+    {
+        if (!JsonTableRows.IsTableFunction(function.Name))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such table: {function.Name}");
+        }
+
+        if (function.Arguments.Count > 2)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"too many arguments on {function.Name.ToLowerInvariant()}() - max 2");
+        }
+
+        scope.ReferenceMask = 0;
+        scope.SawSubquery = false;
+        // Without arguments there is no document: no rows, as in SQLite.
+        Evaluator[] arguments = function.Arguments.Count == 0 ? [new Execution.Evaluators.ConstantEvaluator(DbValue.Null)]
+            : [.. function.Arguments.Select(a => planning.Expressions.Compile(a, scope))];
+        ulong reads = scope.SawSubquery ? ulong.MaxValue >> (64 - Math.Max(1, scope.Relations.Count)) : scope.ReferenceMask;
+        string alias = function.Alias ?? function.Name;
+        int width = JsonTableRows.ColumnNames.Length;
+        var relation = new Relation
+        {
+            Name = alias,
+            Index = scope.Relations.Count,
+            ColumnNames = JsonTableRows.ColumnNames,
+            HiddenColumns = JsonTableRows.HiddenColumns,
+            Affinities = new SqlTypeAffinity[width],
+            Collations = new TextCollation?[width],
+            Used = new bool[width],
+            MustFollow = scope.Relations.Count == 0 ? 0 : reads,
+        };
+        AddRelation(scope, relation);
+        bool tree = function.Name.Equals("json_tree", StringComparison.OrdinalIgnoreCase);
+        relation.TableFunction = new JsonTableSource(tree, arguments[0], arguments.Length > 1 ? arguments[1] : null, scope.Frame, relation.FirstSlot, alias);
     }
 
     // A join's right side joins the relations already in the scope: its ON condition and its

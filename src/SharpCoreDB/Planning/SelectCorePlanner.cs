@@ -139,7 +139,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
                     }
 
                     any = true;
-                    foreach (string name in r.ColumnNames)
+                    foreach (string name in r.ColumnNames.AsSpan(0, r.ColumnNames.Length - r.HiddenColumns))
                     {
                         if (all.Table is null && r.HiddenByUsing.Contains(name))
                         {

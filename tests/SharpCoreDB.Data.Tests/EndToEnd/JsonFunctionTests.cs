@@ -53,7 +53,87 @@ public sealed class JsonFunctionTests : IDisposable
         _both.AssertSameRows("SELECT json_group_array(json_object('id', id, 'doc', json(doc))) FROM t WHERE doc IS NOT NULL");
     }
 
+    // json_each and json_tree as SQLite lists them (every column but id, whose numbers are SQLite's offsets into its
+    // binary form; ours are unique and increase in the same order), alone, joined to a table row by row (LEFT JOIN
+    // too), in IN subqueries (how applications pass a list as one parameter), and with `*` leaving the hidden columns out.
     [Theory]
+    [InlineData("SELECT key, value, type, atom, fullkey, path, parent FROM json_each('[1, \"two\", [3], {\"f\":4}, null, 2.5, true]')")]
+    [InlineData("SELECT key, value, type, atom, fullkey, path FROM json_each('{\"a\":1,\"b c\":[2],\"_d\":\"x\",\"e9\":null}')")]
+    [InlineData("SELECT key, value, fullkey, path FROM json_each('{\"a\":{\"b\":[10,20]}}', '$.a.b')")]
+    [InlineData("SELECT key, value, fullkey, path FROM json_each('{\"a\":5}', '$.a')")]
+    [InlineData("SELECT key, value, fullkey, path FROM json_each('5')")]
+    [InlineData("SELECT count(*) FROM json_each('{\"a\":5}', '$.zz')")]
+    [InlineData("SELECT count(*) FROM json_each(NULL)")]
+    [InlineData("SELECT count(*) FROM json_each()")]
+    [InlineData("SELECT key, value, type, atom, fullkey, path, parent IS NULL FROM json_tree('{\"a\":[1,{\"b\":2}],\"c\":\"x\"}')")]
+    [InlineData("SELECT key, value, fullkey, path FROM json_tree('{\"a\":[1,{\"b\":2}],\"c\":\"x\"}', '$.a')")]
+    [InlineData("SELECT key, fullkey, path FROM json_tree('{\"a\":{\"b c\":[5]}}', '$.a.\"b c\"')")]
+    [InlineData("SELECT key, value, type, atom, fullkey, path FROM json_each('[1,2]') AS e")]
+    [InlineData("SELECT json, root, value FROM json_each('[1,2]', '$')")]
+    [InlineData("SELECT count(*), sum(value) FROM json_each('[1,2,3,4]') WHERE value > 1")]
+    [InlineData("SELECT a.value, b.value FROM json_each('[1,2]') a, json_each('[10,20]') b ORDER BY 1, 2")]
+    [InlineData("SELECT json_array(value), json_group_array(value) FROM json_each('[[1,2],{\"a\":1}]')")]
+    public void TableFunctionsAsSqlite(string sql) => _both.AssertSameRows(sql);
+
+    [Fact]
+    public void TableFunctionsJoinedToRowsAsSqlite()
+    {
+        _both.Execute("CREATE TABLE d (id INTEGER PRIMARY KEY, doc TEXT)");
+        _both.Execute("""INSERT INTO d VALUES (1, '{"tags":["a","b"]}'), (2, '{"tags":["c"]}'), (3, '{"tags":[]}'), (4, NULL)""");
+        _both.AssertSameRows("SELECT d.id, t.value FROM d, json_each(d.doc, '$.tags') AS t ORDER BY d.id, t.key");
+        _both.AssertSameRows("SELECT d.id, t.value FROM d LEFT JOIN json_each(d.doc, '$.tags') AS t ORDER BY d.id, t.key");
+        _both.AssertSameRows("SELECT id FROM d WHERE 'c' IN (SELECT value FROM json_each(d.doc, '$.tags'))");
+        _both.AssertSameRows("SELECT id FROM d WHERE id IN (SELECT value FROM json_each('[2,4,9]')) ORDER BY id");
+        _both.AssertSameRows("SELECT p.id, t.fullkey FROM d p JOIN json_tree(p.doc) t WHERE t.type = 'text' ORDER BY 1, 2");
+        Assert.Equal(["key", "value", "type", "atom", "id", "parent", "fullkey", "path"], ColumnNames("SELECT * FROM json_each('[1]')"));
+    }
+
+    private List<string> ColumnNames(string sql)
+    {
+        using var command = _both.Engine.CreateCommand();
+        command.CommandText = sql;
+        using var reader = command.ExecuteReader();
+        return [.. Enumerable.Range(0, reader.FieldCount).Select(reader.GetName)];
+    }
+
+    // A document written by json_set into a file, read back after the database is closed and opened again: through
+    // ->>, json_each, and an index on a json_extract expression.
+    [Fact]
+    public void DocumentsSurviveReopening()
+    {
+        using var directory = new TempDirectory();
+        string connectionString = $"Data Source={Path.Combine(directory.Path, "json.scdb")}";
+        using (var connection = new SharpCoreDBConnection(connectionString))
+        {
+            connection.Open();
+            Statements.Run(connection, "CREATE TABLE items (id INTEGER PRIMARY KEY, doc TEXT NOT NULL)");
+            Statements.Run(connection, "CREATE INDEX items_sku ON items (doc ->> '$.sku')");
+            for (int i = 1; i <= 50; i++)
+            {
+                Statements.Run(connection, $$"""INSERT INTO items VALUES ({{i}}, json_set('{"tags":[]}', '$.sku', 'S{{i}}', '$.tags[#]', 'even' || ({{i}} % 2 = 0)))""");
+            }
+        }
+
+        using var reopened = new SharpCoreDBConnection(connectionString);
+        reopened.Open();
+        Assert.Equal(7L, Statements.Scalar(reopened, "SELECT id FROM items WHERE doc ->> '$.sku' = 'S7'"));
+        Assert.Equal(25L, Statements.Scalar(reopened, "SELECT count(*) FROM items, json_each(items.doc, '$.tags') t WHERE t.value = 'even1'"));
+        using var explain = reopened.CreateCommand();
+        explain.CommandText = "EXPLAIN QUERY PLAN SELECT id FROM items WHERE doc ->> '$.sku' = 'S7'";
+        using var plan = explain.ExecuteReader();
+        var lines = new List<string>();
+        while (plan.Read())
+        {
+            lines.Add(plan.GetString(plan.FieldCount - 1));
+        }
+
+        Assert.Contains(lines, line => line.Contains("items_sku", StringComparison.Ordinal));
+    }
+
+    [Theory]
+    [InlineData("SELECT * FROM json_each('[1]', '$', 3)", "too many arguments on json_each() - max 2")]
+    [InlineData("SELECT * FROM json_each('[1')", "malformed JSON")]
+    [InlineData("SELECT * FROM no_such_function(1)", "no such table: no_such_function")]
     [InlineData("SELECT json('[1,2')", "malformed JSON")]
     [InlineData("SELECT json_extract('{\"a\":1}', 'a')", "bad JSON path: 'a'")]
     [InlineData("SELECT json_extract('{\"a\":[1]}', '$.a[')", "bad JSON path: '$.a['")]

@@ -18,6 +18,9 @@ internal sealed record IndexHint(string? IndexName, SourcePosition Position = de
 /// <summary>A parenthesised SELECT in FROM, with an optional alias.</summary>
 internal sealed record SubquerySource(SelectStatement Query, string? Alias, SourcePosition Position = default) : TableSource(Position);
 
+/// <summary>A table-valued function in FROM (<c>json_each(doc, '$.a') AS e</c>); its arguments may read the sources left of it.</summary>
+internal sealed record TableFunctionSource(string Name, SqlList<Expression> Arguments, string? Alias, SourcePosition Position = default) : TableSource(Position);
+
 /// <summary>Two sources joined; <see cref="On"/> or <see cref="Using"/> may constrain it.</summary>
 internal sealed record JoinSource(TableSource Left, JoinKind Kind, TableSource Right, Expression? On, SqlList<string> Using, SourcePosition Position = default)
     : TableSource(Position)

@@ -150,6 +150,9 @@ internal sealed class TableReferences
             case SubquerySource subquery:
                 Query(subquery.Query, depth + 1);
                 break;
+            case TableFunctionSource function:
+                Expressions(function.Arguments, depth + 1);
+                break;
             case JoinSource join:
                 Source(join.Left, depth);
                 Source(join.Right, depth);

@@ -56,7 +56,7 @@ internal static class JsonFunctions
     }
 
     // The JSON document an argument holds (its text form for numbers, as SQLite reads them).
-    private static JsonNode Document(in DbValue value) => value.Type == DbValueType.Blob
+    internal static JsonNode Document(in DbValue value) => value.Type == DbValueType.Blob
         ? throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "malformed JSON")
         : JsonNode.Parse(Semantics.SqlTextConversion.ToText(value)!);
 
