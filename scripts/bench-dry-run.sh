@@ -25,6 +25,7 @@ SCDB_BENCH_DRY=1 dotnet run -c Release "${build[@]}" --project bench/SharpCoreDB
              'SharpCoreDB.Benchmarks.Suites.PayloadBenchmarks*' \
              'SharpCoreDB.Benchmarks.Suites.MixedWorkloadBenchmarks*' \
              'SharpCoreDB.Benchmarks.Suites.CommitGuaranteeBenchmarks*' \
+             'SharpCoreDB.Benchmarks.Suites.JsonQueryBenchmarks*' \
     --job Dry --inProcess --join --artifacts "$artifacts"
 
 # The two by-hand probes, a few rounds each, so that they never rot either.

@@ -14,6 +14,9 @@ public sealed class AdoNetSession : ContenderSession
 
     public AdoNetSession(DbConnection connection) => _connection = connection;
 
+    /// <summary>The open connection, for suites with statements of their own (the JSON suite).</summary>
+    public DbConnection Connection => _connection;
+
     public static string BulkReadSql { get; } =
         $"SELECT {UserColumns} FROM users WHERE id IN ({string.Join(", ", Enumerable.Range(0, 100).Select(i => "@k" + i))})";
 

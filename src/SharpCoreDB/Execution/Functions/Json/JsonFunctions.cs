@@ -39,6 +39,11 @@ internal static class JsonFunctions
             return DbValue.Null;
         }
 
+        if (TryStream(document, path, asJson: true, out DbValue found))
+        {
+            return found;
+        }
+
         JsonNode? node = JsonPath.LookupOperand(Document(document), path);
         return node is null ? DbValue.Null : JsonText.ToJsonValue(node);
     }
@@ -51,8 +56,35 @@ internal static class JsonFunctions
             return DbValue.Null;
         }
 
+        if (TryStream(document, path, asJson: false, out DbValue found))
+        {
+            return found;
+        }
+
         JsonNode? node = JsonPath.LookupOperand(Document(document), path);
         return node is null ? DbValue.Null : JsonText.ToSqlValue(node);
+    }
+
+    // The -> / ->> / json_extract lookup without the document's tree (JsonStreamLookup), when it can do without.
+    private static bool TryStream(in DbValue document, in DbValue operand, bool asJson, out DbValue found)
+    {
+        found = default;
+        if (document.Type == DbValueType.Blob)
+        {
+            return false;
+        }
+
+        string text = Semantics.SqlTextConversion.ToText(document)!;
+        if (operand.Type is DbValueType.Integer or DbValueType.Boolean)
+        {
+            long n = operand.AsInt64();
+            return JsonStreamLookup.TryFind(text, null, new JsonPath.Step(null, n < 0 ? -n : n, FromEnd: n < 0), asJson, out found);
+        }
+
+        string path = Semantics.SqlTextConversion.ToText(operand)!;
+        return path.StartsWith('$')
+            ? JsonStreamLookup.TryFind(text, path, default, asJson, out found)
+            : JsonStreamLookup.TryFind(text, null, new JsonPath.Step(path, 0, FromEnd: false), asJson, out found);
     }
 
     // The JSON document an argument holds (its text form for numbers, as SQLite reads them).
@@ -100,6 +132,12 @@ internal static class JsonFunctions
         if (args[0].IsNull)
         {
             return DbValue.Null;
+        }
+
+        if (args.Length == 2 && !args[1].IsNull && PathText(args[1]) is { } single && single.StartsWith('$')
+            && TryStream(args[0], DbValue.FromText(single), asJson: false, out DbValue found))
+        {
+            return found;
         }
 
         JsonNode root = Document(args[0]);

@@ -73,10 +73,10 @@ internal sealed class JsonPath
         return text.StartsWith('$') ? Lookup(root, text) : root.Kind == JsonKind.Object ? Child(root, new Step(text, 0, FromEnd: false), out _) : null;
     }
 
-    private static int Start(string path) => path.Length > 0 && path[0] == '$' ? 1 : throw Bad(path);
+    internal static int Start(string path) => path.Length > 0 && path[0] == '$' ? 1 : throw Bad(path);
 
     // Reads the step at path[i] ('.' or '[') and moves i past it.
-    private static Step ReadStep(string path, ref int i)
+    internal static Step ReadStep(string path, ref int i)
     {
         if (path[i] == '.')
         {
@@ -257,5 +257,6 @@ internal sealed class JsonPath
         return node.Kind == JsonKind.Array && index >= 0 && index < node.Items.Count ? node.Items[index] : null;
     }
 
-    private readonly record struct Step(string? Label, long Index, bool FromEnd);
+    /// <summary>One step of a path: a member label, or an array index (counted from the end when FromEnd).</summary>
+    internal readonly record struct Step(string? Label, long Index, bool FromEnd);
 }
