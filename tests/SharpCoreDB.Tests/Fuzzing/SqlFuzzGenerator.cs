@@ -19,12 +19,14 @@ internal sealed class SqlFuzzGenerator
          "replace", "instr", "round", "hex", "quote", "min", "max", "sign", "date", "datetime", "strftime", "julianday",
          "unixepoch", "printf", "format", "char", "unicode", "like", "glob", "sqrt", "pow", "ln", "log", "mod", "ceil", "floor",
          "trunc", "atan2", "degrees", "unhex", "zeroblob", "randomblob", "octet_length", "concat", "concat_ws", "likelihood",
-         "changes", "total_changes", "last_insert_rowid", "nosuchfn"];
+         "changes", "total_changes", "last_insert_rowid", "json", "json_valid", "json_type", "json_extract", "json_array",
+         "json_object", "json_array_length", "json_insert", "json_replace", "json_set", "json_remove", "json_patch",
+         "json_quote", "nosuchfn"];
 
-    private static readonly string[] Aggregates = ["count", "sum", "avg", "total", "min", "max", "group_concat"];
+    private static readonly string[] Aggregates = ["count", "sum", "avg", "total", "min", "max", "group_concat", "json_group_array"];
 
     private static readonly string[] BinaryOperators =
-        ["+", "-", "*", "/", "%", "||", "=", "==", "<>", "!=", "<", "<=", ">", ">=", "AND", "OR", "&", "|", "<<", ">>", "IS", "IS NOT"];
+        ["+", "-", "*", "/", "%", "||", "->", "->>", "=", "==", "<>", "!=", "<", "<=", ">", ">=", "AND", "OR", "&", "|", "<<", ">>", "IS", "IS NOT"];
 
     private readonly Random _random;
     private readonly List<FuzzTable> _tables = [];
@@ -215,6 +217,11 @@ internal sealed class SqlFuzzGenerator
         {
             from = $"({Select(depth + 1)}) AS sq";
         }
+        else if (Chance(12))
+        {
+            // A table-valued function over each row's column (or a literal document), read after the table.
+            from = $"{table.Name} AS a {Pick(",", "LEFT JOIN", "JOIN")} {Pick("json_each", "json_tree")}({Pick("a." + Pick(table.Columns), Literal())}{(Chance(2) ? ", " + Literal() : "")}) AS b";
+        }
 
         bool joined = from.Contains(" AS b", StringComparison.Ordinal);
         string? outerQualifier = _qualifier;
@@ -394,7 +401,8 @@ internal sealed class SqlFuzzGenerator
         2 => Pick("9223372036854775807", "-9223372036854775808", "0x7FFFFFFFFFFFFFFF", "0xFFFFFFFFFFFFFFFF"),
         3 => (_random.NextDouble() * 200 - 100).ToString("R", CultureInfo.InvariantCulture),
         4 => Pick("1e308", "-1e308", "1e309", "0.0", "-0.0", "1.5"),
-        5 => Pick("'a'", "'abc'", "''", "'A%'", "'it''s'", "'2024-01-31 12:00:00'", "'12'", "' 3.5 '"),
+        5 => Pick("'a'", "'abc'", "''", "'A%'", "'it''s'", "'2024-01-31 12:00:00'", "'12'", "' 3.5 '", "'$'", "'$.a'", "'$[0]'", "'$[#-1]'", "'$.a["),
+        10 => Pick("'{\"a\":[1,2.5,\"x\",null,{\"b\":true}]}'", "'[1,[2,[3]]]'", "'{\"a\":1,\"a\":2}'", "'[1,2'", "'\"s\"'", "'{}'"),
         6 => Pick("X''", "X'00FF'", "X'41'"),
         7 => Pick("TRUE", "FALSE"),
         8 => Pick("CURRENT_TIMESTAMP", "CURRENT_DATE"),

@@ -17,7 +17,7 @@ internal sealed class JsonTableSource(bool tree, Evaluator document, Evaluator? 
     {
         _rows.Clear();
         _next = 0;
-        JsonTableRows.Build(tree, document.Evaluate(), rootPath?.Evaluate() ?? DbValue.Null, _rows);
+        JsonTableRows.Build(tree, document.Evaluate(), rootPath?.Evaluate(), _rows);
     }
 
     public override bool Next()

@@ -219,12 +219,11 @@ internal static class JsonFunctions
         JsonNode root = Document(args[0]);
         for (int i = 1; i < args.Length; i += 2)
         {
-            if (args[i].IsNull)
+            // A NULL path edits nothing (SQLite's json_set('{}', NULL, 1) is '{}').
+            if (!args[i].IsNull)
             {
-                return DbValue.Null;
+                root = JsonPath.Edit(root, PathText(args[i]), JsonText.ToNode(args[i + 1], inserted: true).Clone(), mode);
             }
-
-            root = JsonPath.Parse(PathText(args[i])).Edit(root, JsonText.ToNode(args[i + 1]).Clone(), mode);
         }
 
         return JsonText.ToJsonValue(root);
@@ -240,7 +239,7 @@ internal static class JsonFunctions
         JsonNode root = Document(args[0]);
         foreach (ref readonly DbValue path in args[1..])
         {
-            if (path.IsNull || !JsonPath.Parse(PathText(path)).Remove(root))
+            if (path.IsNull || !JsonPath.Remove(root, PathText(path)))
             {
                 return DbValue.Null;
             }
@@ -250,8 +249,17 @@ internal static class JsonFunctions
     }
 
     // RFC 7396 MergePatch, as SQLite's json_patch.
-    private static DbValue Patch(ReadOnlySpan<DbValue> args) =>
-        args[0].IsNull || args[1].IsNull ? DbValue.Null : JsonText.ToJsonValue(MergePatch(Document(args[0]), Document(args[1])));
+    // The target is read (and must be JSON) before a NULL patch gives NULL, as in SQLite.
+    private static DbValue Patch(ReadOnlySpan<DbValue> args)
+    {
+        if (args[0].IsNull)
+        {
+            return DbValue.Null;
+        }
+
+        JsonNode target = Document(args[0]);
+        return args[1].IsNull ? DbValue.Null : JsonText.ToJsonValue(MergePatch(target, Document(args[1])));
+    }
 
     private static JsonNode MergePatch(JsonNode? target, JsonNode patch)
     {

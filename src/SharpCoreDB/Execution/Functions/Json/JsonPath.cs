@@ -21,27 +21,10 @@ internal enum JsonEditMode
 /// <summary>A parsed JSON path.</summary>
 internal sealed class JsonPath
 {
-    private JsonPath(List<Step> steps) => Steps = steps;
-
-    private List<Step> Steps { get; }
-
-    /// <summary>Parses a path; throws SQLite's "bad JSON path" error when it is not one.</summary>
-    public static JsonPath Parse(string path)
-    {
-        var steps = new List<Step>();
-        int i = Start(path);
-        while (i < path.Length)
-        {
-            steps.Add(ReadStep(path, ref i));
-        }
-
-        return new JsonPath(steps);
-    }
-
     /// <summary>
     /// The node <paramref name="path"/> names in <paramref name="root"/>, or null. As in SQLite, the path is read as it is
-    /// walked: a step into a value that cannot have it ('.' into a non-object, '[' into a non-array) ends the walk with
-    /// nothing found before the rest of the path is read, so only the part that was walked can be a "bad JSON path".
+    /// walked: a step into a value that cannot have it ends the walk with nothing found before the rest of the path is
+    /// read (see CanStep), so only the part that was walked can be a "bad JSON path".
     /// </summary>
     public static JsonNode? Lookup(JsonNode root, string path)
     {
@@ -49,12 +32,13 @@ internal sealed class JsonPath
         int i = Start(path);
         while (node is not null && i < path.Length)
         {
-            if ((path[i] == '.' && node.Kind != JsonKind.Object) || (path[i] == '[' && node.Kind != JsonKind.Array))
+            if (!CanStep(node, path[i]))
             {
                 return null;
             }
 
-            node = Child(node, ReadStep(path, ref i), out _);
+            Step step = ReadStep(path, ref i);
+            node = step.Label is not null && node.Kind != JsonKind.Object ? null : Child(node, step, out _);
         }
 
         return node;
@@ -127,40 +111,43 @@ internal sealed class JsonPath
     private static SharpCoreDBException Bad(string path) =>
         new(SharpCoreDBErrorCode.SemanticError, $"bad JSON path: '{path}'");
 
-    // The node at these steps, or null.
-    private JsonNode? Walk(JsonNode root)
+    /// <summary>
+    /// Applies one json_insert/json_replace/json_set pair; returns the new root (the same one unless the path is '$').
+    /// Read as walked, like <see cref="Lookup"/>: a step into a value that cannot have it leaves the document as it is;
+    /// once the walk reaches what is missing, the rest of the path is read whole, and what it names is created (with any
+    /// object or array on the way) where the mode creates and an empty container can hold it.
+    /// </summary>
+    public static JsonNode Edit(JsonNode root, string path, JsonNode value, JsonEditMode mode)
     {
-        JsonNode? node = root;
-        foreach (Step step in Steps)
-        {
-            node = node is null ? null : Child(node, step, out _);
-        }
-
-        return node;
-    }
-
-    /// <summary>Applies one json_insert/json_replace/json_set pair; returns the new root (the same one unless the path is '$').</summary>
-    public JsonNode Edit(JsonNode root, JsonNode value, JsonEditMode mode)
-    {
-        if (Steps.Count == 0)
+        int i = Start(path);
+        if (i == path.Length)
         {
             return mode == JsonEditMode.Insert ? root : value;
         }
 
         JsonNode node = root;
-        for (int s = 0; s < Steps.Count; s++)
+        while (true)
         {
-            Step step = Steps[s];
-            bool last = s == Steps.Count - 1;
+            if (!CanStep(node, path[i]))
+            {
+                return root;
+            }
+
+            Step step = ReadStep(path, ref i);
+            if (step.Label is not null && node.Kind != JsonKind.Object)
+            {
+                return root;
+            }
+
             JsonNode? child = Child(node, step, out int index);
+            if (child is not null && i < path.Length)
+            {
+                node = child;
+                continue;
+            }
+
             if (child is not null)
             {
-                if (!last)
-                {
-                    node = child;
-                    continue;
-                }
-
                 if (mode != JsonEditMode.Insert)
                 {
                     Replace(node, step, index, value);
@@ -169,66 +156,90 @@ internal sealed class JsonPath
                 return root;
             }
 
-            // Missing: json_replace changes nothing; the others create it (and any container on the way) where the parent can hold it.
-            bool appendable = step.Label is not null ? node.Kind == JsonKind.Object : node.Kind == JsonKind.Array && index == node.Items.Count;
-            if (mode == JsonEditMode.Replace || !appendable || !CanCreate(s + 1))
+            var rest = new List<Step>();
+            while (i < path.Length)
+            {
+                rest.Add(ReadStep(path, ref i));
+            }
+
+            bool appendable = step.Label is not null || index == node.Items.Count;
+            if (mode == JsonEditMode.Replace || !appendable || rest.Exists(s => s.Label is null && s.Index != 0))
             {
                 return root;
             }
 
-            JsonNode created = last ? value : Steps[s + 1].Label is not null ? JsonNode.NewObject() : JsonNode.NewArray();
-            if (step.Label is not null)
+            JsonNode created = rest.Count == 0 ? value : rest[0].Label is not null ? JsonNode.NewObject() : JsonNode.NewArray();
+            Add(node, step, created);
+            for (int r = 0; r < rest.Count; r++)
             {
-                node.SetMember(step.Label, created);
-            }
-            else
-            {
-                node.Items.Add(created);
+                JsonNode next = r == rest.Count - 1 ? value : rest[r + 1].Label is not null ? JsonNode.NewObject() : JsonNode.NewArray();
+                Add(created, rest[r], next);
+                created = next;
             }
 
-            node = created;
+            return root;
         }
-
-        return root;
     }
 
-    // Whether the steps from the given one on can all be created inside new, empty containers: labels can, and an
-    // index only when it is the first element ([0] or [#]); otherwise SQLite leaves the document as it was.
-    private bool CanCreate(int from)
+    /// <summary>Removes what the path names, if anything (read as walked); false for the path '$' (the whole value goes).</summary>
+    public static bool Remove(JsonNode root, string path)
     {
-        for (int s = from; s < Steps.Count; s++)
-        {
-            if (Steps[s].Label is null && Steps[s].Index != 0)
-            {
-                return false;
-            }
-        }
-
-        return true;
-    }
-
-    /// <summary>Removes the node at this path if it exists; false for the path '$' (the whole value goes).</summary>
-    public bool Remove(JsonNode root)
-    {
-        if (Steps.Count == 0)
+        int i = Start(path);
+        if (i == path.Length)
         {
             return false;
         }
 
-        JsonNode? parent = new JsonPath(Steps.GetRange(0, Steps.Count - 1)).Walk(root);
-        if (parent is not null && Child(parent, Steps[^1], out int index) is not null)
+        JsonNode node = root;
+        while (CanStep(node, path[i]))
         {
-            if (Steps[^1].Label is not null)
+            Step step = ReadStep(path, ref i);
+            if (step.Label is not null && node.Kind != JsonKind.Object)
             {
-                parent.Members.RemoveAt(index);
+                break;
             }
-            else
+
+            JsonNode? child = Child(node, step, out int index);
+            if (child is null)
             {
-                parent.Items.RemoveAt(index);
+                break;
             }
+
+            if (i == path.Length)
+            {
+                if (step.Label is not null)
+                {
+                    node.Members.RemoveAt(index);
+                }
+                else
+                {
+                    node.Items.RemoveAt(index);
+                }
+
+                break;
+            }
+
+            node = child;
         }
 
         return true;
+    }
+
+    // As SQLite's walk: an index step into a value that is not an array ends it before the index is read; a label is
+    // read first (so '$.' is a bad path anywhere) and only then checked against an object. Any other character reads
+    // on, to ReadStep's "bad JSON path".
+    private static bool CanStep(JsonNode node, char c) => c != '[' || node.Kind == JsonKind.Array;
+
+    private static void Add(JsonNode parent, Step step, JsonNode child)
+    {
+        if (step.Label is not null)
+        {
+            parent.SetMember(step.Label, child);
+        }
+        else
+        {
+            parent.Items.Add(child);
+        }
     }
 
     private static void Replace(JsonNode parent, Step step, int index, JsonNode value)

@@ -71,7 +71,8 @@ internal static class JsonStreamLookup
         while (path is null ? !singleDone : i < path.Length)
         {
             JsonTokenType container = reader.TokenType;
-            if (path is not null && ((path[i] == '.' && container != JsonTokenType.StartObject) || (path[i] == '[' && container != JsonTokenType.StartArray)))
+            // As JsonPath's walk: an index step into a non-array ends before the index is read, a label is read first.
+            if (path is not null && path[i] == '[' && container != JsonTokenType.StartArray)
             {
                 return false;
             }

@@ -29,22 +29,25 @@ internal static class JsonTableRows
     public static bool IsTableFunction(string name) =>
         name.Equals("json_each", StringComparison.OrdinalIgnoreCase) || name.Equals("json_tree", StringComparison.OrdinalIgnoreCase);
 
-    /// <summary>Adds the rows for <paramref name="document"/> from <paramref name="rootPath"/> (NULL: '$').</summary>
-    public static void Build(bool tree, in DbValue document, in DbValue rootPath, List<DbValue[]> rows)
+    /// <summary>
+    /// Adds the rows for <paramref name="document"/> from <paramref name="rootPath"/> ('$' when the function has no second
+    /// argument; a NULL one gives no rows, as in SQLite).
+    /// </summary>
+    public static void Build(bool tree, in DbValue document, DbValue? rootPath, List<DbValue[]> rows)
     {
-        if (document.IsNull || (!rootPath.IsNull && rootPath.Type != DbValueType.Text))
+        if (document.IsNull || rootPath is { IsNull: true })
         {
             return;
         }
 
-        string root = rootPath.IsNull ? "$" : rootPath.AsText();
+        string root = rootPath is { } given ? Semantics.SqlTextConversion.ToText(given)! : "$";
         JsonNode? start = JsonPath.Lookup(JsonFunctions.Document(document), root);
         if (start is null)
         {
             return;
         }
 
-        var builder = new Builder(rows, document, rootPath);
+        var builder = new Builder(rows, document, rootPath ?? DbValue.Null);
         DbValue startKey = LastStepKey(root);
         string container = root == "$" ? "$" : ContainerOf(root);
         if (tree)
@@ -87,7 +90,8 @@ internal static class JsonTableRows
         if (root.EndsWith(']'))
         {
             int open = root.LastIndexOf('[');
-            return long.TryParse(root.AsSpan(open + 1, root.Length - open - 2), out long index) ? DbValue.FromInt64(index) : DbValue.Null;
+            // SQLite reads the index as a number, so [#-1] gives 0.
+            return DbValue.FromInt64(long.TryParse(root.AsSpan(open + 1, root.Length - open - 2), out long index) ? index : 0);
         }
 
         int dot = root.LastIndexOf('.');

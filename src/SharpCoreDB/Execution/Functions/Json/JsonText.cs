@@ -151,12 +151,17 @@ internal static class JsonText
         return text.ToString();
     }
 
-    /// <summary>The JSON value of an SQL value: JSON-marked text is parsed, other text is a string, BLOBs are refused.</summary>
-    public static JsonNode ToNode(in DbValue value) => value.Type switch
+    /// <summary>
+    /// The JSON value of an SQL value: JSON-marked text is parsed, other text is a string, BLOBs are refused. A value
+    /// json_set, json_insert or json_replace puts into a document (<paramref name="inserted"/>) writes an infinity as
+    /// 9e999, as SQLite does there (elsewhere 9.0e+999).
+    /// </summary>
+    public static JsonNode ToNode(in DbValue value, bool inserted = false) => value.Type switch
     {
         DbValueType.Null => JsonNode.Null,
         DbValueType.Integer => JsonNode.Number(value.AsInt64().ToString(CultureInfo.InvariantCulture), real: false),
         DbValueType.Boolean => JsonNode.Number(value.AsBoolean() ? "1" : "0", real: false),
+        DbValueType.Real when inserted && double.IsInfinity(value.AsDouble()) => JsonNode.Number(value.AsDouble() > 0 ? "9e999" : "-9e999", real: true),
         DbValueType.Real => RealNode(value.AsDouble()),
         DbValueType.Decimal => JsonNode.Number(value.AsDecimal().ToString(CultureInfo.InvariantCulture), real: value.AsDecimal().Scale > 0),
         DbValueType.Blob => throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
