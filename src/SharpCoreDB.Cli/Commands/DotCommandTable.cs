@@ -33,6 +33,8 @@ internal static class DotCommandTable
         new(".password", "[PW]", "unlock this encrypted file, or change its password", DatabaseCommands.Password),
         new(".checkpoint", "", "write committed pages into the file and empty the log", DatabaseCommands.Checkpoint),
         new(".backup", "FILE", "copy the database to the new FILE while it stays in use", DatabaseCommands.Backup),
+        new(".restore", "[--password PW] FILE", "replace this database's contents with FILE's", DumpCommands.Restore),
+        new(".dump", "[TABLE]", "write SQL that recreates the database (or TABLE)", DumpCommands.Dump),
         new(".stats", "", "show pages, cache hits and log size", DatabaseCommands.Stats),
         new(".quit", "[CODE]", "leave the shell", SettingsCommands.Quit, ".exit"),
     ];

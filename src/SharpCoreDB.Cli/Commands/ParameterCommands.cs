@@ -61,6 +61,6 @@ internal static class ParameterCommands
             throw new ShellException($"usage: {Usage}; VALUE must be one SQL value, not '{expression}'");
         }
 
-        return reader.IsDBNull(0) ? null : reader.GetValue(0);
+        return Dump.StoredRows.Value(reader, 0);
     }
 }

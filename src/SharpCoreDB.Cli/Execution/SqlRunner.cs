@@ -2,10 +2,11 @@
 // each result set streamed row by row through the formatter of the output mode.
 // Around it, as the session asks: the query plan first (.eqp on), the rows it
 // changed after (.changes on), then the elapsed time (.timer on). The values of
-// .parameter are bound to it by name. The command is registered with the session
-// while it runs so that Ctrl-C cancels it, and the row loop also stops when
-// interrupted. .export runs its query through the same path into its own file,
-// without the extras.
+// .parameter are bound to it by name. Values are printed as stored
+// (StoredRows.Value), not converted to the type of the column's first value. The
+// command is registered with the session while it runs so that Ctrl-C cancels
+// it, and the row loop also stops when interrupted. .export runs its query
+// through the same path into its own file, without the extras.
 using System.Diagnostics;
 using System.Globalization;
 using SharpCoreDB.Cli.Output;
@@ -175,7 +176,7 @@ internal static class SqlRunner
 
             for (int i = 0; i < values.Length; i++)
             {
-                values[i] = reader.IsDBNull(i) ? null : reader.GetValue(i);
+                values[i] = Dump.StoredRows.Value(reader, i);
             }
 
             formatter.Row(values);
