@@ -125,7 +125,7 @@ internal static class Program
         history.Load();
         try
         {
-            runner.Run(new ConsoleLineEditor(history));
+            runner.Run(new ConsoleLineEditor(history, new TabCompleter(() => SchemaNames.Read(session))));
         }
         finally
         {
