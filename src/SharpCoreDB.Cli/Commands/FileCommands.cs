@@ -43,7 +43,13 @@ internal static class FileCommands
         }
 
         string first = source.Split((char[]?)null, 2, StringSplitOptions.RemoveEmptyEntries)[0].ToUpperInvariant();
-        string sql = first is "SELECT" or "WITH" or "VALUES" ? source.TrimEnd().TrimEnd(';') : "SELECT * FROM " + CsvImporter.Quote(context.Words[2]);
+        bool query = first is "SELECT" or "WITH" or "VALUES";
+        if (!query && context.ArgumentCount != 2)
+        {
+            throw new ShellException("usage: " + usage + " (quote a table name that has blanks)");
+        }
+
+        string sql = query ? source.TrimEnd().TrimEnd(';') : "SELECT * FROM " + CsvImporter.Quote(context.Words[2]);
         OutputMode mode = path.EndsWith(".json", StringComparison.OrdinalIgnoreCase) ? OutputMode.Json : OutputMode.Csv;
         // Its own file and format: an .output or .once in force stays as it was.
         using var file = new StreamWriter(path, append: false, new UTF8Encoding(false));

@@ -69,7 +69,7 @@ internal sealed class ScriptRunner(ShellSession session)
     /// <summary>Runs a dot command line; false when it failed (the error is already printed).</summary>
     public bool RunDotCommand(string line, ILineSource? source)
     {
-        bool onceBefore = session.OnceActive;
+        int onceBefore = session.OnceActive ? session.OnceCount : -1;
         try
         {
             return DotCommandTable.Execute(new CommandContext(session, this, line));
@@ -81,8 +81,9 @@ internal sealed class ScriptRunner(ShellSession session)
         }
         finally
         {
-            // The .once command itself starts the redirection; the command after it ends it.
-            if (onceBefore)
+            // The .once command itself starts the redirection; the command after it ends it (unless that is
+            // another .once, whose file then takes the next command's output).
+            if (onceBefore == session.OnceCount)
             {
                 session.EndOnce();
             }

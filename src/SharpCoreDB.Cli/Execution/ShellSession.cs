@@ -62,6 +62,9 @@ internal sealed class ShellSession : IDisposable
     /// <summary>The values of .parameter set, by name with its prefix (@x, :x, $x), bound to every statement.</summary>
     public SortedDictionary<string, object?> Parameters { get; } = new(StringComparer.OrdinalIgnoreCase);
 
+    /// <summary>Counts .once redirections, so a runner can tell whether the one it saw is still in force.</summary>
+    public int OnceCount { get; private set; }
+
     /// <summary>True while .once has sent output to a file for the next command.</summary>
     public bool OnceActive => _onceFile is not null;
 
@@ -120,6 +123,7 @@ internal sealed class ShellSession : IDisposable
         Out.Flush();
         _onceFile = new StreamWriter(path, append: false, new UTF8Encoding(false));
         Out = _onceFile;
+        OnceCount++;
     }
 
     /// <summary>Closes the .once file, if any, and returns to where output went before it.</summary>

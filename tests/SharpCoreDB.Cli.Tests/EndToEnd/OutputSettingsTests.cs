@@ -54,12 +54,14 @@ public sealed class OutputSettingsTests : IDisposable
     [Fact]
     public void OnceSendsOnlyTheNextResultToAFile()
     {
-        const string script = ".mode csv\n.once first.csv\nSELECT 1 AS a;\nSELECT 2 AS a;\n.once missing/dir/x.csv\n";
+        const string script = ".mode csv\n.once first.csv\nSELECT 1 AS a;\nSELECT 2 AS a;\n.once dropped.csv\n.once second.csv\nSELECT 3 AS a;\nSELECT 4 AS a;\n.once missing/dir/x.csv\n";
 
         ShellRun run = ShellProcess.Run(_dir.Path, script, "--continue", ":memory:");
 
         Assert.Equal("a\r\n1\r\n", File.ReadAllText(_dir.File("first.csv")));
-        Assert.Equal("a\r\n2\r\n", run.Output);
+        Assert.Equal("", File.ReadAllText(_dir.File("dropped.csv")));
+        Assert.Equal("a\r\n3\r\n", File.ReadAllText(_dir.File("second.csv")));
+        Assert.Equal("a\r\n2\r\na\r\n4\r\n", run.Output);
         Assert.StartsWith("Error (stdin): ", run.Errors);
     }
 

@@ -27,6 +27,9 @@ public sealed class ShellBugTests : IDisposable
         Assert.Equal("", run.Errors);
         Assert.Equal("id\r\n1\r\n3\r\n", File.ReadAllText(_dir.File("paid.csv")));
         Assert.Equal("id,t\r\n2,it's\r\n", File.ReadAllText(_dir.File("two words.csv")));
+
+        ShellRun extra = ShellProcess.Run(_dir.Path, ".export x.csv orders WHERE id = 1\n", "app.scdb");
+        Assert.StartsWith("Error (stdin): usage: .export FILE TABLE|SELECT...", extra.Errors);
     }
 
     [Fact]
