@@ -1,5 +1,5 @@
 // Line output: each value on its own line as "column = value", column names
-// right-aligned so the '=' signs line up, a blank line between rows; NULL is
+// right-aligned (by display width) so the '=' signs line up, a blank line between rows; NULL is
 // printed as NULL (or as .nullvalue sets). Handy for wide rows that a table cannot show.
 using System.Text;
 
@@ -17,13 +17,13 @@ internal sealed class LineFormatter(TextWriter output, string nullText = TableFo
         int width = 0;
         foreach (string column in columns)
         {
-            width = Math.Max(width, column.Length);
+            width = Math.Max(width, DisplayWidth.Of(column));
         }
 
         _labels = new string[columns.Count];
         for (int i = 0; i < _labels.Length; i++)
         {
-            _labels[i] = columns[i].PadLeft(width) + " = ";
+            _labels[i] = new string(' ', width - DisplayWidth.Of(columns[i])) + columns[i] + " = ";
         }
 
         _first = true;

@@ -83,6 +83,7 @@ public sealed class OutputModeTests
             Format(new FormatOptions { Mode = OutputMode.Box }, ["w", "n"], [["日本語", 1L], ["e\u0301", 2L], ["👍x", 3L]]));
         Assert.Equal("w      | n\n-------+--\n日本語 | 1\n(1 row)\n", Format(new FormatOptions(), ["w", "n"], [["日本語", 1L]]));
         Assert.Equal("日本…", DisplayWidth.Fit("日本語です", 5));
+        Assert.Equal("名前 = x\n  id = 1\n\n(1 row)\n", Format(new FormatOptions { Mode = OutputMode.Line }, ["名前", "id"], [["x", 1L]]));
     }
 
     private static string Format(FormatOptions options) => Format(options, Columns, Data);
