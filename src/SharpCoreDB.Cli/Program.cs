@@ -8,6 +8,7 @@ using System.Text;
 using SharpCoreDB.Cli.Execution;
 using SharpCoreDB.Cli.Input;
 using SharpCoreDB.Cli.Options;
+using SharpCoreDB.Cli.Output;
 
 namespace SharpCoreDB.Cli;
 
@@ -52,8 +53,13 @@ internal static class Program
         var output = new StreamWriter(Console.OpenStandardOutput(), new UTF8Encoding(encoderShouldEmitUTF8Identifier: false), 1 << 16) { AutoFlush = false };
         using var session = new ShellSession(output, Console.Error, interactive)
         {
-            Mode = options.Mode,
-            Headers = options.Headers,
+            Format = new FormatOptions
+            {
+                Mode = options.Mode,
+                Headers = options.Headers,
+                NullValue = options.NullValue,
+                ColumnSeparator = options.Separator ?? FormatOptions.DefaultColumnSeparator,
+            },
             Timer = options.Timer,
             Bail = options.Bail ?? true,
         };
@@ -104,7 +110,10 @@ internal static class Program
 
     private static void RunPrompt(ShellSession session, ScriptRunner runner)
     {
-        session.Out.WriteLine($"sharpcoredb {Version()} - connected to {session.Settings.DisplayName}");
+        // After a failed open (an encrypted file without its password) there is no connection to claim.
+        session.Out.WriteLine(session.Connection is null
+            ? $"sharpcoredb {Version()} - not connected; {session.Settings.DisplayName} is not open"
+            : $"sharpcoredb {Version()} - connected to {session.Settings.DisplayName}");
         session.Out.WriteLine("Enter .help for help; end SQL statements with ';'.");
         if (Console.IsInputRedirected)
         {
@@ -116,7 +125,7 @@ internal static class Program
         history.Load();
         try
         {
-            runner.Run(new ConsoleLineEditor(history));
+            runner.Run(new ConsoleLineEditor(history, new TabCompleter(() => SchemaNames.Read(session))));
         }
         finally
         {

@@ -1,6 +1,7 @@
 // Dot commands that read or write files: .read runs a script, .output sends
 // results to a file, .export writes a table or query as CSV or JSON, .import
 // loads a CSV file (see CsvImporter).
+using System.Text;
 using SharpCoreDB.Cli.Execution;
 using SharpCoreDB.Cli.Import;
 using SharpCoreDB.Cli.Input;
@@ -34,35 +35,25 @@ internal static class FileCommands
     {
         const string usage = ".export FILE TABLE|SELECT...";
         string path = context.Required(0, usage);
-        string source = string.Join(' ', context.Words.Skip(2));
+        // The SQL is the rest of the line as typed: rejoining the split words would drop its quotes.
+        string source = context.Rest(1);
         if (source.Length == 0)
         {
             throw new ShellException("usage: " + usage);
         }
 
-        string first = source.TrimStart().Split(' ', 2)[0].ToUpperInvariant();
-        string sql = first is "SELECT" or "WITH" or "VALUES" ? source : "SELECT * FROM " + CsvImporter.Quote(source);
-        OutputMode mode = path.EndsWith(".json", StringComparison.OrdinalIgnoreCase) ? OutputMode.Json : OutputMode.Csv;
-        ShellSession session = context.Session;
-        OutputMode savedMode = session.Mode;
-        bool savedHeaders = session.Headers;
-        bool savedTimer = session.Timer;
-        session.RedirectOutput(path);
-        try
+        string first = source.Split((char[]?)null, 2, StringSplitOptions.RemoveEmptyEntries)[0].ToUpperInvariant();
+        bool query = first is "SELECT" or "WITH" or "VALUES";
+        if (!query && context.ArgumentCount != 2)
         {
-            session.Mode = mode;
-            session.Headers = true;
-            session.Timer = false;
-            SqlRunner.Run(session, sql);
-        }
-        finally
-        {
-            session.RedirectOutput(null);
-            session.Mode = savedMode;
-            session.Headers = savedHeaders;
-            session.Timer = savedTimer;
+            throw new ShellException("usage: " + usage + " (quote a table name that has blanks)");
         }
 
+        string sql = query ? source.TrimEnd().TrimEnd(';') : "SELECT * FROM " + CsvImporter.Quote(context.Words[2]);
+        OutputMode mode = path.EndsWith(".json", StringComparison.OrdinalIgnoreCase) ? OutputMode.Json : OutputMode.Csv;
+        // Its own file and format: an .output or .once in force stays as it was.
+        using var file = new StreamWriter(path, append: false, new UTF8Encoding(false));
+        SqlRunner.Run(context.Session, sql, file, new FormatOptions { Mode = mode, Headers = true }, StatementExtras.ResultsOnly);
         return true;
     }
 

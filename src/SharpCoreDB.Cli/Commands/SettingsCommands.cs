@@ -1,5 +1,5 @@
 // Dot commands that change how the shell behaves rather than the database:
-// .help, .mode, .headers, .timer, .bail and .quit.
+// .help, .headers, .timer, .bail and .quit (output settings: OutputCommands).
 using System.Globalization;
 using SharpCoreDB.Cli.Execution;
 using SharpCoreDB.Cli.Options;
@@ -12,34 +12,11 @@ internal static class SettingsCommands
 {
     public static bool Help(CommandContext context)
     {
-        int width = 0;
-        foreach (DotCommand command in DotCommandTable.All)
-        {
-            width = Math.Max(width, command.Usage.Length);
-        }
-
         TextWriter output = context.Session.Out;
-        foreach (DotCommand command in DotCommandTable.All)
-        {
-            output.WriteLine(command.Usage.PadRight(width + 2) + command.Help);
-        }
-
+        output.WriteLine(DotCommandTable.HelpText());
+        output.WriteLine("Output modes: " + ResultFormatterFactory.ModeNames.Replace("|", ", ", StringComparison.Ordinal) + ".");
         output.WriteLine("SQL statements end with ';' and may span lines. Ctrl-C cancels a running statement.");
         output.Flush();
-        return true;
-    }
-
-    public static bool Mode(CommandContext context)
-    {
-        if (context.Argument(0) is not { } name)
-        {
-            context.Session.Out.WriteLine("current output mode: " + context.Session.Mode.ToString().ToLowerInvariant());
-            context.Session.Out.Flush();
-            return true;
-        }
-
-        context.Session.Mode = ResultFormatterFactory.Parse(name)
-            ?? throw new ShellException($"unknown mode '{name}'; use table, csv, json or line");
         return true;
     }
 
@@ -74,7 +51,7 @@ internal static class SettingsCommands
         return true;
     }
 
-    private static bool OnOff(CommandContext context, string usage)
+    internal static bool OnOff(CommandContext context, string usage)
     {
         try
         {

@@ -4,7 +4,8 @@
 // at once. A script stops at its first error when bail is on (the default);
 // at the prompt an error is printed and the session goes on. Syntax error
 // positions are turned into positions in the script, and the offending line is
-// shown with a caret under the column.
+// shown with a caret under the column. Output sent to a file by .once goes back
+// after the next statement or command, whether it worked or not.
 using SharpCoreDB.Cli.Commands;
 using SharpCoreDB.Cli.Input;
 
@@ -68,14 +69,24 @@ internal sealed class ScriptRunner(ShellSession session)
     /// <summary>Runs a dot command line; false when it failed (the error is already printed).</summary>
     public bool RunDotCommand(string line, ILineSource? source)
     {
+        int onceBefore = session.OnceActive ? session.OnceCount : -1;
         try
         {
-            return DotCommandTable.Execute(new CommandContext(session, this, DotCommandLine.Split(line)));
+            return DotCommandTable.Execute(new CommandContext(session, this, line));
         }
         catch (Exception e)
         {
             ErrorReporter.Report(session, e, source?.Name);
             return false;
+        }
+        finally
+        {
+            // The .once command itself starts the redirection; the command after it ends it (unless that is
+            // another .once, whose file then takes the next command's output).
+            if (onceBefore == session.OnceCount)
+            {
+                session.EndOnce();
+            }
         }
     }
 
@@ -95,6 +106,10 @@ internal sealed class ScriptRunner(ShellSession session)
         {
             ErrorReporter.Report(session, e, source.Name is null ? null : $"{source.Name}:{chunk.Line}");
             return false;
+        }
+        finally
+        {
+            session.EndOnce();
         }
     }
 

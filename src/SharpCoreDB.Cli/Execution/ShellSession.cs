@@ -1,7 +1,9 @@
 // The state of one shell run: the open connection and the settings it was opened
-// with, the output settings (.mode, .headers, .timer), where results go (standard
-// output or an .output file), whether a prompt is shown, and the statement being
-// run so that Ctrl-C can cancel it. Commands and the script runner share it.
+// with, the output settings (.mode, .headers, .nullvalue, .separator, .width),
+// what is printed around statements (.timer, .changes, .eqp), the values of
+// .parameter, where results go (standard output, an .output file, or an .once
+// file for the next command only), whether a prompt is shown, and the statement
+// being run so that Ctrl-C can cancel it. Commands and the script runner share it.
 using System.Text;
 using SharpCoreDB.Cli.Options;
 using SharpCoreDB.Cli.Output;
@@ -15,6 +17,7 @@ internal sealed class ShellSession : IDisposable
     private readonly Lock _runningLock = new();
     private SharpCoreDBCommand? _running;
     private StreamWriter? _outputFile;
+    private StreamWriter? _onceFile;
 
     public ShellSession(TextWriter standardOutput, TextWriter errors, bool interactive)
     {
@@ -30,11 +33,40 @@ internal sealed class ShellSession : IDisposable
     /// <summary>The settings of the current (or last attempted) database.</summary>
     public ConnectionSettings Settings { get; set; } = new();
 
-    public OutputMode Mode { get; set; } = OutputMode.Table;
+    /// <summary>How results are printed.</summary>
+    public FormatOptions Format { get; set; } = new();
 
-    public bool Headers { get; set; } = true;
+    public OutputMode Mode
+    {
+        get => Format.Mode;
+        set => Format = Format with { Mode = value };
+    }
+
+    public bool Headers
+    {
+        get => Format.Headers;
+        set => Format = Format with { Headers = value };
+    }
 
     public bool Timer { get; set; }
+
+    /// <summary>Print the rows a statement changed after it (.changes on).</summary>
+    public bool Changes { get; set; }
+
+    /// <summary>Rows changed by every statement of this session, for .changes.</summary>
+    public long TotalChanges { get; set; }
+
+    /// <summary>Print the query plan before each query (.eqp on).</summary>
+    public bool Eqp { get; set; }
+
+    /// <summary>The values of .parameter set, by name with its prefix (@x, :x, $x), bound to every statement.</summary>
+    public SortedDictionary<string, object?> Parameters { get; } = new(StringComparer.OrdinalIgnoreCase);
+
+    /// <summary>Counts .once redirections, so a runner can tell whether the one it saw is still in force.</summary>
+    public int OnceCount { get; private set; }
+
+    /// <summary>True while .once has sent output to a file for the next command.</summary>
+    public bool OnceActive => _onceFile is not null;
 
     /// <summary>Stop scripts at their first error.</summary>
     public bool Bail { get; set; } = true;
@@ -84,9 +116,33 @@ internal sealed class ShellSession : IDisposable
         Connection = connection;
     }
 
+    /// <summary>Sends the next command's results to a file (.once); <see cref="EndOnce"/> puts the output back.</summary>
+    public void RedirectOnce(string path)
+    {
+        EndOnce();
+        Out.Flush();
+        _onceFile = new StreamWriter(path, append: false, new UTF8Encoding(false));
+        Out = _onceFile;
+        OnceCount++;
+    }
+
+    /// <summary>Closes the .once file, if any, and returns to where output went before it.</summary>
+    public void EndOnce()
+    {
+        if (_onceFile is null)
+        {
+            return;
+        }
+
+        _onceFile.Dispose();
+        _onceFile = null;
+        Out = _outputFile ?? StandardOutput;
+    }
+
     /// <summary>Sends results to a file (null: back to standard output).</summary>
     public void RedirectOutput(string? path)
     {
+        EndOnce();
         Out.Flush();
         _outputFile?.Dispose();
         _outputFile = null;

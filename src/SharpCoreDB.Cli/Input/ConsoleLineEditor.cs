@@ -1,99 +1,55 @@
-// The prompt's line editor for a real terminal, built on Console.ReadKey: typing
-// and inserting anywhere, Left/Right/Home/End, Backspace/Delete, Up/Down through
-// the history, Ctrl-C to drop the line, Ctrl-D (or Ctrl-Z) on an empty line to
-// end input. The line is redrawn with ANSI sequences (carriage return, erase to
-// end of line, cursor left), which every terminal .NET supports understands.
-// Ctrl-C reaches us as a key (TreatControlCAsInput) only while a line is edited;
-// while a statement runs it is a signal that cancels the statement.
+// The prompt's line editor for a real terminal, built on Console.ReadKey: it feeds
+// each key to LineEditState (typing anywhere, Left/Right/Home/End, Backspace/Delete,
+// Up/Down through the history, Ctrl-A/E/U/K/W, Ctrl-R reverse search, Tab
+// completion) and draws the result. Ctrl-C drops the line, Ctrl-D (or Ctrl-Z) on
+// an empty line ends input. The line is redrawn with ANSI sequences (carriage
+// return, erase to end of line, cursor left by display columns, so that wide
+// characters keep the cursor in place), which every terminal .NET supports
+// understands. Ctrl-C reaches us as a key (TreatControlCAsInput) only while a
+// line is edited; while a statement runs it is a signal that cancels the statement.
 using System.Text;
+using SharpCoreDB.Cli.Output;
 
 namespace SharpCoreDB.Cli.Input;
 
-/// <summary>Reads lines from the terminal with editing and history.</summary>
-internal sealed class ConsoleLineEditor(LineHistory history) : ILineSource
+/// <summary>Reads lines from the terminal with editing, history and completion.</summary>
+internal sealed class ConsoleLineEditor(LineHistory history, TabCompleter completer) : ILineSource
 {
     /// <summary>The line a Ctrl-C returns: the caller drops the pending statement.</summary>
     public const string Interrupt = "\u0003";
-
-    private readonly StringBuilder _line = new();
 
     public string? Name => null;
 
     public string? ReadLine(string prompt)
     {
         Console.Write(prompt);
-        _line.Clear();
-        int cursor = 0;
-        int historyIndex = history.Count;
-        string draft = "";
+        var state = new LineEditState(history, completer);
         bool treatControlC = Console.TreatControlCAsInput;
         Console.TreatControlCAsInput = true;
         try
         {
             while (true)
             {
-                ConsoleKeyInfo key = Console.ReadKey(intercept: true);
-                bool control = (key.Modifiers & ConsoleModifiers.Control) != 0;
-                switch (key.Key)
+                switch (state.Handle(Console.ReadKey(intercept: true)))
                 {
-                    case ConsoleKey.Enter:
+                    case KeyOutcome.Submit:
+                        Redraw(prompt, state);
                         Console.WriteLine();
-                        string line = _line.ToString();
-                        history.Add(line);
-                        return line;
-                    case ConsoleKey.C when control:
+                        history.Add(state.Text);
+                        return state.Text;
+                    case KeyOutcome.Interrupt:
                         Console.WriteLine("^C");
                         return Interrupt;
-                    case ConsoleKey.D or ConsoleKey.Z when control && _line.Length == 0:
+                    case KeyOutcome.EndOfInput:
                         Console.WriteLine();
                         return null;
-                    case ConsoleKey.Backspace when cursor > 0:
-                        _line.Remove(--cursor, 1);
-                        break;
-                    case ConsoleKey.Delete when cursor < _line.Length:
-                        _line.Remove(cursor, 1);
-                        break;
-                    case ConsoleKey.LeftArrow when cursor > 0:
-                        cursor--;
-                        break;
-                    case ConsoleKey.RightArrow when cursor < _line.Length:
-                        cursor++;
-                        break;
-                    case ConsoleKey.Home:
-                    case ConsoleKey.A when control:
-                        cursor = 0;
-                        break;
-                    case ConsoleKey.End:
-                    case ConsoleKey.E when control:
-                        cursor = _line.Length;
-                        break;
-                    case ConsoleKey.UpArrow when historyIndex > 0:
-                        if (historyIndex == history.Count)
-                        {
-                            draft = _line.ToString();
-                        }
-
-                        Replace(history[--historyIndex], ref cursor);
-                        break;
-                    case ConsoleKey.DownArrow when historyIndex < history.Count:
-                        historyIndex++;
-                        Replace(historyIndex == history.Count ? draft : history[historyIndex], ref cursor);
-                        break;
-                    default:
-                        if (key.KeyChar >= ' ' && !control)
-                        {
-                            _line.Insert(cursor++, key.KeyChar);
-                        }
-                        else if (key.KeyChar == '\t')
-                        {
-                            _line.Insert(cursor, "    ");
-                            cursor += 4;
-                        }
-
+                    case KeyOutcome.ShowCompletions:
+                        Console.WriteLine();
+                        Console.WriteLine(string.Join("  ", state.Completions));
                         break;
                 }
 
-                Redraw(prompt, cursor);
+                Redraw(prompt, state);
             }
         }
         finally
@@ -102,17 +58,25 @@ internal sealed class ConsoleLineEditor(LineHistory history) : ILineSource
         }
     }
 
-    private void Replace(string text, ref int cursor)
+    private static void Redraw(string prompt, LineEditState state)
     {
-        _line.Clear().Append(text);
-        cursor = _line.Length;
-    }
+        var output = new StringBuilder("\r");
+        string after;
+        if (state.SearchQuery is { } query)
+        {
+            string shown = state.SearchResult;
+            output.Append(state.SearchFound ? "(reverse-i-search)'" : "(failing reverse-i-search)'").Append(query).Append("': ").Append(shown);
+            int match = shown.IndexOf(query, StringComparison.OrdinalIgnoreCase);
+            after = match < 0 ? "" : shown[match..];
+        }
+        else
+        {
+            output.Append(prompt).Append(state.Text);
+            after = state.Text[state.Cursor..];
+        }
 
-    private void Redraw(string prompt, int cursor)
-    {
-        var output = new StringBuilder();
-        output.Append('\r').Append(prompt).Append(_line).Append("\u001b[K");
-        int back = _line.Length - cursor;
+        output.Append("\u001b[K");
+        int back = DisplayWidth.Of(after);
         if (back > 0)
         {
             output.Append("\u001b[").Append(back).Append('D');

@@ -3,6 +3,8 @@
 // lines: a semicolon inside a 'string', a "quoted", `quoted` or [quoted]
 // identifier, a -- comment or a /* comment */ does not end a statement. Each
 // statement remembers the input line it starts on, so errors can say where.
+// CREATE [TEMP] TRIGGER holds statements in its BEGIN ... END body: as in sqlite3,
+// such a statement ends only at a semicolon that follows END.
 using System.Text;
 
 namespace SharpCoreDB.Cli.Input;
@@ -35,6 +37,12 @@ internal sealed class StatementSplitter
     private int _bufferColumn = 1;
     private int _nextLine = 1;
     private bool _hasCode;
+
+    // The words scanned so far: the first three (to recognise CREATE [TEMP] TRIGGER), the one being read,
+    // and the last token when it was a word (END before a semicolon ends a trigger).
+    private readonly List<string> _leadingWords = [];
+    private readonly StringBuilder _word = new();
+    private string _lastWord = "";
 
     /// <summary>True when no unfinished statement text (other than blanks and comments) is pending.</summary>
     public bool IsEmpty => !_hasCode && _state is State.Code or State.LineComment;
@@ -108,6 +116,7 @@ internal sealed class StatementSplitter
         }
 
         _buffer.Clear();
+        ForgetWords();
         _state = State.Code;
         _scanned = 0;
         _hasCode = false;
@@ -123,7 +132,15 @@ internal sealed class StatementSplitter
             switch (_state)
             {
                 case State.Code:
-                    if (c == ';')
+                    if (char.IsLetterOrDigit(c) || c == '_')
+                    {
+                        _word.Append(c);
+                        _hasCode = true;
+                        break;
+                    }
+
+                    EndWord();
+                    if (c == ';' && !InsideTriggerBody())
                     {
                         EndStatement(i);
                         i = 0;
@@ -147,6 +164,7 @@ internal sealed class StatementSplitter
                     else if (!char.IsWhiteSpace(c))
                     {
                         _hasCode = true;
+                        _lastWord = "";
                     }
 
                     break;
@@ -170,8 +188,39 @@ internal sealed class StatementSplitter
         _scanned = Math.Min(i, _buffer.Length);
     }
 
+    private void EndWord()
+    {
+        if (_word.Length == 0)
+        {
+            return;
+        }
+
+        _lastWord = _word.ToString().ToUpperInvariant();
+        if (_leadingWords.Count < 3)
+        {
+            _leadingWords.Add(_lastWord);
+        }
+
+        _word.Clear();
+    }
+
+    private bool InsideTriggerBody()
+    {
+        bool trigger = _leadingWords.Count >= 2 && _leadingWords[0] == "CREATE"
+            && (_leadingWords[1] == "TRIGGER" || _leadingWords.Count == 3 && _leadingWords[1] is "TEMP" or "TEMPORARY" && _leadingWords[2] == "TRIGGER");
+        return trigger && _lastWord != "END";
+    }
+
+    private void ForgetWords()
+    {
+        _leadingWords.Clear();
+        _word.Clear();
+        _lastWord = "";
+    }
+
     private void EndStatement(int semicolon)
     {
+        ForgetWords();
         string text = _buffer.ToString(0, semicolon);
         if (_hasCode)
         {

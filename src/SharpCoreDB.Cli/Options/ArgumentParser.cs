@@ -4,6 +4,7 @@
 // texts (or dot commands) to run. A bad option is a UsageException, reported with
 // exit code 2.
 using System.Globalization;
+using SharpCoreDB.Cli.Commands;
 using SharpCoreDB.Cli.Output;
 using SharpCoreDB.Data;
 
@@ -29,7 +30,10 @@ internal static class ArgumentParser
           --group-commit BOOL     share fsyncs between concurrent commits or not (default {(Defaults.UseGroupCommitWal ? "true" : "false")})
           --cache-size MB         page cache size in MiB (default {Defaults.CacheSize >> 20})
           --readonly              open the file read-only
-          -table | -csv | -json | -line   output mode (default table)
+          -table | -box | -markdown | -csv | -json | -line | -list | -tabs | -quote | -html
+                                  output mode (default table); --mode M also takes insert
+          -nullvalue TEXT         print NULL as TEXT
+          -separator SEP          the column separator of list mode
           -header | -noheader     print column names (default on)
           -bail on|off            stop a script at its first error (default on)
           --continue              the same as -bail off
@@ -37,6 +41,9 @@ internal static class ArgumentParser
           --interactive           show the prompt even when input is not a terminal
           --batch                 never show the prompt
           --help, --version
+
+        Dot commands (at the prompt, in scripts, or as arguments):
+        {DotCommandTable.HelpText()}
         """;
 
     public static ShellOptions Parse(IReadOnlyList<string> args)
@@ -104,11 +111,17 @@ internal static class ArgumentParser
                 case "readonly" or "read-only":
                     connection = connection with { ReadOnly = true };
                     break;
-                case "table" or "column" or "csv" or "json" or "line":
+                case "table" or "column" or "box" or "markdown" or "csv" or "json" or "line" or "list" or "tabs" or "quote" or "html":
                     options = options with { Mode = ResultFormatterFactory.Parse(name)!.Value };
                     break;
                 case "mode":
                     options = options with { Mode = ResultFormatterFactory.Parse(Value()) ?? throw new UsageException($"unknown output mode in {arg}") };
+                    break;
+                case "nullvalue":
+                    options = options with { NullValue = Value() };
+                    break;
+                case "separator":
+                    options = options with { Separator = Value() };
                     break;
                 case "header" or "headers":
                     options = options with { Headers = true };

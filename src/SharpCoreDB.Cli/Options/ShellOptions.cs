@@ -13,6 +13,12 @@ internal sealed record ShellOptions
 
     public bool Headers { get; init; } = true;
 
+    /// <summary>The text of NULL (-nullvalue); null keeps each mode's own.</summary>
+    public string? NullValue { get; init; }
+
+    /// <summary>List mode's column separator (-separator); null keeps "|".</summary>
+    public string? Separator { get; init; }
+
     /// <summary>Stop a script at its first error; null means the default (stop, except at the prompt).</summary>
     public bool? Bail { get; init; }
 

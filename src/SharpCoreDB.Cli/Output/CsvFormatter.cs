@@ -1,13 +1,13 @@
 // CSV output as RFC 4180 describes it: CRLF line ends, fields quoted when they
 // hold a comma, a quote, a line break or edge spaces, quotes doubled inside. NULL
 // is an empty field and an empty string is "", so the two survive a round trip
-// through .import. No row count is printed, so the output stays a valid file.
+// through .import (unless .nullvalue gives NULL a text). No row count is printed, so the output stays a valid file.
 using System.Text;
 
 namespace SharpCoreDB.Cli.Output;
 
 /// <summary>RFC 4180 CSV output.</summary>
-internal sealed class CsvFormatter(TextWriter output, bool headers) : IResultFormatter
+internal sealed class CsvFormatter(TextWriter output, bool headers, string nullText = "") : IResultFormatter
 {
     private readonly StringBuilder _line = new();
 
@@ -38,6 +38,10 @@ internal sealed class CsvFormatter(TextWriter output, bool headers) : IResultFor
             if (values[i] is { } value)
             {
                 AppendField(_line, ValueText.Format(value));
+            }
+            else if (nullText.Length > 0)
+            {
+                AppendField(_line, nullText);
             }
         }
 

@@ -1,12 +1,12 @@
 // Line output: each value on its own line as "column = value", column names
-// right-aligned so the '=' signs line up, a blank line between rows; NULL is
-// printed as NULL. Handy for wide rows that a table cannot show.
+// right-aligned (by display width) so the '=' signs line up, a blank line between rows; NULL is
+// printed as NULL (or as .nullvalue sets). Handy for wide rows that a table cannot show.
 using System.Text;
 
 namespace SharpCoreDB.Cli.Output;
 
 /// <summary>One "column = value" line per value.</summary>
-internal sealed class LineFormatter(TextWriter output) : IResultFormatter
+internal sealed class LineFormatter(TextWriter output, string nullText = TableFormatter.NullText) : IResultFormatter
 {
     private readonly StringBuilder _text = new();
     private string[] _labels = [];
@@ -17,13 +17,13 @@ internal sealed class LineFormatter(TextWriter output) : IResultFormatter
         int width = 0;
         foreach (string column in columns)
         {
-            width = Math.Max(width, column.Length);
+            width = Math.Max(width, DisplayWidth.Of(column));
         }
 
         _labels = new string[columns.Count];
         for (int i = 0; i < _labels.Length; i++)
         {
-            _labels[i] = columns[i].PadLeft(width) + " = ";
+            _labels[i] = new string(' ', width - DisplayWidth.Of(columns[i])) + columns[i] + " = ";
         }
 
         _first = true;
@@ -40,7 +40,7 @@ internal sealed class LineFormatter(TextWriter output) : IResultFormatter
         _first = false;
         for (int i = 0; i < values.Length; i++)
         {
-            _text.Append(_labels[i]).Append(values[i] is { } value ? ValueText.Format(value) : "NULL").Append('\n');
+            _text.Append(_labels[i]).Append(values[i] is { } value ? ValueText.Format(value) : nullText).Append('\n');
         }
 
         output.Write(_text);

@@ -1,17 +1,28 @@
-// The default output mode: aligned columns separated by " | ", a header line and a
-// rule under it, numbers right-aligned, NULL printed as NULL. Column widths are
-// fitted to the header and the first rows (up to FitRows are held back to measure
-// them, later rows stream with the widths found); a value wider than MaxWidth is
-// cut and ends with an ellipsis, and line breaks inside values are shown as ↵ so
-// that every row stays on one line. The row count follows the rows.
+// The aligned output modes: table (the default: columns separated by " | ", a rule
+// under the header, numbers right-aligned, the row count after the rows), box
+// (sqlite3's Unicode box-drawing frame, names centred) and markdown (a GitHub
+// table). Column widths are fitted to the header and the first rows (up to FitRows
+// are held back to measure them, later rows stream with the widths found) unless
+// .width fixes them. Widths are display widths (DisplayWidth): CJK and emoji take
+// two columns, combining marks none, so rows line up on a terminal. A value wider
+// than MaxWidth is cut with an ellipsis (except for EXPLAIN, LongValues.Whole),
+// and line breaks inside values are shown as ↵ so that every row stays on a line.
 using System.Text;
 
 namespace SharpCoreDB.Cli.Output;
 
-/// <summary>Aligned table output.</summary>
-internal sealed class TableFormatter(TextWriter output, bool headers) : IResultFormatter
+/// <summary>The frame an aligned mode draws.</summary>
+internal enum GridStyle
 {
-    /// <summary>Widest a column gets; longer values are cut with an ellipsis.</summary>
+    Table,
+    Box,
+    Markdown,
+}
+
+/// <summary>Aligned table, box and markdown output.</summary>
+internal sealed class TableFormatter(TextWriter output, FormatOptions options, GridStyle style) : IResultFormatter
+{
+    /// <summary>Widest a fitted column gets; longer values are cut with an ellipsis.</summary>
     public const int MaxWidth = 40;
 
     /// <summary>Rows held back to fit the column widths.</summary>
@@ -21,8 +32,15 @@ internal sealed class TableFormatter(TextWriter output, bool headers) : IResultF
 
     private readonly List<(string[] Cells, bool[] Numeric)> _pending = [];
     private readonly StringBuilder _line = new();
+    private readonly string _null = Printable(options.NullText(NullText));
     private IReadOnlyList<string> _columns = [];
     private int[]? _widths;
+    private bool[] _rightAligned = [];
+
+    public TableFormatter(TextWriter output, bool headers)
+        : this(output, new FormatOptions { Headers = headers }, GridStyle.Table)
+    {
+    }
 
     public void Begin(IReadOnlyList<string> columns)
     {
@@ -38,7 +56,13 @@ internal sealed class TableFormatter(TextWriter output, bool headers) : IResultF
         for (int i = 0; i < values.Length; i++)
         {
             object? value = values[i];
-            cells[i] = value is null ? NullText : Printable(ValueText.Format(value));
+            cells[i] = value is null ? _null : Printable(ValueText.Format(value));
+            if (style == GridStyle.Markdown)
+            {
+                // A bare | would end the cell; escaped, it is measured as it is printed.
+                cells[i] = cells[i].Replace("|", "\\|", StringComparison.Ordinal);
+            }
+
             numeric[i] = value is not null && ValueText.IsNumber(value);
         }
 
@@ -59,7 +83,15 @@ internal sealed class TableFormatter(TextWriter output, bool headers) : IResultF
     public void End(long rowCount)
     {
         Flush();
-        output.WriteLine(rowCount == 1 ? "(1 row)" : $"({rowCount} rows)");
+        switch (style)
+        {
+            case GridStyle.Table:
+                output.WriteLine(rowCount == 1 ? "(1 row)" : $"({rowCount} rows)");
+                break;
+            case GridStyle.Box:
+                WriteRule('└', '┴', '┘');
+                break;
+        }
     }
 
     /// <summary>Makes a value fit on one line: line breaks become ↵, tabs and other controls spaces.</summary>
@@ -85,9 +117,8 @@ internal sealed class TableFormatter(TextWriter output, bool headers) : IResultF
         return builder.ToString();
     }
 
-    /// <summary>Cuts text to a width, ending with an ellipsis when something was cut.</summary>
-    internal static string Fit(string text, int width) =>
-        text.Length <= width ? text : string.Concat(text.AsSpan(0, width - 1), "…");
+    /// <summary>Cuts text to a display width, ending with an ellipsis when something was cut.</summary>
+    internal static string Fit(string text, int width) => DisplayWidth.Fit(text, width);
 
     private void Flush()
     {
@@ -97,33 +128,34 @@ internal sealed class TableFormatter(TextWriter output, bool headers) : IResultF
         }
 
         _widths = new int[_columns.Count];
+        _rightAligned = new bool[_columns.Count];
         for (int i = 0; i < _widths.Length; i++)
         {
-            int width = headers ? _columns[i].Length : 1;
+            int fixedWidth = i < options.Widths.Count ? options.Widths[i] : 0;
+            if (fixedWidth != 0)
+            {
+                _widths[i] = Math.Abs(fixedWidth);
+                _rightAligned[i] = fixedWidth < 0;
+                continue;
+            }
+
+            int width = options.Headers ? DisplayWidth.Of(Printable(_columns[i])) : 1;
             foreach ((string[] cells, _) in _pending)
             {
-                width = Math.Max(width, cells[i].Length);
+                width = Math.Max(width, DisplayWidth.Of(cells[i]));
             }
 
-            _widths[i] = Math.Clamp(width, 1, MaxWidth);
+            _widths[i] = options.LongValues == LongValues.Whole ? Math.Max(width, 1) : Math.Clamp(width, 1, MaxWidth);
         }
 
-        if (headers)
+        if (style == GridStyle.Box)
         {
-            var names = new string[_columns.Count];
-            for (int i = 0; i < names.Length; i++)
-            {
-                names[i] = Printable(_columns[i]);
-            }
+            WriteRule('┌', '┬', '┐');
+        }
 
-            WriteRow(names, new bool[names.Length]);
-            _line.Clear();
-            for (int i = 0; i < _widths.Length; i++)
-            {
-                _line.Append(i == 0 ? "" : "-+-").Append('-', _widths[i]);
-            }
-
-            output.WriteLine(_line.ToString());
+        if (options.Headers)
+        {
+            WriteHeader();
         }
 
         foreach ((string[] cells, bool[] numeric) in _pending)
@@ -134,28 +166,110 @@ internal sealed class TableFormatter(TextWriter output, bool headers) : IResultF
         _pending.Clear();
     }
 
+    private void WriteHeader()
+    {
+        var names = new string[_columns.Count];
+        for (int i = 0; i < names.Length; i++)
+        {
+            names[i] = Printable(_columns[i]);
+        }
+
+        if (style == GridStyle.Table)
+        {
+            WriteRow(names, new bool[names.Length]);
+            _line.Clear();
+            for (int i = 0; i < _widths!.Length; i++)
+            {
+                _line.Append(i == 0 ? "" : "-+-").Append('-', _widths[i]);
+            }
+
+            output.WriteLine(_line.ToString());
+            return;
+        }
+
+        // Box and markdown centre the names, as sqlite3 does.
+        string bar = style == GridStyle.Box ? "│" : "|";
+        _line.Clear().Append(bar);
+        for (int i = 0; i < names.Length; i++)
+        {
+            string name = Fit(names[i], _widths![i]);
+            int space = _widths[i] - DisplayWidth.Of(name);
+            _line.Append(' ', 1 + space / 2).Append(name).Append(' ', 1 + space - space / 2).Append(bar);
+        }
+
+        output.WriteLine(_line.ToString());
+        if (style == GridStyle.Box)
+        {
+            WriteRule('├', '┼', '┤');
+        }
+        else
+        {
+            _line.Clear().Append('|');
+            foreach (int width in _widths!)
+            {
+                _line.Append('-', width + 2).Append('|');
+            }
+
+            output.WriteLine(_line.ToString());
+        }
+    }
+
+    private void WriteRule(char left, char middle, char right)
+    {
+        if (_widths is null)
+        {
+            return;
+        }
+
+        _line.Clear().Append(left);
+        for (int i = 0; i < _widths.Length; i++)
+        {
+            _line.Append(i == 0 ? "" : middle.ToString()).Append('─', _widths[i] + 2);
+        }
+
+        output.WriteLine(_line.Append(right).ToString());
+    }
+
     private void WriteRow(string[] cells, bool[] numeric)
     {
         _line.Clear();
+        string bar = style switch
+        {
+            GridStyle.Box => "│",
+            GridStyle.Markdown => "|",
+            _ => "",
+        };
+        if (bar.Length > 0)
+        {
+            _line.Append(bar).Append(' ');
+        }
+
         for (int i = 0; i < cells.Length; i++)
         {
             int width = _widths![i];
             string cell = Fit(cells[i], width);
+            int pad = Math.Max(0, width - DisplayWidth.Of(cell));
             if (i > 0)
             {
-                _line.Append(" | ");
+                _line.Append(bar.Length > 0 ? " " + bar + " " : " | ");
             }
 
-            if (numeric[i])
+            // The table mode right-aligns numbers; box and markdown, like sqlite3, only columns .width made negative.
+            if (_rightAligned[i] || style == GridStyle.Table && numeric[i])
             {
-                _line.Append(' ', width - cell.Length).Append(cell);
+                _line.Append(' ', pad).Append(cell);
             }
             else
             {
-                _line.Append(cell).Append(' ', width - cell.Length);
+                _line.Append(cell).Append(' ', pad);
             }
         }
 
-        output.WriteLine(_line.ToString().TrimEnd());
+        if (bar.Length > 0)
+        {
+            _line.Append(' ').Append(bar);
+        }
+
+        output.WriteLine(style == GridStyle.Table ? _line.ToString().TrimEnd() : _line.ToString());
     }
 }

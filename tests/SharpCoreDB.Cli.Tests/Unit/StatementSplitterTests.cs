@@ -17,6 +17,11 @@ public sealed class StatementSplitterTests
     [InlineData(";;  ;\n;", new string[0])]
     [InlineData("SELECT 1; -- trailing comment", new[] { "SELECT 1" })]
     [InlineData("SELECT 'unterminated;", new[] { "SELECT 'unterminated;" })]
+    [InlineData("CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO l VALUES (1); DELETE FROM x; END; SELECT 2;",
+        new[] { "CREATE TRIGGER tr AFTER INSERT ON t BEGIN INSERT INTO l VALUES (1); DELETE FROM x; END", "SELECT 2" })]
+    [InlineData("create temp trigger tr after delete on t begin\n select 'end;';\nend ; SELECT 3",
+        new[] { "create temp trigger tr after delete on t begin\n select 'end;';\nend", "SELECT 3" })]
+    [InlineData("CREATE TABLE trigger_log (x); SELECT 1;", new[] { "CREATE TABLE trigger_log (x)", "SELECT 1" })]
     public void SemicolonsEndStatementsOnlyOutsideQuotesAndComments(string text, string[] expected)
     {
         List<SqlChunk> chunks = StatementSplitter.Split(text);

@@ -1,0 +1,58 @@
+// The three places a user learns the shell from, --help, .help and docs/shell.md,
+// each name every dot command and every output mode, so a command added to
+// DotCommandTable or a mode added to ResultFormatterFactory cannot go unlisted.
+using SharpCoreDB.Cli.Commands;
+using SharpCoreDB.Cli.Output;
+
+namespace SharpCoreDB.Cli.Tests.EndToEnd;
+
+public sealed class HelpTests : IDisposable
+{
+    private readonly TempDirectory _dir = new("scdb-cli-");
+
+    public void Dispose() => _dir.Dispose();
+
+    [Fact]
+    public void HelpDotHelpAndTheDocsListEveryCommandAndMode()
+    {
+        string usage = ShellProcess.Run(_dir.Path, "", "--help").Output;
+        string help = ShellProcess.Run(_dir.Path, ".help\n", ":memory:").Output;
+        string docs = File.ReadAllText(DocsPath());
+
+        foreach (DotCommand command in DotCommandTable.All)
+        {
+            Assert.Contains("\n  " + command.Usage + " ", usage);
+            Assert.Contains(command.Usage + " ", help);
+            Assert.Contains("`" + command.Name, docs);
+            foreach (string alias in command.Aliases)
+            {
+                Assert.Contains("`" + alias, docs);
+            }
+        }
+
+        foreach (string mode in ResultFormatterFactory.ModeNames.Split('|'))
+        {
+            Assert.Contains(mode, help);
+            Assert.Contains("| `" + mode, docs);
+            Assert.NotNull(ResultFormatterFactory.Parse(mode));
+            if (mode != "insert")
+            {
+                Assert.Contains("-" + mode, usage);
+            }
+        }
+    }
+
+    private static string DocsPath()
+    {
+        for (DirectoryInfo? directory = new(AppContext.BaseDirectory); directory is not null; directory = directory.Parent)
+        {
+            string candidate = Path.Combine(directory.FullName, "docs", "shell.md");
+            if (File.Exists(candidate))
+            {
+                return candidate;
+            }
+        }
+
+        throw new FileNotFoundException("docs/shell.md was not found above " + AppContext.BaseDirectory);
+    }
+}
