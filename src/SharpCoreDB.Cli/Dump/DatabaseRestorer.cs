@@ -1,9 +1,10 @@
 // .restore: replaces everything in the open database with the contents of another
 // file, read through a second, read-only connection. In one transaction on the
-// open connection every trigger, view, index and table is dropped, then the
-// source's tables are created from their CREATE text, their rows copied with one
-// prepared, parameterized INSERT per table (so every value keeps its exact type),
-// and the source's indexes, views and triggers created. A failure rolls the whole
+// open connection (foreign keys checked at its COMMIT) every trigger, view, index
+// and table is dropped, then the source's tables are created from their CREATE
+// text, their stored columns' rows copied with one prepared, parameterized INSERT
+// per table (so every value keeps its exact type), and the source's indexes, views
+// and triggers created. A failure rolls the whole
 // restore back and leaves the database as it was. Copying rows rather than the
 // file works for in-memory and encrypted databases alike and keeps the open
 // database's own encryption and settings.
@@ -23,6 +24,8 @@ internal static class DatabaseRestorer
         List<SchemaObject> incoming = DatabaseSchema.Read(source);
         long rows = 0;
         using SharpCoreDBTransaction transaction = target.BeginTransaction();
+        // Tables are filled one after another, so a child's rows may come before its parent's: keys are checked at COMMIT.
+        Execute(target, transaction, "PRAGMA defer_foreign_keys = ON");
         List<SchemaObject> existing = DatabaseSchema.Read(target, transaction);
         foreach (string type in DropOrder)
         {
@@ -33,13 +36,21 @@ internal static class DatabaseRestorer
             }
         }
 
-        foreach (SchemaObject o in incoming)
+        // Every table exists before any row arrives (a child's key names its parent's table), then the rows, then the
+        // indexes, views and triggers (so no trigger fires for a copied row).
+        foreach (SchemaObject o in incoming.FindAll(o => o.Type == "table"))
         {
             Execute(target, transaction, o.Sql);
-            if (o.Type == "table")
-            {
-                rows += CopyRows(source, target, transaction, o.Name);
-            }
+        }
+
+        foreach (SchemaObject o in incoming.FindAll(o => o.Type == "table"))
+        {
+            rows += CopyRows(source, target, transaction, o.Name);
+        }
+
+        foreach (SchemaObject o in incoming.FindAll(o => o.Type != "table"))
+        {
+            Execute(target, transaction, o.Sql);
         }
 
         transaction.Commit();
@@ -50,7 +61,7 @@ internal static class DatabaseRestorer
     {
         using SharpCoreDBCommand insert = target.CreateCommand();
         insert.Transaction = transaction;
-        List<string> columns = DatabaseSchema.Columns(source, table);
+        (List<string> columns, string prefix) = DatabaseSchema.StoredColumns(source, table);
         var names = new string[columns.Count];
         for (int i = 0; i < names.Length; i++)
         {
@@ -58,9 +69,9 @@ internal static class DatabaseRestorer
             insert.Parameters.AddWithValue(names[i], DBNull.Value);
         }
 
-        insert.CommandText = "INSERT INTO " + SqlLiteral.Identifier(table) + " VALUES(" + string.Join(",", names) + ")";
+        insert.CommandText = prefix + string.Join(",", names) + ")";
         long rows = 0;
-        StoredRows.Read(source, table, values =>
+        StoredRows.Read(source, table, columns, values =>
         {
             for (int i = 0; i < values.Length; i++)
             {

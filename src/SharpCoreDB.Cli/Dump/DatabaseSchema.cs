@@ -39,18 +39,29 @@ internal static class DatabaseSchema
         return [.. objects.OrderBy(o => Array.IndexOf(Order, o.Type) is int i && i >= 0 ? i : Order.Length)];
     }
 
-    /// <summary>The names of a table's columns, in order.</summary>
-    public static List<string> Columns(SharpCoreDBConnection connection, string table)
+    /// <summary>
+    /// The names of a table's stored columns, in order (PRAGMA table_info leaves generated columns out, as SQLite's
+    /// does, and an INSERT may not name them), and the INSERT that loads them: "INSERT INTO t VALUES(" as sqlite3
+    /// writes it, or "INSERT INTO t(a,b) VALUES(" when the table has generated columns.
+    /// </summary>
+    public static (List<string> Columns, string InsertPrefix) StoredColumns(SharpCoreDBConnection connection, string table)
     {
-        using SharpCoreDBCommand command = connection.CreateCommand();
-        command.CommandText = "SELECT * FROM " + Output.SqlLiteral.Identifier(table) + " LIMIT 0";
-        using SharpCoreDBDataReader reader = command.ExecuteReader();
-        var names = new List<string>(reader.FieldCount);
-        for (int i = 0; i < reader.FieldCount; i++)
+        string name = Output.SqlLiteral.Identifier(table);
+        var columns = new List<string>();
+        using (SharpCoreDBCommand info = connection.CreateCommand())
         {
-            names.Add(reader.GetName(i));
+            info.CommandText = "PRAGMA table_info(" + name + ")";
+            using SharpCoreDBDataReader reader = info.ExecuteReader();
+            while (reader.Read())
+            {
+                columns.Add(reader.GetString(1));
+            }
         }
 
-        return names;
+        using SharpCoreDBCommand all = connection.CreateCommand();
+        all.CommandText = "SELECT * FROM " + name + " LIMIT 0";
+        using SharpCoreDBDataReader shape = all.ExecuteReader();
+        bool generated = shape.FieldCount != columns.Count;
+        return (columns, "INSERT INTO " + name + (generated ? "(" + string.Join(",", columns.Select(Output.SqlLiteral.Identifier)) + ")" : "") + " VALUES(");
     }
 }

@@ -28,6 +28,8 @@ internal static class DumpWriter
             }
         }
 
+        // As sqlite3's .dump: rows load in table order, so a child's may come before its parent's.
+        output.WriteLine("PRAGMA foreign_keys=OFF;");
         output.WriteLine("BEGIN TRANSACTION;");
         var line = new StringBuilder();
         foreach (SchemaObject o in objects)
@@ -62,8 +64,8 @@ internal static class DumpWriter
 
     private static void WriteRows(SharpCoreDBConnection connection, TextWriter output, string table, StringBuilder line)
     {
-        string prefix = "INSERT INTO " + SqlLiteral.Identifier(table) + " VALUES(";
-        StoredRows.Read(connection, table, values =>
+        (List<string> columns, string prefix) = DatabaseSchema.StoredColumns(connection, table);
+        StoredRows.Read(connection, table, columns, values =>
         {
             line.Clear().Append(prefix);
             for (int i = 0; i < values.Length; i++)

@@ -12,11 +12,11 @@ namespace SharpCoreDB.Cli.Dump;
 /// <summary>A table's rows as stored.</summary>
 internal static class StoredRows
 {
-    /// <summary>Calls <paramref name="row"/> with each row's values (null for NULL; the array is reused).</summary>
-    public static void Read(SharpCoreDBConnection connection, string table, Action<object?[]> row)
+    /// <summary>Calls <paramref name="row"/> with each row's values of <paramref name="columns"/> (null for NULL; the array is reused).</summary>
+    public static void Read(SharpCoreDBConnection connection, string table, List<string> columns, Action<object?[]> row)
     {
         using SharpCoreDBCommand command = connection.CreateCommand();
-        command.CommandText = "SELECT * FROM " + SqlLiteral.Identifier(table);
+        command.CommandText = "SELECT " + string.Join(", ", columns.Select(SqlLiteral.Identifier)) + " FROM " + SqlLiteral.Identifier(table);
         using SharpCoreDBDataReader reader = command.ExecuteReader();
         var values = new object?[reader.FieldCount];
         while (reader.Read())
