@@ -3,6 +3,11 @@
 // scripts/package-roundtrip.sh copies out of the README and runs against the packed
 // package in CI, or a block that appears verbatim in a test source between
 // "// <doc-snippet FILE>" and "// </doc-snippet>" lines (compiled, and run, with the tests).
+// Every command in a docs code block (dotnet, bash, scripts/..) must name paths that
+// exist, benchmark filters that match a benchmark class, and benchmark probe options the
+// benchmark program reads; the commands users copy most (dotnet test, dotnet pack, dotnet
+// add package, dotnet tool install, the one-shot sharpcoredb query) are run as written
+// by CI itself and by the package round trip.
 using System.Text.RegularExpressions;
 using SharpCoreDB.Sql.Ast;
 
@@ -38,6 +43,93 @@ public sealed partial class DocumentationSnippetTests
         Assert.True(unchecked_.Count == 0, "C# snippets that no test compiles (copy each into a test between doc-snippet lines):\n" + string.Join("\n\n", unchecked_));
         Assert.Contains(ReadmeProgramHeading, File.ReadAllText(Path.Combine(root, "scripts", "package-roundtrip.sh")), StringComparison.Ordinal);
     }
+
+    [Fact]
+    public void Every_command_in_the_docs_names_what_exists()
+    {
+        string root = RepositoryPaths.RepositoryRoot;
+        string bench = string.Concat(Directory.GetFiles(Path.Combine(root, "bench"), "*.cs", SearchOption.AllDirectories)
+            .Where(path => !path.Contains($"{Path.DirectorySeparatorChar}obj{Path.DirectorySeparatorChar}", StringComparison.Ordinal))
+            .Select(File.ReadAllText));
+        var problems = new List<string>();
+        int commands = 0;
+        foreach (string document in Directory.GetFiles(Path.Combine(root, "docs"), "*.md").Append(Path.Combine(root, "README.md")))
+        {
+            string relative = Path.GetRelativePath(root, document).Replace('\\', '/');
+            foreach (string command in CommandLines(File.ReadAllText(document)))
+            {
+                commands++;
+                foreach (string token in command.Split(' ', StringSplitOptions.RemoveEmptyEntries).Select(t => t.Trim('\'', '"')))
+                {
+                    bool repositoryPath = token.StartsWith("src/", StringComparison.Ordinal) || token.StartsWith("tests/", StringComparison.Ordinal)
+                        || token.StartsWith("bench/", StringComparison.Ordinal) || token.StartsWith("scripts/", StringComparison.Ordinal);
+                    if (repositoryPath && !File.Exists(Path.Combine(root, token)) && !Directory.Exists(Path.Combine(root, token)))
+                    {
+                        problems.Add($"{relative}: {token} does not exist ({command})");
+                    }
+
+                    if (command.Contains("SharpCoreDB.Benchmarks", StringComparison.Ordinal) && token.StartsWith("--", StringComparison.Ordinal)
+                        && token.Length > 2 && !BenchmarkDotNetOptions.Contains(token) && !bench.Contains($"\"{token}\"", StringComparison.Ordinal))
+                    {
+                        problems.Add($"{relative}: the benchmark program reads no option {token} ({command})");
+                    }
+                }
+
+                foreach (Match filter in BenchmarkFilter().Matches(command))
+                {
+                    string name = filter.Groups["name"].Value.Split('.', StringSplitOptions.RemoveEmptyEntries).Last(part => part != "*").Trim('*');
+                    // A placeholder (<Suite>) stands for any suite.
+                    if (name.Length > 0 && !name.Contains('<', StringComparison.Ordinal) && !bench.Contains(name, StringComparison.Ordinal))
+                    {
+                        problems.Add($"{relative}: no benchmark matches {filter.Value} ({command})");
+                    }
+                }
+            }
+        }
+
+        Assert.True(commands > 10, "no commands found: the extraction is broken");
+        Assert.True(problems.Count == 0, string.Join("\n", problems));
+    }
+
+    private static readonly HashSet<string> BenchmarkDotNetOptions = ["--filter", "--job", "--warmupCount", "--iterationCount", "--iterationTime", "--project", "--no-build", "--inProcess", "--join", "--artifacts"];
+
+    // The command lines of the docs' untyped code blocks (a trailing backslash joins the next line).
+    private static IEnumerable<string> CommandLines(string markdown)
+    {
+        string[] lines = markdown.ReplaceLineEndings("\n").Split('\n');
+        bool inBlock = false, untyped = false;
+        string pending = "";
+        foreach (string raw in lines)
+        {
+            if (raw.TrimStart().StartsWith("```", StringComparison.Ordinal))
+            {
+                untyped = !inBlock && raw.Trim() == "```";
+                inBlock = !inBlock;
+                continue;
+            }
+
+            if (!inBlock || !untyped)
+            {
+                continue;
+            }
+
+            string line = pending + raw.Split(" #")[0].Trim();
+            if (line.EndsWith('\\'))
+            {
+                pending = line.TrimEnd('\\') + " ";
+                continue;
+            }
+
+            pending = "";
+            if (Regex.IsMatch(line, @"^(SCDB_\w+=\S+ )*(dotnet|bash|scripts/)"))
+            {
+                yield return line;
+            }
+        }
+    }
+
+    [GeneratedRegex(@"--filter\s+'(?<name>[^']+)'")]
+    private static partial Regex BenchmarkFilter();
 
     // The snippet of docs/sql.md, "Entry points": the engine's own way into the parser.
     [Fact]
