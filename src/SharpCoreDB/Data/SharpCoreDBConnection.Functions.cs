@@ -66,6 +66,8 @@ public sealed partial class SharpCoreDBConnection
         {
             session.Functions.Set(name, arguments, body, deterministic);
         }
+
+        ApplyAggregates(session);
     }
 
     private static DbValue Call(string name, Func<DbValue[], object?> body, ReadOnlySpan<DbValue> args)

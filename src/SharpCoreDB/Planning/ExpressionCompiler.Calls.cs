@@ -80,14 +80,15 @@ internal sealed partial class ExpressionCompiler
             }
 
             TextCollation collation = argc > 0 ? arguments[0].Collation ?? TextCollation.Binary : TextCollation.Binary;
-            if (!FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out _))
+            UserFunctions application = planning.Functions;
+            if (!FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, application, out _))
             {
                 throw Error($"wrong number of arguments to function {name}()");
             }
 
             var spec = new AggregateSpec(name, distinct, arguments, () =>
             {
-                FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, out IAggregate? aggregate);
+                FunctionRegistry.TryCreateAggregate(name, argc, distinct, collation, application, out IAggregate? aggregate);
                 return orderKeys.Length == 0 ? aggregate! : new OrderedAggregate(aggregate!, argc, orderKeys);
             })
             { Filter = filter };

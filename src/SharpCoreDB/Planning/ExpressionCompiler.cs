@@ -118,8 +118,11 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
         }
     }
 
+    /// <summary>The connection's application functions and aggregates (found before the built-in ones).</summary>
+    public UserFunctions Functions => planning.Functions;
+
     /// <summary>True if <paramref name="expression"/> calls an aggregate function outside any subquery.</summary>
-    public static bool ContainsAggregate(Expression expression)
+    public bool ContainsAggregate(Expression expression)
     {
         if (expression is FunctionCallExpression call && IsAggregateCall(call))
         {
@@ -137,9 +140,9 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
         return false;
     }
 
-    public static bool IsAggregateCall(FunctionCallExpression call) => call.Over is null && (
+    public bool IsAggregateCall(FunctionCallExpression call) => call.Over is null && (
         (call.Star && string.Equals(call.Name, "COUNT", StringComparison.OrdinalIgnoreCase))
-        || FunctionRegistry.IsAggregate(call.Name, call.Arguments.Count));
+        || FunctionRegistry.IsAggregate(call.Name, call.Arguments.Count, planning.Functions));
 
     private bool MarkSubquery(SelectPlan plan, Scope? scope)
     {

@@ -170,17 +170,17 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         return items;
     }
 
-    private static bool IsAggregate(SelectCore core, List<(Expression Expression, string Name)> items, SqlList<OrderingTerm> orderBy)
+    private bool IsAggregate(SelectCore core, List<(Expression Expression, string Name)> items, SqlList<OrderingTerm> orderBy)
     {
         bool aggregate = core.GroupBy.Count > 0 || (core.Having is not null);
         foreach ((Expression e, _) in items)
         {
-            aggregate |= ExpressionCompiler.ContainsAggregate(e);
+            aggregate |= planning.Expressions.ContainsAggregate(e);
         }
 
         foreach (OrderingTerm term in orderBy)
         {
-            aggregate |= ExpressionCompiler.ContainsAggregate(term.Expression);
+            aggregate |= planning.Expressions.ContainsAggregate(term.Expression);
         }
 
         return aggregate;
@@ -227,7 +227,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
             Expression key = g is IntegerLiteral position && position.Value >= 1 && position.Value <= items.Count
                 ? items[(int)position.Value - 1].Expression
                 : g;
-            if (ExpressionCompiler.ContainsAggregate(key))
+            if (planning.Expressions.ContainsAggregate(key))
             {
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "aggregate functions are not allowed in the GROUP BY clause");
             }
@@ -311,7 +311,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
 
     private Conjunct CompileConjunct(Expression e, Scope scope, PredicateAnalyzer analyzer)
     {
-        if (ExpressionCompiler.ContainsAggregate(e))
+        if (planning.Expressions.ContainsAggregate(e))
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "misuse of aggregate function");
         }

@@ -78,9 +78,10 @@ internal sealed class WindowCompiler(ExpressionCompiler expressions)
                 string name = call.Name;
                 int argc = arguments.Length;
                 TextCollation collation = argc > 0 ? arguments[0].Collation ?? TextCollation.Binary : TextCollation.Binary;
+                UserFunctions application = expressions.Functions;
                 create = () =>
                 {
-                    FunctionRegistry.TryCreateAggregate(name, argc, distinct: false, collation, out IAggregate? aggregate);
+                    FunctionRegistry.TryCreateAggregate(name, argc, distinct: false, collation, application, out IAggregate? aggregate);
                     return aggregate!;
                 };
             }
@@ -98,7 +99,7 @@ internal sealed class WindowCompiler(ExpressionCompiler expressions)
         }
     }
 
-    private static WindowFunctionKind Kind(FunctionCallExpression call)
+    private WindowFunctionKind Kind(FunctionCallExpression call)
     {
         int argc = call.Arguments.Count;
         if (call.OrderBy.Count > 0)
@@ -121,9 +122,9 @@ internal sealed class WindowCompiler(ExpressionCompiler expressions)
             return argc >= known.Min && argc <= known.Max && !call.Star ? known.Kind : throw Error($"wrong number of arguments to function {call.Name}()");
         }
 
-        if (FunctionRegistry.IsAggregate(call.Name, argc) || (call.Star && string.Equals(call.Name, "COUNT", StringComparison.OrdinalIgnoreCase)))
+        if (FunctionRegistry.IsAggregate(call.Name, argc, expressions.Functions) || (call.Star && string.Equals(call.Name, "COUNT", StringComparison.OrdinalIgnoreCase)))
         {
-            return FunctionRegistry.TryCreateAggregate(call.Name, argc, distinct: false, TextCollation.Binary, out _)
+            return FunctionRegistry.TryCreateAggregate(call.Name, argc, distinct: false, TextCollation.Binary, expressions.Functions, out _)
                 ? WindowFunctionKind.Aggregate
                 : throw Error($"wrong number of arguments to function {call.Name}()");
         }

@@ -91,6 +91,22 @@ internal static class FunctionRegistry
         return true;
     }
 
+    /// <summary>True when the call is an aggregate: the connection's own first (<paramref name="application"/>), then the built-in ones.</summary>
+    public static bool IsAggregate(string name, int argumentCount, UserFunctions application) =>
+        application.TryGetAggregate(name, argumentCount, out _) || IsAggregate(name, argumentCount);
+
+    /// <summary>A fresh state of the aggregate, the connection's own (<paramref name="application"/>) before a built-in one.</summary>
+    public static bool TryCreateAggregate(string name, int argumentCount, bool distinct, TextCollation collation, UserFunctions application, out IAggregate aggregate)
+    {
+        if (application.TryGetAggregate(name, argumentCount, out Func<IAggregate> create))
+        {
+            aggregate = distinct ? new DistinctAggregate(create(), collation) : create();
+            return !distinct || argumentCount == 1;
+        }
+
+        return TryCreateAggregate(name, argumentCount, distinct, collation, out aggregate);
+    }
+
     /// <summary>Whether any function of that name exists, for "wrong number of arguments" versus "no such function" errors.</summary>
     public static bool Exists(string name) => Scalars.ContainsKey(name) || Aggregates.Contains(name);
 

@@ -1,18 +1,19 @@
-// The scalar functions an application registers on its connection
-// (SharpCoreDBConnection.CreateFunction), looked up before the built-in ones (an
+// The scalar functions and aggregates an application registers on its connection
+// (SharpCoreDBConnection.CreateFunction, CreateAggregate), looked up before the built-in ones (an
 // application may replace a built-in function for its own connection, as in SQLite),
 // by name (any case) and argument count, a registration for any count coming after
 // the exact ones. Every change advances Version, so that statements compiled
 // before it are compiled again.
 namespace SharpCoreDB.Execution.Functions;
 
-/// <summary>A connection's application-defined scalar functions.</summary>
+/// <summary>A connection's application-defined scalar functions and aggregates.</summary>
 internal sealed class UserFunctions
 {
     /// <summary>The argument count of a function registered for any number of arguments.</summary>
     public const int AnyCount = -1;
 
     private readonly Dictionary<string, List<(int Arguments, ScalarFunctionInfo Function)>> _byName = new(StringComparer.OrdinalIgnoreCase);
+    private readonly Dictionary<string, List<(int Arguments, Func<IAggregate> Create)>> _aggregates = new(StringComparer.OrdinalIgnoreCase);
 
     /// <summary>Changes with every registration and removal.</summary>
     public int Version { get; private set; }
@@ -55,13 +56,53 @@ internal sealed class UserFunctions
         return false;
     }
 
+    /// <summary>Registers the aggregate <paramref name="name"/> with <paramref name="arguments"/> arguments, made fresh per group by <paramref name="create"/> (null removes it).</summary>
+    public void SetAggregate(string name, int arguments, Func<IAggregate>? create)
+    {
+        if (!_aggregates.TryGetValue(name, out var overloads))
+        {
+            _aggregates[name] = overloads = [];
+        }
+
+        overloads.RemoveAll(o => o.Arguments == arguments);
+        if (create is not null)
+        {
+            overloads.Add((arguments, create));
+        }
+
+        Version++;
+    }
+
+    /// <summary>The application aggregate <paramref name="name"/> for <paramref name="argumentCount"/> arguments (or for any count).</summary>
+    public bool TryGetAggregate(string name, int argumentCount, out Func<IAggregate> create)
+    {
+        create = null!;
+        if (_aggregates.Count == 0 || !_aggregates.TryGetValue(name, out var overloads))
+        {
+            return false;
+        }
+
+        foreach (var (arguments, candidate) in overloads.OrderBy(o => o.Arguments == AnyCount ? 1 : 0))
+        {
+            if (arguments == argumentCount || arguments == AnyCount)
+            {
+                create = candidate;
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     /// <summary>Forgets every registration (a pooled session goes back to the pool without its connection's functions).</summary>
     public void Clear()
     {
         _byName.Clear();
+        _aggregates.Clear();
         Version++;
     }
 
     /// <summary>Whether any registration of <paramref name="name"/> exists (for "wrong number of arguments").</summary>
-    public bool Exists(string name) => _byName.TryGetValue(name, out var overloads) && overloads.Count > 0;
+    public bool Exists(string name) =>
+        (_byName.TryGetValue(name, out var overloads) && overloads.Count > 0) || (_aggregates.TryGetValue(name, out var aggregates) && aggregates.Count > 0);
 }

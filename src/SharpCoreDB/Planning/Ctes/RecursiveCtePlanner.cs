@@ -83,7 +83,7 @@ internal sealed class RecursiveCtePlanner(PlanningContext planning)
         return new SelectPlan(node, columns, correlated);
     }
 
-    private static void CheckShape(string name, SelectStatement query, List<SelectBody> bodies, int firstStep)
+    private void CheckShape(string name, SelectStatement query, List<SelectBody> bodies, int firstStep)
     {
         if (firstStep < 1)
         {
@@ -127,12 +127,12 @@ internal sealed class RecursiveCtePlanner(PlanningContext planning)
         }
     }
 
-    private static bool IsAggregate(SelectCore core)
+    private bool IsAggregate(SelectCore core)
     {
         bool aggregate = core.GroupBy.Count > 0 || core.Having is not null;
         foreach (ResultColumn column in core.Columns)
         {
-            aggregate |= column is ExpressionColumn e && ExpressionCompiler.ContainsAggregate(e.Expression);
+            aggregate |= column is ExpressionColumn e && planning.Expressions.ContainsAggregate(e.Expression);
         }
 
         return aggregate;
