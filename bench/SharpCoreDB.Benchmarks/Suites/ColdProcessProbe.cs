@@ -94,7 +94,7 @@ internal static class ColdProcessProbe
         switch (scenario)
         {
             case "batch":
-                Execute(connection, "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, age INT NOT NULL, score REAL NOT NULL)");
+                DbCommands.Execute(connection, "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, age INT NOT NULL, score REAL NOT NULL)");
                 using (DbCommand insert = InsertCommand(connection))
                 {
                     var times = new double[Batches];
@@ -125,7 +125,7 @@ internal static class ColdProcessProbe
                 using (DbCommand point = connection.CreateCommand())
                 {
                     point.CommandText = "SELECT name, email, age, score FROM users WHERE id = @id";
-                    Parameter(point, "@id", 4321L);
+                    DbCommands.Parameter(point, "@id", 4321L);
                     long jitted = System.Runtime.JitInfo.GetCompiledMethodCount();
                     long queryStart = Stopwatch.GetTimestamp();
                     using DbDataReader reader = point.ExecuteReader();
@@ -140,7 +140,7 @@ internal static class ColdProcessProbe
                 using (DbCommand join = connection.CreateCommand())
                 {
                     join.CommandText = "SELECT u.name, COUNT(*), SUM(o.amount) FROM users u JOIN orders o ON o.user_id = u.id WHERE u.id = @id GROUP BY u.name";
-                    Parameter(join, "@id", 777L);
+                    DbCommands.Parameter(join, "@id", 777L);
                     long queryStart = Stopwatch.GetTimestamp();
                     using DbDataReader reader = join.ExecuteReader();
                     reader.Read();
@@ -162,19 +162,19 @@ internal static class ColdProcessProbe
     {
         if (connection is SqliteConnection)
         {
-            Execute(connection, "PRAGMA foreign_keys = ON");
+            DbCommands.Execute(connection, "PRAGMA foreign_keys = ON");
         }
 
         foreach (string statement in SqlSchema.Statements)
         {
-            Execute(connection, statement);
+            DbCommands.Execute(connection, statement);
         }
 
-        Execute(connection, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) " +
+        DbCommands.Execute(connection, "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1000) " +
             "INSERT INTO users SELECT i, 'user ' || i, 'user' || i || '@example.com', 20 + i % 50, '2024-01-01 00:00:00', 1 FROM n");
         using DbCommand order = connection.CreateCommand();
         order.CommandText = "INSERT INTO orders (id, user_id, amount) VALUES (@id, @user, @amount)";
-        DbParameter id = Parameter(order, "@id", 0L), user = Parameter(order, "@user", 0L), amount = Parameter(order, "@amount", 0.0);
+        DbParameter id = DbCommands.Parameter(order, "@id", 0L), user = DbCommands.Parameter(order, "@user", 0L), amount = DbCommands.Parameter(order, "@amount", 0.0);
         order.Prepare();
         var times = new double[Batches];
         for (int b = 0; b < Batches; b++)
@@ -225,9 +225,9 @@ internal static class ColdProcessProbe
     private static void Fill(string contender, string directory)
     {
         using DbConnection connection = Open(contender, directory);
-        Execute(connection, "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, age INT NOT NULL, score REAL NOT NULL)");
-        Execute(connection, "CREATE TABLE orders (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, amount REAL NOT NULL)");
-        Execute(connection, "CREATE INDEX orders_user ON orders (user_id)");
+        DbCommands.Execute(connection, "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, age INT NOT NULL, score REAL NOT NULL)");
+        DbCommands.Execute(connection, "CREATE TABLE orders (id INTEGER PRIMARY KEY, user_id INTEGER NOT NULL, amount REAL NOT NULL)");
+        DbCommands.Execute(connection, "CREATE INDEX orders_user ON orders (user_id)");
         using (DbCommand insert = InsertCommand(connection))
         {
             for (int first = 1; first <= Users; first += BatchRows)
@@ -240,7 +240,7 @@ internal static class ColdProcessProbe
         using DbCommand order = connection.CreateCommand();
         order.Transaction = transaction;
         order.CommandText = "INSERT INTO orders (id, user_id, amount) VALUES (@id, @user, @amount)";
-        DbParameter id = Parameter(order, "@id", 0L), user = Parameter(order, "@user", 0L), amount = Parameter(order, "@amount", 0.0);
+        DbParameter id = DbCommands.Parameter(order, "@id", 0L), user = DbCommands.Parameter(order, "@user", 0L), amount = DbCommands.Parameter(order, "@amount", 0.0);
         for (long i = 1; i <= 2 * Users; i++)
         {
             id.Value = i;
@@ -259,7 +259,7 @@ internal static class ColdProcessProbe
         {
             var sqlite = new SqliteConnection($"Data Source={Path.Combine(directory, "cold.sqlite")};Pooling=False");
             sqlite.Open();
-            Execute(sqlite, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
+            DbCommands.Execute(sqlite, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;");
             return sqlite;
         }
 
@@ -272,11 +272,11 @@ internal static class ColdProcessProbe
     {
         DbCommand insert = connection.CreateCommand();
         insert.CommandText = "INSERT INTO users (id, name, email, age, score) VALUES (@id, @name, @email, @age, @score)";
-        Parameter(insert, "@id", 0L);
-        Parameter(insert, "@name", "");
-        Parameter(insert, "@email", "");
-        Parameter(insert, "@age", 0);
-        Parameter(insert, "@score", 0.0);
+        DbCommands.Parameter(insert, "@id", 0L);
+        DbCommands.Parameter(insert, "@name", "");
+        DbCommands.Parameter(insert, "@email", "");
+        DbCommands.Parameter(insert, "@age", 0);
+        DbCommands.Parameter(insert, "@score", 0.0);
         insert.Prepare();
         return insert;
     }
@@ -300,21 +300,7 @@ internal static class ColdProcessProbe
         insert.Transaction = null;
     }
 
-    private static DbParameter Parameter(DbCommand command, string name, object value)
-    {
-        DbParameter parameter = command.CreateParameter();
-        parameter.ParameterName = name;
-        parameter.Value = value;
-        command.Parameters.Add(parameter);
-        return parameter;
-    }
 
-    private static void Execute(DbConnection connection, string sql)
-    {
-        using DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
 
     private static double Ms(long start) => Math.Round(Stopwatch.GetElapsedTime(start).TotalMilliseconds, 3);
 

@@ -63,7 +63,7 @@ internal static class CommitCpuProbe
         Directory.CreateDirectory(directory);
         using (DbConnection setup = Open(contender, directory))
         {
-            Execute(setup, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score REAL NOT NULL)");
+            DbCommands.Execute(setup, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score REAL NOT NULL)");
         }
 
         var connections = Enumerable.Range(0, threads).Select(_ => Open(contender, directory)).ToList();
@@ -75,7 +75,7 @@ internal static class CommitCpuProbe
             {
                 using DbCommand insert = connection.CreateCommand();
                 insert.CommandText = "INSERT INTO t (id, name, score) VALUES (@id, @name, @score)";
-                DbParameter id = Add(insert, "@id"), name = Add(insert, "@name"), score = Add(insert, "@score");
+                DbParameter id = DbCommands.Parameter(insert, "@id"), name = DbCommands.Parameter(insert, "@name"), score = DbCommands.Parameter(insert, "@score");
                 go.SignalAndWait();
                 for (int i = 0; i < perThread; i++)
                 {
@@ -111,7 +111,7 @@ internal static class CommitCpuProbe
         {
             var sqlite = new SqliteConnection($"Data Source={Path.Combine(directory, "cpu.sqlite")};Default Timeout=120");
             sqlite.Open();
-            Execute(sqlite, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA busy_timeout=120000;");
+            DbCommands.Execute(sqlite, "PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL; PRAGMA busy_timeout=120000;");
             return sqlite;
         }
 
@@ -120,20 +120,7 @@ internal static class CommitCpuProbe
         return scdb;
     }
 
-    private static DbParameter Add(DbCommand command, string name)
-    {
-        DbParameter parameter = command.CreateParameter();
-        parameter.ParameterName = name;
-        command.Parameters.Add(parameter);
-        return parameter;
-    }
 
-    private static void Execute(DbConnection connection, string sql)
-    {
-        using DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
 
     private static double Median(List<double> values)
     {

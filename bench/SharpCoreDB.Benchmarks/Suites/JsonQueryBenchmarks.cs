@@ -53,13 +53,13 @@ public class JsonQueryBenchmarks
         }
 
         DbConnection connection = ((AdoNetSession)_contender.Main).Connection;
-        Execute(connection, "CREATE TABLE docs (id INTEGER PRIMARY KEY, doc TEXT NOT NULL)");
+        DbCommands.Execute(connection, "CREATE TABLE docs (id INTEGER PRIMARY KEY, doc TEXT NOT NULL)");
         using (DbTransaction transaction = connection.BeginTransaction())
         using (DbCommand insert = connection.CreateCommand())
         {
             insert.Transaction = transaction;
             insert.CommandText = "INSERT INTO docs (id, doc) VALUES (@id, @doc)";
-            DbParameter id = Parameter(insert, "@id"), doc = Parameter(insert, "@doc");
+            DbParameter id = DbCommands.Parameter(insert, "@id"), doc = DbCommands.Parameter(insert, "@doc");
             for (int i = 1; i <= Rows; i++)
             {
                 id.Value = (long)i;
@@ -72,7 +72,7 @@ public class JsonQueryBenchmarks
 
         _query = connection.CreateCommand();
         _query.CommandText = "SELECT id, doc ->> '$.name', doc ->> '$.address.city' FROM docs WHERE doc ->> '$.age' = @age";
-        Parameter(_query, "@age");
+        DbCommands.Parameter(_query, "@age");
         _query.Prepare();
     }
 
@@ -118,18 +118,5 @@ public class JsonQueryBenchmarks
         ["address"] = new Dictionary<string, object> { ["city"] = "City " + (i % 97), ["zip"] = (10000 + (i % 89999)).ToString(CultureInfo.InvariantCulture) },
     };
 
-    private static DbParameter Parameter(DbCommand command, string name)
-    {
-        DbParameter parameter = command.CreateParameter();
-        parameter.ParameterName = name;
-        command.Parameters.Add(parameter);
-        return parameter;
-    }
 
-    private static void Execute(DbConnection connection, string sql)
-    {
-        using DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
 }

@@ -12,8 +12,8 @@ internal sealed class UserFunctions
     /// <summary>The argument count of a function registered for any number of arguments.</summary>
     public const int AnyCount = -1;
 
-    private readonly Dictionary<string, List<(int Arguments, ScalarFunctionInfo Function)>> _byName = new(StringComparer.OrdinalIgnoreCase);
-    private readonly Dictionary<string, List<(int Arguments, Func<IAggregate> Create)>> _aggregates = new(StringComparer.OrdinalIgnoreCase);
+    private readonly Dictionary<string, List<(int Arguments, ScalarFunctionInfo Item)>> _byName = new(StringComparer.OrdinalIgnoreCase);
+    private readonly Dictionary<string, List<(int Arguments, Func<IAggregate> Item)>> _aggregates = new(StringComparer.OrdinalIgnoreCase);
 
     /// <summary>Changes with every registration and removal.</summary>
     public int Version { get; private set; }
@@ -36,25 +36,7 @@ internal sealed class UserFunctions
     }
 
     /// <summary>The function <paramref name="name"/> registered for <paramref name="argumentCount"/> arguments (or for any count).</summary>
-    public bool TryGet(string name, int argumentCount, out ScalarFunctionInfo function)
-    {
-        function = null!;
-        if (_byName.Count == 0 || !_byName.TryGetValue(name, out var overloads))
-        {
-            return false;
-        }
-
-        foreach (var (arguments, candidate) in overloads.OrderBy(o => o.Arguments == AnyCount ? 1 : 0))
-        {
-            if (arguments == argumentCount || arguments == AnyCount)
-            {
-                function = candidate;
-                return true;
-            }
-        }
-
-        return false;
-    }
+    public bool TryGet(string name, int argumentCount, out ScalarFunctionInfo function) => Find(_byName, name, argumentCount, out function);
 
     /// <summary>Registers the aggregate <paramref name="name"/> with <paramref name="arguments"/> arguments, made fresh per group by <paramref name="create"/> (null removes it).</summary>
     public void SetAggregate(string name, int arguments, Func<IAggregate>? create)
@@ -74,10 +56,13 @@ internal sealed class UserFunctions
     }
 
     /// <summary>The application aggregate <paramref name="name"/> for <paramref name="argumentCount"/> arguments (or for any count).</summary>
-    public bool TryGetAggregate(string name, int argumentCount, out Func<IAggregate> create)
+    public bool TryGetAggregate(string name, int argumentCount, out Func<IAggregate> create) => Find(_aggregates, name, argumentCount, out create);
+
+    // An exact argument count wins over a registration for any count.
+    private static bool Find<T>(Dictionary<string, List<(int Arguments, T Item)>> byName, string name, int argumentCount, out T found)
     {
-        create = null!;
-        if (_aggregates.Count == 0 || !_aggregates.TryGetValue(name, out var overloads))
+        found = default!;
+        if (byName.Count == 0 || !byName.TryGetValue(name, out var overloads))
         {
             return false;
         }
@@ -86,7 +71,7 @@ internal sealed class UserFunctions
         {
             if (arguments == argumentCount || arguments == AnyCount)
             {
-                create = candidate;
+                found = candidate;
                 return true;
             }
         }

@@ -32,37 +32,25 @@ internal static class JsonFunctions
     }
 
     /// <summary>X -> P: the part of X that P names, as JSON text (NULL when there is none).</summary>
-    public static DbValue Arrow(in DbValue document, in DbValue path)
-    {
-        if (document.IsNull || path.IsNull)
-        {
-            return DbValue.Null;
-        }
-
-        if (TryStream(document, path, asJson: true, out DbValue found))
-        {
-            return found;
-        }
-
-        JsonNode? node = JsonPath.LookupOperand(Document(document), path);
-        return node is null ? DbValue.Null : JsonText.ToJsonValue(node);
-    }
+    public static DbValue Arrow(in DbValue document, in DbValue path) => Part(document, path, asJson: true);
 
     /// <summary>X ->> P: the part of X that P names, as an SQL value (as json_extract with one path).</summary>
-    public static DbValue ArrowText(in DbValue document, in DbValue path)
+    public static DbValue ArrowText(in DbValue document, in DbValue path) => Part(document, path, asJson: false);
+
+    private static DbValue Part(in DbValue document, in DbValue path, bool asJson)
     {
         if (document.IsNull || path.IsNull)
         {
             return DbValue.Null;
         }
 
-        if (TryStream(document, path, asJson: false, out DbValue found))
+        if (TryStream(document, path, asJson, out DbValue found))
         {
             return found;
         }
 
         JsonNode? node = JsonPath.LookupOperand(Document(document), path);
-        return node is null ? DbValue.Null : JsonText.ToSqlValue(node);
+        return node is null ? DbValue.Null : asJson ? JsonText.ToJsonValue(node) : JsonText.ToSqlValue(node);
     }
 
     // The -> / ->> / json_extract lookup without the document's tree (JsonStreamLookup), when it can do without.
