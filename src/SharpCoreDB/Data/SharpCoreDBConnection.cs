@@ -65,14 +65,15 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     public SharpCoreDBOptions Options => _options;
 
     /// <summary>Always "main": a connection reaches one database.</summary>
-    public override string Database => "main";
+    public override string Database => _state == ConnectionState.Open ? "main" : "";
 
     /// <summary>The file, <c>:memory:</c>, or the shared in-memory name.</summary>
     public override string DataSource => _options.DataSource;
 
-    /// <summary>The version of the SharpCoreDB engine.</summary>
-    public override string ServerVersion =>
-        typeof(SharpCoreDBConnection).Assembly.GetName().Version?.ToString() ?? "0.0.0.0";
+    /// <summary>The version of the SharpCoreDB engine; a closed connection has none (InvalidOperationException, as ADO.NET specifies).</summary>
+    public override string ServerVersion => _state == ConnectionState.Open
+        ? typeof(SharpCoreDBConnection).Assembly.GetName().Version?.ToString() ?? "0.0.0.0"
+        : throw new InvalidOperationException("The connection is closed: open it to read ServerVersion.");
 
     /// <inheritdoc />
     public override ConnectionState State => _state;
@@ -107,6 +108,13 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         if (_state == ConnectionState.Open)
         {
             throw new InvalidOperationException("The connection is already open.");
+        }
+
+        // No Data Source at all means no connection string was given: a misuse of the connection (InvalidOperationException, as
+        // ADO.NET providers answer), where a connection string that names no file is a bad argument (ArgumentException).
+        if (!_options.IsInMemory && string.IsNullOrWhiteSpace(_options.DataSource) && string.IsNullOrWhiteSpace(ConnectionString))
+        {
+            throw new InvalidOperationException("The connection has no connection string: set ConnectionString (at least a Data Source) before Open.");
         }
 
         _options.Validate();

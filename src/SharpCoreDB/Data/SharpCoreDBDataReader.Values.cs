@@ -98,6 +98,7 @@ public sealed partial class SharpCoreDBDataReader
     public override int GetValues(object[] values)
     {
         ArgumentNullException.ThrowIfNull(values);
+        ThrowIfNoResultSet();
         int count = Math.Min(values.Length, FieldCount);
         for (int i = 0; i < count; i++)
         {
@@ -181,11 +182,22 @@ public sealed partial class SharpCoreDBDataReader
     public override Type GetProviderSpecificFieldType(int ordinal) => GetFieldType(ordinal);
 
     /// <inheritdoc />
-    public override DataTable GetSchemaTable() => ReaderSchemaTable.Build(_columns, this);
+    /// <summary>The columns' schema; null for a statement without a result set (an INSERT, a DELETE ...), as ADO.NET specifies.</summary>
+    public override DataTable? GetSchemaTable() => _columns.Count == 0 ? null : ReaderSchemaTable.Build(_columns, this);
+
+    // A statement without a result set has no columns to read: a misuse (InvalidOperationException), not a bad ordinal.
+    private void ThrowIfNoResultSet()
+    {
+        ThrowIfClosed();
+        if (_columns.Count == 0)
+        {
+            throw new InvalidOperationException("The statement returned no result set: there are no columns to read.");
+        }
+    }
 
     private ColumnDescription Column(int ordinal)
     {
-        ThrowIfClosed();
+        ThrowIfNoResultSet();
         if ((uint)ordinal >= (uint)_columns.Count)
         {
             throw new IndexOutOfRangeException($"Column ordinal {ordinal} is out of range (the result has {_columns.Count} columns).");

@@ -107,6 +107,9 @@ public sealed class SharpCoreDBParameter : DbParameter
     /// <inheritdoc />
     public override bool SourceColumnNullMapping { get; set; }
 
+    /// <summary>Which version of a DataRow a DataAdapter reads the value from: Current by default, as ADO.NET specifies.</summary>
+    public override DataRowVersion SourceVersion { get; set; } = DataRowVersion.Current;
+
     /// <summary>The value; null and DBNull.Value both bind SQL NULL.</summary>
     public override object? Value
     {

@@ -146,7 +146,7 @@ public sealed class CommandTests
 
         using (SharpCoreDBDataReader keyed = command.ExecuteReader(CommandBehavior.KeyInfo | CommandBehavior.SequentialAccess))
         {
-            DataTable table = keyed.GetSchemaTable();
+            DataTable table = keyed.GetSchemaTable()!;
             Assert.True((bool)table.Rows[0][System.Data.Common.SchemaTableColumn.IsKey]);
             Assert.True(keyed.Read());
             Assert.Equal(1L, keyed.GetInt64(0));

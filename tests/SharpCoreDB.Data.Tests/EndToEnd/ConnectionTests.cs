@@ -30,7 +30,7 @@ public sealed class ConnectionTests
         Assert.Equal(
             new[] { (ConnectionState.Closed, ConnectionState.Open), (ConnectionState.Open, ConnectionState.Closed), (ConnectionState.Closed, ConnectionState.Open), (ConnectionState.Open, ConnectionState.Closed) },
             changes);
-        Assert.Equal("main", connection.Database);
+        Assert.Equal("", connection.Database); // closed: no database, as ADO.NET specifies (open, it is "main")
         Assert.Equal(db.Path, connection.DataSource);
     }
 
@@ -39,8 +39,9 @@ public sealed class ConnectionTests
     {
         Assert.Contains("colour", Assert.Throws<ArgumentException>(() => new SharpCoreDBConnection("Data Source=a;Colour=red")).Message, StringComparison.OrdinalIgnoreCase);
         Assert.Contains("Page Size", Assert.Throws<ArgumentException>(() => new SharpCoreDBConnection("Data Source=a;Page Size=1000")).Message);
+        // No connection string at all is a misuse of the connection, not a bad key (ProviderConformanceTests).
         var connection = new SharpCoreDBConnection();
-        Assert.Contains("Data Source", Assert.Throws<ArgumentException>(connection.Open).Message);
+        Assert.Contains("Data Source", Assert.Throws<InvalidOperationException>(connection.Open).Message);
     }
 
     [Fact]

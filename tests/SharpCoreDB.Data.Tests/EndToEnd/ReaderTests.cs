@@ -187,7 +187,7 @@ public sealed class ReaderTests
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
         new SharpCoreDBCommand("CREATE TABLE t (id INTEGER PRIMARY KEY AUTOINCREMENT, code TEXT UNIQUE, note TEXT NOT NULL)", connection).ExecuteNonQuery();
         using SharpCoreDBDataReader reader = new SharpCoreDBCommand("SELECT id, code AS c, note, 1 + 1 FROM t", connection).ExecuteReader(CommandBehavior.KeyInfo);
-        DataTable schema = reader.GetSchemaTable();
+        DataTable schema = reader.GetSchemaTable()!;
         Assert.Equal(4, schema.Rows.Count);
         DataRow id = schema.Rows[0];
         Assert.True((bool)id[SchemaTableColumn.IsKey]);
