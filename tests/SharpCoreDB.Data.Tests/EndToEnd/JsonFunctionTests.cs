@@ -69,6 +69,7 @@ public sealed class JsonFunctionTests : IDisposable
     [InlineData("SELECT key, value, type, atom, fullkey, path, parent IS NULL FROM json_tree('{\"a\":[1,{\"b\":2}],\"c\":\"x\"}')")]
     [InlineData("SELECT key, value, fullkey, path FROM json_tree('{\"a\":[1,{\"b\":2}],\"c\":\"x\"}', '$.a')")]
     [InlineData("SELECT key, fullkey, path FROM json_tree('{\"a\":{\"b c\":[5]}}', '$.a.\"b c\"')")]
+    [InlineData("SELECT key, fullkey, path FROM json_tree('{\"x\":{\"a.b\":[5]}}', '$.x.\"a.b\"')")]
     [InlineData("SELECT key, value, type, atom, fullkey, path FROM json_each('[1,2]') AS e")]
     [InlineData("SELECT json, root, value FROM json_each('[1,2]', '$')")]
     [InlineData("SELECT count(*), sum(value) FROM json_each('[1,2,3,4]') WHERE value > 1")]

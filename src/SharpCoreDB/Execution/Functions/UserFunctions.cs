@@ -19,44 +19,35 @@ internal sealed class UserFunctions
     public int Version { get; private set; }
 
     /// <summary>Registers <paramref name="body"/> as <paramref name="name"/> with <paramref name="arguments"/> arguments (replacing one registered so before), or removes it when the body is null.</summary>
-    public void Set(string name, int arguments, ScalarFunction? body, bool deterministic)
-    {
-        if (!_byName.TryGetValue(name, out var overloads))
-        {
-            _byName[name] = overloads = [];
-        }
-
-        overloads.RemoveAll(o => o.Arguments == arguments);
-        if (body is not null)
-        {
-            overloads.Add((arguments, new ScalarFunctionInfo(name, body, deterministic, SqlTypeAffinity.None)));
-        }
-
-        Version++;
-    }
+    public void Set(string name, int arguments, ScalarFunction? body, bool deterministic) =>
+        Put(_byName, name, arguments, body is null ? null : new ScalarFunctionInfo(name, body, deterministic, SqlTypeAffinity.None));
 
     /// <summary>The function <paramref name="name"/> registered for <paramref name="argumentCount"/> arguments (or for any count).</summary>
     public bool TryGet(string name, int argumentCount, out ScalarFunctionInfo function) => Find(_byName, name, argumentCount, out function);
 
     /// <summary>Registers the aggregate <paramref name="name"/> with <paramref name="arguments"/> arguments, made fresh per group by <paramref name="create"/> (null removes it).</summary>
-    public void SetAggregate(string name, int arguments, Func<IAggregate>? create)
+    public void SetAggregate(string name, int arguments, Func<IAggregate>? create) => Put(_aggregates, name, arguments, create);
+
+    /// <summary>The application aggregate <paramref name="name"/> for <paramref name="argumentCount"/> arguments (or for any count).</summary>
+    public bool TryGetAggregate(string name, int argumentCount, out Func<IAggregate> create) => Find(_aggregates, name, argumentCount, out create);
+
+    // Replaces the registration of name with that argument count (none when item is null); statements compile again.
+    private void Put<T>(Dictionary<string, List<(int Arguments, T Item)>> byName, string name, int arguments, T? item)
+        where T : class
     {
-        if (!_aggregates.TryGetValue(name, out var overloads))
+        if (!byName.TryGetValue(name, out var overloads))
         {
-            _aggregates[name] = overloads = [];
+            byName[name] = overloads = [];
         }
 
         overloads.RemoveAll(o => o.Arguments == arguments);
-        if (create is not null)
+        if (item is not null)
         {
-            overloads.Add((arguments, create));
+            overloads.Add((arguments, item));
         }
 
         Version++;
     }
-
-    /// <summary>The application aggregate <paramref name="name"/> for <paramref name="argumentCount"/> arguments (or for any count).</summary>
-    public bool TryGetAggregate(string name, int argumentCount, out Func<IAggregate> create) => Find(_aggregates, name, argumentCount, out create);
 
     // An exact argument count wins over a registration for any count.
     private static bool Find<T>(Dictionary<string, List<(int Arguments, T Item)>> byName, string name, int argumentCount, out T found)

@@ -48,8 +48,7 @@ internal static class JsonTableRows
         }
 
         var builder = new Builder(rows, document, rootPath ?? DbValue.Null);
-        DbValue startKey = LastStepKey(root);
-        string container = root == "$" ? "$" : ContainerOf(root);
+        (DbValue startKey, string container) = LastStep(root);
         if (tree)
         {
             builder.Tree(start, startKey, container, root, DbValue.Null);
@@ -79,29 +78,26 @@ internal static class JsonTableRows
     private static string Label(string key) =>
         key.Length > 0 && char.IsAsciiLetter(key[0]) && key.All(char.IsAsciiLetterOrDigit) ? "." + key : ".\"" + key + "\"";
 
-    // The key of the value a root path ends at: its last label or index; NULL for '$'.
-    private static DbValue LastStepKey(string root)
+    // The key of the value a root path ends at (its last label or index; NULL for '$') and the path of its container,
+    // read with JsonPath's own step reader so quoted labels holding '.' or '[' split where the path does.
+    private static (DbValue Key, string Container) LastStep(string root)
     {
-        if (root == "$")
+        int i = JsonPath.Start(root), lastStart = 0;
+        JsonPath.Step? last = null;
+        while (i < root.Length)
         {
-            return DbValue.Null;
+            lastStart = i;
+            last = JsonPath.ReadStep(root, ref i);
         }
 
-        if (root.EndsWith(']'))
+        if (last is not { } step)
         {
-            int open = root.LastIndexOf('[');
-            // SQLite reads the index as a number, so [#-1] gives 0.
-            return DbValue.FromInt64(long.TryParse(root.AsSpan(open + 1, root.Length - open - 2), out long index) ? index : 0);
+            return (DbValue.Null, "$");
         }
 
-        int dot = root.LastIndexOf('.');
-        return DbValue.FromText(root[(dot + 1)..].Trim('"'));
-    }
-
-    private static string ContainerOf(string root)
-    {
-        int cut = root.EndsWith(']') ? root.LastIndexOf('[') : root.LastIndexOf('.');
-        return cut > 0 ? root[..cut] : "$";
+        // SQLite reads an index step as a number, so [#-1] (and [#]) give 0.
+        DbValue key = step.Label is not null ? DbValue.FromText(step.Label) : DbValue.FromInt64(step.FromEnd ? 0 : step.Index);
+        return (key, root[..lastStart]);
     }
 
     private sealed class Builder(List<DbValue[]> rows, DbValue document, DbValue rootPath)
