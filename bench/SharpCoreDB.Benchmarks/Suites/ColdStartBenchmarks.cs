@@ -2,7 +2,8 @@
 // query, then close. Each invocation opens the file anew (SharpCoreDB closes the database
 // when its last connection closes; SQLite's pool is cleared on dispose; LiteDB is disposed).
 // "Cold" is for the process's database objects: the OS page cache still holds the file.
-// The encrypted case pays PBKDF2 (600k iterations) at every open, by design.
+// The encrypted case pays PBKDF2 (600k iterations) at the first open only: later opens use the key
+// the provider keeps for Key Cache Timeout (docs/encryption.md, "Reopening without PBKDF2").
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.ColdStartBenchmarks*' --job short
 using BenchmarkDotNet.Attributes;
 using SharpCoreDB.Benchmarks.Suites.Contenders;

@@ -47,20 +47,22 @@ internal sealed class PreparedStatements(Session session, SqlScript script)
 
     public SqlScript Script { get; } = script;
 
-    /// <summary>Compiles what can be compiled now. A statement that needs the effect of an earlier one
-    /// (an INSERT after the CREATE TABLE in the same text) is compiled when it runs instead.</summary>
+    /// <summary>
+    /// Compiles every statement now, as Prepare() promises: a missing table or column throws here, unless an
+    /// earlier statement of the same text may create it (an INSERT after the CREATE TABLE); such a statement
+    /// and the rest are compiled when they run instead.
+    /// </summary>
     public void PrepareAll()
     {
         for (int i = 0; i < _statements.Length; i++)
         {
-            try
-            {
-                _statements[i] = Session.Prepare(Script[i]);
-            }
-            catch (SharpCoreDBException) when (i > 0)
+            Statement statement = Script[i];
+            if (i > 0 && MayChangeSchema(Script[i - 1]))
             {
                 return;
             }
+
+            _statements[i] = Session.PrepareChecked(statement);
         }
     }
 
@@ -74,4 +76,7 @@ internal sealed class PreparedStatements(Session session, SqlScript script)
 
         return _statements[index] ??= session.Prepare(script[index]);
     }
+
+    private static bool MayChangeSchema(Statement statement) =>
+        statement is not (SelectStatement or InsertStatement or UpdateStatement or DeleteStatement or ExplainStatement or PragmaStatement);
 }

@@ -61,6 +61,11 @@ internal static class ConnectionStringSettings
         "Pooling", [], ValueKinds.Boolean,
         static o => o.Pooling, static (o, v) => o with { Pooling = v }));
 
+    public static readonly ConnectionStringSetting<int> KeyCacheTimeout = Add(new ConnectionStringSetting<int>(
+        "Key Cache Timeout", ["KeyCacheTimeout"], ValueKinds.Int32,
+        static o => o.KeyCacheTimeout, static (o, v) => o with { KeyCacheTimeout = v },
+        new(static seconds => seconds >= 0, "a whole number of seconds, 0 to derive the key at every open")));
+
     public static readonly ConnectionStringSetting<bool> PinFlushWorker = Add(new ConnectionStringSetting<bool>(
         "Pin Flush Worker", ["PinFlushWorker"], ValueKinds.Boolean,
         static o => o.PinFlushWorker, static (o, v) => o with { PinFlushWorker = v }));

@@ -29,6 +29,7 @@ internal static class EngineExceptionTranslator
             case ArgumentException:
             case InvalidOperationException:
             case InvalidCastException:
+            case NotSupportedException:
                 return null;
             case WalFailedException:
                 return new SharpCoreDBException(SharpCoreDBErrorCode.LogFailed, "The write-ahead log failed; reopen the database. " + error.Message, error);

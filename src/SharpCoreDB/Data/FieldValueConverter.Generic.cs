@@ -109,8 +109,11 @@ internal static partial class FieldValueConverter
 
         if (value.IsNull)
         {
-            // Reference types read NULL as null (what Dapper and EF expect of GetFieldValue<string?>).
-            return target.IsValueType ? throw NullCast(target) : null;
+            // Reference types read NULL as null (what Dapper and EF expect of GetFieldValue<string?>), except
+            // a stream or text reader: there is nothing to read, and ADO.NET asks for InvalidCastException.
+            return target.IsValueType || typeof(Stream).IsAssignableFrom(target) || typeof(TextReader).IsAssignableFrom(target)
+                ? throw NullCast(target)
+                : null;
         }
 
         if (target.IsEnum)
@@ -207,6 +210,7 @@ internal static partial class FieldValueConverter
         }
 
         ArgumentOutOfRangeException.ThrowIfNegative(dataOffset);
+        CheckBufferOffset(bufferOffset, buffer.Length);
         int start = (int)Math.Min(dataOffset, bytes.Length);
         int count = Math.Min(length, bytes.Length - start);
         Array.Copy(bytes, start, buffer, bufferOffset, count);
@@ -223,9 +227,19 @@ internal static partial class FieldValueConverter
         }
 
         ArgumentOutOfRangeException.ThrowIfNegative(dataOffset);
+        CheckBufferOffset(bufferOffset, buffer.Length);
         int start = (int)Math.Min(dataOffset, text.Length);
         int count = Math.Min(length, text.Length - start);
         text.CopyTo(start, buffer, bufferOffset, count);
         return count;
+    }
+
+    // An offset at the buffer's end is allowed (nothing is copied there); one past it is out of range.
+    private static void CheckBufferOffset(int bufferOffset, int bufferLength)
+    {
+        if (bufferOffset < 0 || bufferOffset > bufferLength)
+        {
+            throw new ArgumentOutOfRangeException(nameof(bufferOffset), bufferOffset, $"The buffer holds {bufferLength} elements.");
+        }
     }
 }

@@ -18,7 +18,11 @@ internal static class ParameterValueBinder
     /// <summary>The engine value of <paramref name="parameter"/>.</summary>
     public static DbValue Bind(SharpCoreDBParameter parameter)
     {
-        DbValue value = ToDbValue(parameter.Value, parameter.ParameterName);
+        // As ADO.NET specifies (and Microsoft.Data.Sqlite and SqlClient do): null means "never set", DBNull.Value
+        // is SQL NULL, so a forgotten assignment fails instead of silently writing NULL.
+        object given = parameter.Value ?? throw new InvalidOperationException(
+            $"Parameter '{parameter.ParameterName}' has no Value: set it, to DBNull.Value for NULL.");
+        DbValue value = ToDbValue(given, parameter.ParameterName);
         if (parameter.Size > 0)
         {
             value = Truncate(value, parameter.Size);
@@ -92,9 +96,23 @@ internal static class ParameterValueBinder
             case TextReader reader:
                 return DbValue.FromText(reader.ReadToEnd());
             default:
-                throw new SharpCoreDBException(
-                    SharpCoreDBErrorCode.TypeMismatch,
+                throw new NotSupportedException(
                     $"Parameter '{name}' has a value of type {value.GetType().FullName}, which SharpCoreDB cannot store.");
+        }
+    }
+
+    /// <summary>The engine value of what application function <paramref name="function"/> returned.</summary>
+    public static DbValue FromFunctionResult(object? result, string function)
+    {
+        try
+        {
+            return ToDbValue(result, function);
+        }
+        catch (NotSupportedException)
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.TypeMismatch,
+                $"function {function}() returned a value of type {result!.GetType().FullName}, which SharpCoreDB cannot store.");
         }
     }
 

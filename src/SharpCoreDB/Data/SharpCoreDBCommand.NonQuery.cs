@@ -19,6 +19,7 @@ public sealed partial class SharpCoreDBCommand
     /// <summary>Runs every statement; returns the rows inserted, updated or deleted (-1 when none changed rows).</summary>
     public override int ExecuteNonQuery()
     {
+        ThrowIfReaderOpen();
         SharpCoreDBConnection connection = OpenConnection();
         CheckTransaction(connection, Transaction);
         Session session = connection.Session;

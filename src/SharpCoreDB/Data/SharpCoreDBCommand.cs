@@ -21,6 +21,7 @@ public sealed partial class SharpCoreDBCommand : DbCommand
     private SharpCoreDBConnection? _connection;
     private PreparedStatements? _prepared;
     private volatile CommandCancellation? _running;
+    private SharpCoreDBDataReader? _openReader;
 
     /// <summary>A command without text or connection.</summary>
     public SharpCoreDBCommand()
@@ -45,6 +46,7 @@ public sealed partial class SharpCoreDBCommand : DbCommand
         get => _commandText;
         set
         {
+            ThrowIfReaderOpen();
             _commandText = value ?? "";
             _prepared = null;
         }
@@ -80,6 +82,7 @@ public sealed partial class SharpCoreDBCommand : DbCommand
         get => _connection;
         set
         {
+            ThrowIfReaderOpen();
             if (!ReferenceEquals(_connection, value))
             {
                 _prepared = null;
@@ -210,13 +213,19 @@ public sealed partial class SharpCoreDBCommand : DbCommand
     private async ValueTask<SharpCoreDBDataReader> StartReaderAsync(CommandBehavior behavior, bool isAsync, CancellationToken cancellationToken)
     {
         cancellationToken.ThrowIfCancellationRequested();
+        ThrowIfReaderOpen();
         SharpCoreDBConnection connection = OpenConnection();
         CheckTransaction(connection, Transaction);
         PreparedStatements prepared = PreparedFor(connection.Session);
         var unit = new CommandUnit(prepared.Script, Parameters, prepared, batchCommand: null);
         var cancellation = new CommandCancellation(CommandTimeout, cancellationToken);
         _running = cancellation;
-        var reader = new SharpCoreDBDataReader(connection, [unit], behavior, cancellation, () => _running = null);
+        var reader = new SharpCoreDBDataReader(connection, [unit], behavior, cancellation, () =>
+        {
+            _running = null;
+            _openReader = null;
+        });
+        _openReader = reader;
         await reader.StartAsync(isAsync, cancellationToken).ConfigureAwait(false);
         return reader;
     }
@@ -251,6 +260,18 @@ public sealed partial class SharpCoreDBCommand : DbCommand
         if (!ReferenceEquals(transaction.Connection, connection))
         {
             throw new InvalidOperationException("The command's transaction belongs to another connection.");
+        }
+    }
+
+    // The reader of this command's last execution reads through its compiled statements and parameters:
+    // running the command again, or changing its text or connection, while that reader is open would pull
+    // them out from under it (ADO.NET asks for InvalidOperationException; other commands on the connection
+    // may still run and read beside it).
+    private void ThrowIfReaderOpen()
+    {
+        if (_openReader is not null)
+        {
+            throw new InvalidOperationException("This command has an open data reader; close it before running the command again or changing its CommandText or Connection.");
         }
     }
 

@@ -93,7 +93,7 @@ public sealed partial class SharpCoreDBConnection
             _state = Guard(_name, () => _step(_state, values));
         }
 
-        public DbValue Finish() => ParameterValueBinder.ToDbValue(Guard(_name, () => _result(_state)), _name);
+        public DbValue Finish() => ParameterValueBinder.FromFunctionResult(Guard(_name, () => _result(_state)), _name);
 
         public void Reset() => _state = _seed;
 

@@ -82,7 +82,7 @@ public sealed partial class SharpCoreDBConnection
             throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"function {name}() failed: {e.Message}", e);
         }
 
-        return ParameterValueBinder.ToDbValue(result, name);
+        return ParameterValueBinder.FromFunctionResult(result, name);
     }
 
     private static T Argument<T>(string name, DbValue[] args, int position)

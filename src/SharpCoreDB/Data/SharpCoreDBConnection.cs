@@ -18,6 +18,9 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 {
     internal static readonly OpenDatabaseRegistry<Database, Session> Registry = new();
 
+    /// <summary>Password-derived keys of recently opened files (<see cref="SharpCoreDBOptions.KeyCacheTimeout"/>).</summary>
+    internal static readonly DerivedKeyCache DerivedKeys = new();
+
     private string _connectionString = "";
     private SharpCoreDBOptions _options = new();
     private ConnectionState _state = ConnectionState.Closed;
@@ -210,7 +213,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
 
         try
         {
-            database.ChangePassword(new EncryptionSettings { Password = newPassword });
+            database.ChangePassword(_options.EncryptionFor(newPassword)!);
         }
         catch (Exception e) when (EngineExceptionTranslator.Translate(e) is { } translated)
         {
@@ -288,7 +291,10 @@ public sealed partial class SharpCoreDBConnection : DbConnection
     /// <inheritdoc />
     protected override DbBatch CreateDbBatch() => CreateBatch();
 
-    /// <summary>Drops the idle pooled sessions of this connection's database (the file is never held by a pool).</summary>
+    /// <summary>
+    /// Drops the idle pooled sessions of this connection's database and the password-derived key kept for it
+    /// (<see cref="SharpCoreDBOptions.KeyCacheTimeout"/>); the file is never held by a pool.
+    /// </summary>
     public static void ClearPool(SharpCoreDBConnection connection)
     {
         ArgumentNullException.ThrowIfNull(connection);
@@ -296,10 +302,19 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         {
             Registry.ClearPool(key);
         }
+
+        if (connection._options.FullPath is { } path)
+        {
+            DerivedKeys.Forget(path);
+        }
     }
 
-    /// <summary>Drops every idle pooled session of the process.</summary>
-    public static void ClearAllPools() => Registry.ClearAllPools();
+    /// <summary>Drops every idle pooled session and every password-derived key the process keeps.</summary>
+    public static void ClearAllPools()
+    {
+        Registry.ClearAllPools();
+        DerivedKeys.Clear();
+    }
 
     /// <summary>True while some connection of this process has the file (full path) open.</summary>
     public static bool IsDatabaseOpen(string path) => Registry.IsOpen(Path.GetFullPath(path));

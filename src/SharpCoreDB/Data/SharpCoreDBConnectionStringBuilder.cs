@@ -98,6 +98,13 @@ public sealed class SharpCoreDBConnectionStringBuilder : DbConnectionStringBuild
         set => this[Settings.Pooling.Name] = value;
     }
 
+    /// <summary>Seconds a password-derived key is kept after its last use, so reopening skips PBKDF2 (default 300; 0 = never). Alias: KeyCacheTimeout.</summary>
+    public int KeyCacheTimeout
+    {
+        get => Settings.KeyCacheTimeout.Value(_options);
+        set => this[Settings.KeyCacheTimeout.Name] = value;
+    }
+
     /// <summary>Enforce FOREIGN KEY constraints (default true). Alias: ForeignKeys.</summary>
     public bool ForeignKeys
     {

@@ -194,7 +194,8 @@ public sealed partial class SharpCoreDBDataReader : DbDataReader
         _fieldTypes = [];
         _onRow = _peeked = _hasRows = false;
         _rowsRead = 0;
-        if ((_behavior & CommandBehavior.SingleResult) != 0 && _resultCount > 0)
+        // SingleRow asks for one row of the first result, so it ends the command as SingleResult does.
+        if ((_behavior & (CommandBehavior.SingleResult | CommandBehavior.SingleRow)) != 0 && _resultCount > 0)
         {
             return false;
         }

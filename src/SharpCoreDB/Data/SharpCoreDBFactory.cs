@@ -38,4 +38,16 @@ public sealed class SharpCoreDBFactory : DbProviderFactory
 
     /// <inheritdoc />
     public override DbBatchCommand CreateBatchCommand() => new SharpCoreDBBatchCommand();
+
+    /// <inheritdoc />
+    public override bool CanCreateDataAdapter => true;
+
+    /// <inheritdoc />
+    public override bool CanCreateCommandBuilder => true;
+
+    /// <inheritdoc />
+    public override DbDataAdapter CreateDataAdapter() => new SharpCoreDBDataAdapter();
+
+    /// <inheritdoc />
+    public override DbCommandBuilder CreateCommandBuilder() => new SharpCoreDBCommandBuilder();
 }

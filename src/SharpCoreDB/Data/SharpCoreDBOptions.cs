@@ -77,6 +77,17 @@ public sealed record SharpCoreDBOptions
     /// is never kept open: the file is released as soon as its last connection closes.</summary>
     public bool Pooling { get; init; } = true;
 
+    /// <summary>The default <see cref="KeyCacheTimeout"/>: five minutes.</summary>
+    public const int DefaultKeyCacheTimeoutSeconds = 300;
+
+    /// <summary>
+    /// Seconds the key derived from <see cref="Password"/> is kept in this process after its last use, so that
+    /// opening the file again (a connection per operation) skips PBKDF2's 600,000 iterations; 0 derives it at every
+    /// open, and so does <see cref="Pooling"/> = false. Only a key that opened the file is kept, never the password;
+    /// ClearPool/ClearAllPools drop it (docs/encryption.md, "Reopening without PBKDF2", says what this trades).
+    /// </summary>
+    public int KeyCacheTimeout { get; init; } = DefaultKeyCacheTimeoutSeconds;
+
     /// <summary>
     /// Run the group-commit log's flush worker on the CPU that takes the log disk's completion interrupts,
     /// when the disk has exactly one (docs/wal.md, "Where the flush worker runs"); false (the default) leaves
@@ -143,9 +154,19 @@ public sealed record SharpCoreDBOptions
         {
             Path = FullPath,
             CreateIfMissing = Mode == SharpCoreDBOpenMode.ReadWriteCreate,
-            Encryption = string.IsNullOrEmpty(Password) ? null : new EncryptionSettings { Password = Password },
+            Encryption = EncryptionFor(Password),
         },
     };
+
+    /// <summary>The secret for <paramref name="password"/> (none when empty), with the process's key cache when these options allow it.</summary>
+    internal EncryptionSettings? EncryptionFor(string? password) => string.IsNullOrEmpty(password)
+        ? null
+        : new EncryptionSettings
+        {
+            Password = password,
+            KeyCache = Pooling && KeyCacheTimeout > 0 ? SharpCoreDBConnection.DerivedKeys : null,
+            KeyCacheIdle = TimeSpan.FromSeconds(KeyCacheTimeout),
+        };
 
     /// <summary>Every setting as <c>Key=value</c>, the password hidden, for logs and debugger displays.</summary>
     public override string ToString() => ConnectionStringSettings.Describe(this);

@@ -110,7 +110,7 @@ public sealed class SharpCoreDBParameter : DbParameter
     /// <summary>Which version of a DataRow a DataAdapter reads the value from: Current by default, as ADO.NET specifies.</summary>
     public override DataRowVersion SourceVersion { get; set; } = DataRowVersion.Current;
 
-    /// <summary>The value; null and DBNull.Value both bind SQL NULL.</summary>
+    /// <summary>The value; DBNull.Value binds SQL NULL. Left null (never set), the statement fails with InvalidOperationException.</summary>
     public override object? Value
     {
         get => _value;

@@ -16,6 +16,7 @@ public sealed class SharpCoreDBTransaction : DbTransaction
 {
     private SharpCoreDBConnection? _connection;
     private readonly IsolationLevel _isolationLevel;
+    private bool _disposed;
 
     internal SharpCoreDBTransaction(SharpCoreDBConnection connection, IsolationLevel isolationLevel)
     {
@@ -162,11 +163,13 @@ public sealed class SharpCoreDBTransaction : DbTransaction
             MarkCompleted();
         }
 
+        _disposed = true;
         base.Dispose(disposing);
     }
 
     private SharpCoreDBConnection Active()
     {
+        ObjectDisposedException.ThrowIf(_disposed, this);
         SharpCoreDBConnection connection = _connection
             ?? throw new InvalidOperationException("The transaction has already been committed or rolled back.");
         if (!connection.Session.InTransaction)

@@ -152,29 +152,36 @@ internal sealed partial class Session : IDisposable
 
     public PreparedStatement Prepare(Statement statement)
     {
+        try
+        {
+            return PrepareChecked(statement);
+        }
+        catch (SharpCoreDBException e) when (e.ErrorCode == SharpCoreDBErrorCode.SemanticError)
+        {
+            // The objects (or functions) may not exist yet (a script creating them runs first); Execute compiles again and reports.
+            return new PreparedStatement(statement, compiled: null);
+        }
+    }
+
+    /// <summary>
+    /// Compiles <paramref name="statement"/> now, throwing a missing table, column or function as a
+    /// <see cref="SharpCoreDBErrorCode.SemanticError"/> (what an application's Prepare() should report).
+    /// </summary>
+    public PreparedStatement PrepareChecked(Statement statement)
+    {
         CompiledStatement? compiled = null;
         if (statement is SelectStatement or InsertStatement or UpdateStatement or DeleteStatement or ExplainStatement or PragmaStatement)
         {
-            try
+            if (_tx is not null)
             {
-                if (_tx is not null)
-                {
-                    compiled = StatementCompiler.Compile(statement, CatalogOf(_tx), Database.Storage, _tx, Database.SpillThresholdRows, Functions);
-                }
-                else
-                {
-                    using ReadTransaction read = Database.Storage.BeginRead();
-                    compiled = StatementCompiler.Compile(statement, Database.CatalogFor(read, read.State), Database.Storage, read, Database.SpillThresholdRows, Functions);
-                }
+                compiled = StatementCompiler.Compile(statement, CatalogOf(_tx), Database.Storage, _tx, Database.SpillThresholdRows, Functions);
             }
-            catch (SharpCoreDBException e) when (e.ErrorCode == SharpCoreDBErrorCode.SemanticError)
+            else
             {
-                // The objects (or functions) may not exist yet (a script creating them runs first); Execute compiles again and reports.
+                using ReadTransaction read = Database.Storage.BeginRead();
+                compiled = StatementCompiler.Compile(statement, Database.CatalogFor(read, read.State), Database.Storage, read, Database.SpillThresholdRows, Functions);
             }
-        }
 
-        if (compiled is not null)
-        {
             compiled.FunctionsVersion = Functions.Version;
         }
 

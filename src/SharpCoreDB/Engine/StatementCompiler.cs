@@ -83,8 +83,11 @@ internal static class StatementCompiler
             OutputColumn c = columns[i];
             ColumnSchema? column = c.Column;
             bool isRowId = column is not null && c.Table!.RowIdColumn == column.Ordinal;
+
+            // An INTEGER PRIMARY KEY (the rowid) is given the next id when an INSERT omits it, with or without
+            // AUTOINCREMENT: to a DataTable or a command builder it is an auto-increment column.
             result[i] = new ColumnDescription(c.Name, c.DeclaredType, c.Affinity, c.Table?.Name, column?.Name,
-                column?.IsPrimaryKey ?? false, column?.IsUnique ?? false, column?.IsAutoIncrement ?? false,
+                column?.IsPrimaryKey ?? false, column?.IsUnique ?? false, (column?.IsAutoIncrement ?? false) || isRowId,
                 column is null || (!column.NotNull && !isRowId));
         }
 

@@ -280,7 +280,7 @@ internal sealed partial class StorageEngine
                 return null;
             }
 
-            var created = DatabaseEncryption.Create(settings, header.DatabaseId, out byte[] keyBlock);
+            var created = DatabaseEncryption.Create(settings, header.DatabaseId, path, out byte[] keyBlock);
             header = created.Seal(header with { Encrypted = true, KeyBlock = keyBlock });
             return created;
         }

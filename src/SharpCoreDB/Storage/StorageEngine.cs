@@ -169,7 +169,7 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse, "An in-memory database has no password to change.");
         }
 
-        _checkpointer.UpdateHeader(header => _encryption.Rewrap(header, newSecret));
+        _checkpointer.UpdateHeader(header => _encryption.Rewrap(header, newSecret, System.IO.Path.GetFullPath(_options.Path!)));
         Secret = newSecret;
     }
 

@@ -20,7 +20,7 @@ public sealed class ReaderTests
         new SharpCoreDBCommand($"CREATE TABLE t (v {declaredType})", connection).ExecuteNonQuery();
         using (var insert = new SharpCoreDBCommand("INSERT INTO t VALUES (@v)", connection))
         {
-            insert.Parameters.AddWithValue("v", value);
+            insert.Parameters.AddWithValue("v", (object?)value ?? DBNull.Value);
             Assert.Equal(1, insert.ExecuteNonQuery());
         }
 

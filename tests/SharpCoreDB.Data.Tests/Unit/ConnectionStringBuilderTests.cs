@@ -115,8 +115,8 @@ public sealed class ConnectionStringBuilderTests
         builder["Page Size"] = 4096;
         builder["Page Size"] = null;
         Assert.Equal(8192, builder.PageSize);
-        Assert.Equal(11, builder.Keys.Count);
-        Assert.Equal(11, builder.Values.Count);
+        Assert.Equal(12, builder.Keys.Count);
+        Assert.Equal(12, builder.Values.Count);
         builder.DataSource = "c";
         builder.Clear();
         Assert.Equal("", builder.ConnectionString);

@@ -26,6 +26,7 @@ public sealed class ConnectionStringSettingsTests
         PageSize = 16384,
         DefaultTimeout = 7,
         Pooling = false,
+        KeyCacheTimeout = 30,
         PinFlushWorker = true,
         ForeignKeys = false,
     };
@@ -52,6 +53,7 @@ public sealed class ConnectionStringSettingsTests
         { new SharpCoreDBOptions { DataSource = "a", PageSize = 3000 }, "Page Size" },
         { new SharpCoreDBOptions { DataSource = "a", PageSize = 1 << 17 }, "Page Size" },
         { new SharpCoreDBOptions { DataSource = "a", DefaultTimeout = -1 }, "Default Timeout" },
+        { new SharpCoreDBOptions { DataSource = "a", KeyCacheTimeout = -1 }, "Key Cache Timeout" },
     };
 
     [Fact]

@@ -106,11 +106,18 @@ public sealed class ParameterTests
     }
 
     [Fact]
-    public void UnsupportedValueTypeNamesTheParameter()
+    public void UnsupportedValueTypeIsNotSupportedAndNamesTheParameter()
     {
-        var e = Assert.Throws<SharpCoreDBException>(() => ParameterValueBinder.Bind(new SharpCoreDBParameter("@shape", new object())));
-        Assert.Equal(SharpCoreDBErrorCode.TypeMismatch, e.ErrorCode);
+        var e = Assert.Throws<NotSupportedException>(() => ParameterValueBinder.Bind(new SharpCoreDBParameter("@shape", new object())));
         Assert.Contains("@shape", e.Message);
+    }
+
+    [Fact]
+    public void AValueNeverSetIsAnErrorAndDbNullIsNull()
+    {
+        var e = Assert.Throws<InvalidOperationException>(() => ParameterValueBinder.Bind(new SharpCoreDBParameter { ParameterName = "@x" }));
+        Assert.Contains("@x", e.Message);
+        Assert.True(ParameterValueBinder.Bind(new SharpCoreDBParameter("@x", DBNull.Value)).IsNull);
     }
 
     [Fact]

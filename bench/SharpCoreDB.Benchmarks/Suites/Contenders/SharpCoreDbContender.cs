@@ -3,7 +3,8 @@
 // fsync per commit (UseGroupCommitWal), and Durability (FullSync: a commit returns once
 // its log record is fsynced; Async: it returns before, the log is synced in the background).
 // All connections to one file share one open database, so the key is derived once, at the
-// first open, and later connections only check the password.
+// first open, and later connections only check the password; after the last close the
+// provider keeps the derived key (Key Cache Timeout), so a reopen skips PBKDF2 too.
 using SharpCoreDB.Data;
 using SharpCoreDB.Wal;
 

@@ -48,12 +48,12 @@ internal sealed class DatabaseEncryption : IDisposable
     /// Makes a new random data key for a new database and returns it with the key block that wraps it.
     /// The epoch starts at 1; the returned header still needs <see cref="Seal"/>.
     /// </summary>
-    public static DatabaseEncryption Create(EncryptionSettings settings, Guid databaseId, out byte[] keyBlock)
+    public static DatabaseEncryption Create(EncryptionSettings settings, Guid databaseId, string path, out byte[] keyBlock)
     {
         settings.Validate();
         byte[] dataKey = RandomNumberGenerator.GetBytes(KeySize);
         keyBlock = new byte[KeyBlock.Size];
-        Wrap(settings, dataKey, keyBlock);
+        Wrap(settings, dataKey, keyBlock, path);
         KeyBlock.SetEpoch(keyBlock, 1);
         return new DatabaseEncryption(dataKey, databaseId, 1);
     }
@@ -106,11 +106,11 @@ internal sealed class DatabaseEncryption : IDisposable
     }
 
     /// <summary>Returns a header whose key block wraps the same data key under <paramref name="newSecret"/>.</summary>
-    public DatabaseHeader Rewrap(DatabaseHeader header, EncryptionSettings newSecret)
+    public DatabaseHeader Rewrap(DatabaseHeader header, EncryptionSettings newSecret, string path)
     {
         newSecret.Validate();
         byte[] block = (byte[])header.KeyBlock.Clone();
-        Wrap(newSecret, _dataKey, block);
+        Wrap(newSecret, _dataKey, block, path);
         return Seal(header with { KeyBlock = block });
     }
 
@@ -158,7 +158,8 @@ internal sealed class DatabaseEncryption : IDisposable
         HMACSHA256.HashData(_macKey, slot[..DatabaseHeader.ChecksumOffset], mac);
     }
 
-    private static void Wrap(EncryptionSettings settings, byte[] dataKey, byte[] block)
+    // The new key block's salt is random, so the key kept for the file's old one (if any) is replaced.
+    private static void Wrap(EncryptionSettings settings, byte[] dataKey, byte[] block, string path)
     {
         block.AsSpan(..KeyBlock.EpochOffset).Clear();
         var salt = block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize);
@@ -172,6 +173,7 @@ internal sealed class DatabaseEncryption : IDisposable
             RandomNumberGenerator.Fill(nonce);
             using var aes = new AesGcm(kek, KeyBlock.WrapTagSize);
             aes.Encrypt(nonce, dataKey, block.AsSpan(KeyBlock.WrappedKeyOffset, KeyBlock.WrappedKeySize), block.AsSpan(KeyBlock.WrapTagOffset, KeyBlock.WrapTagSize));
+            Remember(settings, block, path, kek);
         }
         finally
         {
@@ -191,7 +193,15 @@ internal sealed class DatabaseEncryption : IDisposable
                     : $"'{path}' is encrypted with a raw key, not a password.");
         }
 
-        byte[] kek = KeyEncryptionKey(settings with { Iterations = KeyBlock.GetIterations(block) }, block);
+        settings = settings with { Iterations = KeyBlock.GetIterations(block) };
+        byte[] kek = new byte[KeySize];
+        bool kept = settings is { Password: { } password, KeyCache: { } cache }
+            && cache.TryGet(block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize), settings.Iterations, password, kek);
+        if (!kept)
+        {
+            kek = KeyEncryptionKey(settings, block);
+        }
+
         byte[] dataKey = new byte[KeySize];
         try
         {
@@ -201,6 +211,13 @@ internal sealed class DatabaseEncryption : IDisposable
                 block.AsSpan(KeyBlock.WrappedKeyOffset, KeyBlock.WrappedKeySize),
                 block.AsSpan(KeyBlock.WrapTagOffset, KeyBlock.WrapTagSize),
                 dataKey);
+
+            // Only a key that unwrapped the data key is kept: a wrong password never enters the cache.
+            if (!kept)
+            {
+                Remember(settings, block, path, kek);
+            }
+
             return dataKey;
         }
         catch (AuthenticationTagMismatchException e)
@@ -211,6 +228,15 @@ internal sealed class DatabaseEncryption : IDisposable
         finally
         {
             CryptographicOperations.ZeroMemory(kek);
+        }
+    }
+
+    // A password-derived key goes to the settings' cache, if any, under the block's salt and iterations.
+    private static void Remember(EncryptionSettings settings, byte[] block, string path, byte[] kek)
+    {
+        if (settings is { Password: { } password, KeyCache: { } cache })
+        {
+            cache.Put(path, block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize), KeyBlock.GetIterations(block), password, kek, settings.KeyCacheIdle);
         }
     }
 

@@ -17,6 +17,15 @@ internal sealed record EncryptionSettings
     /// <summary>PBKDF2 iterations for a new database or a new password.</summary>
     public int Iterations { get; init; } = DefaultIterations;
 
+    /// <summary>
+    /// Where a key derived from <see cref="Password"/> is kept, so that opening the file again skips PBKDF2
+    /// (<see cref="DerivedKeyCache"/>); null derives every time. The provider sets it when pooling is on.
+    /// </summary>
+    public DerivedKeyCache? KeyCache { get; init; }
+
+    /// <summary>How long a key stays in <see cref="KeyCache"/> after its last use.</summary>
+    public TimeSpan KeyCacheIdle { get; init; }
+
     public void Validate()
     {
         if ((Password is null) == (Key is null))
