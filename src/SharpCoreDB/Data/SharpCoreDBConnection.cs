@@ -131,6 +131,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         }
 
         _state = ConnectionState.Open;
+        AttachChangeListener();
         OnStateChange(new StateChangeEventArgs(ConnectionState.Closed, ConnectionState.Open));
     }
 
@@ -151,6 +152,7 @@ public sealed partial class SharpCoreDBConnection : DbConnection
         }
 
         CloseReaders();
+        DetachChangeListener();
         Session? session = _session;
         bool reusable = true;
         if (session is not null && session.InTransaction)

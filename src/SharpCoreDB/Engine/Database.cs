@@ -12,7 +12,7 @@ using SharpCoreDB.Storage.Transactions;
 namespace SharpCoreDB.Engine;
 
 /// <summary>An open database shared by sessions.</summary>
-internal sealed class Database : IDisposable
+internal sealed partial class Database : IDisposable
 {
     private readonly object _gate = new();
     private SchemaCatalog _catalog;

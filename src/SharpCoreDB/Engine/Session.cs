@@ -248,6 +248,8 @@ internal sealed partial class Session : IDisposable
         {
             Database.Publish(catalog, tx.State);
         }
+
+        Database.PublishChanges(tx);
     }
 
     private void FinishExplicit()
@@ -288,7 +290,13 @@ internal sealed partial class Session : IDisposable
     {
         try
         {
-            return Database.Storage.BeginWrite(LockTimeout, readSnapshot);
+            WriteTransaction tx = Database.Storage.BeginWrite(LockTimeout, readSnapshot);
+            if (Database.HasChangeListeners)
+            {
+                tx.Changes = new ChangeJournal();
+            }
+
+            return tx;
         }
         catch (TimeoutException e)
         {

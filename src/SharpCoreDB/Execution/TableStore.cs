@@ -370,6 +370,7 @@ internal sealed partial class TableStore
         }
 
         _tree.Insert(rowId, _buffer.AsSpan(0, size), mode);
+        Transaction.Changes?.Record(_tree.RootPage, rowId);
     }
 
     // A row OR REPLACE removes is deleted as a DELETE would delete it, foreign key actions included (as SQLite); a
@@ -389,6 +390,7 @@ internal sealed partial class TableStore
     public void Delete(long rowId, DbValue[] row)
     {
         _tree.Delete(rowId);
+        Transaction.Changes?.Record(_tree.RootPage, rowId);
         for (int i = 0; i < _indexes.Length; i++)
         {
             if (IndexRowEvaluators.Holds(_indexRows[i], row, rowId))

@@ -31,6 +31,9 @@ internal sealed class Savepoint : IDisposable
 
     public DatabaseState State { get; private set; }
 
+    /// <summary>The transaction's <see cref="ChangeJournal.Count"/> when this savepoint began.</summary>
+    public int ChangeMark { get; set; }
+
     /// <summary>Begins (or, for a reused object, begins again) at <paramref name="state"/>, remembering nothing yet.</summary>
     [System.Diagnostics.CodeAnalysis.MemberNotNull(nameof(State))]
     public void Start(string? name, DatabaseState state)

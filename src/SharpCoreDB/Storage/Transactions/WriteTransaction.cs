@@ -42,6 +42,9 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
 
     public bool IsFinished => _finished;
 
+    /// <summary>The rows this transaction changed, recorded while somebody listens for changes; null otherwise.</summary>
+    public ChangeJournal? Changes { get; set; }
+
     /// <summary>
     /// Changes whenever pages go back to older images (ROLLBACK TO). Objects that cache what they
     /// learned from this transaction's pages (a prepared statement's open trees) compare it to
@@ -163,6 +166,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
             savepoint = new Savepoint(name, State);
         }
 
+        savepoint.ChangeMark = Changes?.Count ?? 0;
         _savepoints.Add(savepoint);
         return savepoint;
     }
@@ -188,6 +192,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         _savepoints.RemoveRange(index + 1, _savepoints.Count - index - 1);
         savepoint.Restore(_pages);
         savepoint.Dispose();
+        Changes?.TruncateTo(savepoint.ChangeMark);
         State = savepoint.State;
         Generation++;
     }
