@@ -9,6 +9,14 @@ namespace SharpCoreDB.Data;
 /// <summary>Column type mapping between SQL affinities, .NET types and DbTypes.</summary>
 internal static class ColumnTypes
 {
+    /// <summary>
+    /// The .NET type a column reads as: Guid for a declared GUID, UUID or UNIQUEIDENTIFIER (their affinity is NUMERIC,
+    /// which says nothing of the values; a Guid parameter is stored in 16 bytes), else by affinity; null when only
+    /// the values can tell (None, Numeric).
+    /// </summary>
+    public static Type? FieldType(string? declaredType, SqlTypeAffinity affinity) =>
+        IsGuidType(declaredType) ? typeof(Guid) : FieldType(affinity);
+
     /// <summary>The .NET type a column of this affinity reads as; null when only the values can tell (None, Numeric).</summary>
     public static Type? FieldType(SqlTypeAffinity affinity) => affinity switch
     {
@@ -21,6 +29,18 @@ internal static class ColumnTypes
         SqlTypeAffinity.Decimal => typeof(decimal),
         _ => null,
     };
+
+    private static bool IsGuidType(string? declaredType)
+    {
+        if (declaredType is null)
+        {
+            return false;
+        }
+
+        ReadOnlySpan<char> name = declaredType.AsSpan().Trim();
+        return name.Equals("GUID", StringComparison.OrdinalIgnoreCase) || name.Equals("UUID", StringComparison.OrdinalIgnoreCase)
+            || name.Equals("UNIQUEIDENTIFIER", StringComparison.OrdinalIgnoreCase);
+    }
 
     /// <summary>The type name reported by GetDataTypeName when a column has no declared type.</summary>
     public static string TypeName(SqlTypeAffinity affinity) => affinity switch

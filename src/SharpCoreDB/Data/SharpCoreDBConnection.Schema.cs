@@ -134,7 +134,7 @@ public sealed partial class SharpCoreDBConnection
                 if (Matches(column.Name, columnName))
                 {
                     table.Rows.Add("main", info.Name, column.Name, column.Ordinal, column.DeclaredType ?? "",
-                        ColumnTypes.FieldType(column.Affinity) ?? typeof(object), !column.NotNull && !column.IsPrimaryKey,
+                        ColumnTypes.FieldType(column.DeclaredType, column.Affinity) ?? typeof(object), !column.NotNull && !column.IsPrimaryKey,
                         (object?)column.DefaultSql ?? DBNull.Value, column.IsPrimaryKey, column.IsAutoIncrement, column.IsUnique);
                 }
             }

@@ -52,7 +52,7 @@ public sealed partial class SharpCoreDBDataReader
             return known;
         }
 
-        Type? type = ColumnTypes.FieldType(column.Affinity);
+        Type? type = ColumnTypes.FieldType(column.DeclaredType, column.Affinity);
         if (type is null && _result is not null && (_onRow || _peeked && _peekedHasRow))
         {
             DbValue value = _result[ordinal];

@@ -110,7 +110,11 @@ public sealed class SharpCoreDBParameter : DbParameter
     /// <summary>Which version of a DataRow a DataAdapter reads the value from: Current by default, as ADO.NET specifies.</summary>
     public override DataRowVersion SourceVersion { get; set; } = DataRowVersion.Current;
 
-    /// <summary>The value; DBNull.Value binds SQL NULL. Left null (never set), the statement fails with InvalidOperationException.</summary>
+    /// <summary>
+    /// The value; DBNull.Value binds SQL NULL. Left null (never set), the statement fails with InvalidOperationException.
+    /// A DateTime of Kind Local is converted to UTC when bound (Unspecified is taken as UTC) and reads back with Kind
+    /// Utc; a DateTimeOffset is stored as its UTC instant and reads back with offset zero (docs/adonet.md).
+    /// </summary>
     public override object? Value
     {
         get => _value;

@@ -96,6 +96,38 @@ public sealed class ReaderTests
     }
 
     [Fact]
+    public void GuidColumnsReadAsGuidFromTheFirstRowAndKeepAGuidIn16Bytes()
+    {
+        using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
+        new SharpCoreDBCommand("CREATE TABLE t (id INTEGER PRIMARY KEY, g GUID, u uuid, x UNIQUEIDENTIFIER)", connection).ExecuteNonQuery();
+        new SharpCoreDBCommand("INSERT INTO t (g, u, x) VALUES (NULL, NULL, NULL)", connection).ExecuteNonQuery();
+        var id = Guid.NewGuid();
+        using (var insert = new SharpCoreDBCommand("INSERT INTO t (g, u, x) VALUES (@g, @g, @g)", connection))
+        {
+            insert.Parameters.AddWithValue("g", id);
+            insert.ExecuteNonQuery();
+        }
+
+        new SharpCoreDBCommand("INSERT INTO t (g, u, x) VALUES ('0f8fad5b-d9cb-469f-a165-70867728950e', NULL, 'not a guid')", connection).ExecuteNonQuery();
+
+        using SharpCoreDBDataReader reader = new SharpCoreDBCommand("SELECT g, u, x, length(CAST(g AS BLOB)) FROM t ORDER BY id", connection).ExecuteReader();
+        for (int i = 0; i < 3; i++)
+        {
+            Assert.Equal(typeof(Guid), reader.GetFieldType(i));
+        }
+
+        Assert.True(reader.Read());
+        Assert.Equal(DBNull.Value, reader.GetValue(0));
+        Assert.True(reader.Read());
+        Assert.Equal([id, id, id], new[] { reader.GetValue(0), reader.GetValue(1), reader.GetValue(2) });
+        Assert.Equal(16L, reader.GetInt64(3));
+        Assert.True(reader.Read());
+        Assert.Equal(Guid.Parse("0f8fad5b-d9cb-469f-a165-70867728950e"), reader.GetValue(0));
+        Assert.Equal("not a guid", reader.GetValue(2));
+        Assert.Equal(typeof(Guid), connection.GetSchema("Columns", ["t", "g"]).Rows[0]["DATA_TYPE_NET"]);
+    }
+
+    [Fact]
     public void StreamsReadersAndChunks()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
