@@ -50,6 +50,30 @@ public sealed partial class SharpCoreDBConnection
     }
 
     /// <summary>
+    /// Backs the database up into the open <paramref name="destination"/> connection's database (a file or
+    /// <c>:memory:</c>), replacing everything it held with a consistent snapshot of this one, as Microsoft.Data.Sqlite's
+    /// <c>BackupDatabase(SqliteConnection)</c> does. Writers here go on meanwhile; the destination keeps its own
+    /// encryption (or none) and page size, which must equal this database's; a failure leaves it as it was.
+    /// </summary>
+    public void BackupDatabase(SharpCoreDBConnection destination)
+    {
+        ArgumentNullException.ThrowIfNull(destination);
+        if (destination.State != System.Data.ConnectionState.Open)
+        {
+            throw new InvalidOperationException("The destination connection must be open.");
+        }
+
+        try
+        {
+            Session.BackupTo(destination.Session);
+        }
+        catch (Exception e) when (EngineExceptionTranslator.Translate(e) is { } translated)
+        {
+            throw translated;
+        }
+    }
+
+    /// <summary>
     /// Writes a compacted copy of the database to the new file <paramref name="path"/>, as <c>VACUUM INTO</c> does,
     /// but encrypted with <paramref name="password"/>, or not encrypted when it is null or empty (VACUUM INTO
     /// keeps the database's own password). Readers and writers keep working meanwhile; the file appears only
