@@ -7,8 +7,6 @@
 // leaves the destination as it was. Writers here go on meanwhile; the copy holds the
 // state committed when it began. The copy is built in memory until it commits, as
 // VACUUM's is.
-using SharpCoreDB.Execution;
-using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Engine;
@@ -36,23 +34,11 @@ internal sealed partial class Session
                 $"The destination's page size ({destinationPageSize}) differs from this database's ({pageSize}); back up into a new file instead.");
         }
 
-        using ReadTransaction source = Database.Storage.BeginRead();
-        WriteTransaction tx = destination.BeginWriter(readSnapshot: null);
-        try
+        using (ReadTransaction source = Database.Storage.BeginRead())
         {
-            tx.State = DatabaseState.Empty with { SchemaVersion = tx.StartState.SchemaVersion + 1 };
-            DatabaseCopier.Copy(source, source.State, new CopyTarget(tx), ct);
-        }
-        catch
-        {
-            tx.Rollback();
-            throw;
+            ReplaceWithCopy(destination.BeginWriter(readSnapshot: null), source, ct);
         }
 
-        tx.Commit();
-
-        // Committed: the checkpoint writes the copy and cuts the destination's file; one that fails now (a full
-        // disk) does not undo it, the next one finishes it.
         destination.Database.Storage.TryCheckpoint();
     }
 }

@@ -35,17 +35,43 @@ internal sealed partial class Session
         }
 
         WriteTransaction tx = BeginWriter(readSnapshot: null);
+        ReadTransaction source;
         try
         {
             // The commit before this writer may be published to it but not yet durable, and so not yet visible to
             // readers: once the log is flushed, a new snapshot is exactly the state the writer starts from.
             Database.Storage.Log?.Flush();
-            using ReadTransaction source = Database.Storage.BeginRead();
+            source = Database.Storage.BeginRead();
             if (source.State != tx.StartState)
             {
+                source.Dispose();
                 throw new InvalidOperationException("VACUUM's snapshot is not the state its write transaction starts from.");
             }
+        }
+        catch
+        {
+            tx.Rollback();
+            throw;
+        }
 
+        using (source)
+        {
+            ReplaceWithCopy(tx, source, ct);
+        }
+
+        // Only now, with the snapshot released, can the checkpoint cut the file to the copy's size.
+        Database.Storage.TryCheckpoint();
+
+        return StatementResult.Count(-1);
+    }
+
+    // Makes what tx writes a packed copy of source (an empty page space, then every object copied) and commits it; a
+    // failure before the commit rolls tx back, leaving its database as it was. The caller then checkpoints, once
+    // source is released: a checkpoint that fails (a full disk) does not undo the commit, the next one finishes it.
+    private static void ReplaceWithCopy(WriteTransaction tx, ReadTransaction source, CancellationToken ct)
+    {
+        try
+        {
             tx.State = DatabaseState.Empty with { SchemaVersion = tx.StartState.SchemaVersion + 1 };
             DatabaseCopier.Copy(source, source.State, new CopyTarget(tx), ct);
         }
@@ -56,9 +82,5 @@ internal sealed partial class Session
         }
 
         tx.Commit();
-
-        // Committed: a checkpoint that fails now (a full disk) does not undo it; the next one writes it and cuts the file.
-        Database.Storage.TryCheckpoint();
-        return StatementResult.Count(-1);
     }
 }
