@@ -34,71 +34,40 @@ internal static class ParameterValueBinder
     /// <summary>The engine value of a .NET value, by its runtime type.</summary>
     public static DbValue ToDbValue(object? value, string name)
     {
-        switch (value)
+        return value switch
         {
-            case null:
-            case DBNull:
-                return DbValue.Null;
-            case string s:
-                return DbValue.FromText(s);
-            case long l:
-                return DbValue.FromInt64(l);
-            case int i:
-                return DbValue.FromInt64(i);
-            case bool b:
-                return DbValue.FromBoolean(b);
-            case double d:
-                return DbValue.FromDouble(d);
-            case decimal m:
-                return DbValue.FromDecimal(m);
-            case DateTime dt:
-                return FromDateTime(dt);
-            case Guid g:
-                return DbValue.FromGuid(g);
-            case byte[] bytes:
-                return DbValue.FromBlob(bytes.AsSpan());
-            case Enum e:
-                return FromEnum(e);
-            case short s16:
-                return DbValue.FromInt64(s16);
-            case byte u8:
-                return DbValue.FromInt64(u8);
-            case sbyte s8:
-                return DbValue.FromInt64(s8);
-            case ushort u16:
-                return DbValue.FromInt64(u16);
-            case uint u32:
-                return DbValue.FromInt64(u32);
-            case ulong u64:
-                return u64 <= long.MaxValue ? DbValue.FromInt64((long)u64) : DbValue.FromDecimal(u64);
-            case float f:
-                return DbValue.FromDouble(f);
-            case char c:
-                return DbValue.FromText(c.ToString());
-            case char[] chars:
-                return DbValue.FromText(new string(chars));
-            case DateTimeOffset dto:
-                return DbValue.FromDateTimeTicks(dto.UtcTicks);
-            case DateOnly date:
-                return DbValue.FromDateTimeTicks(date.ToDateTime(TimeOnly.MinValue).Ticks);
-            case TimeOnly time:
-                return DbValue.FromInt64(time.Ticks);
-            case TimeSpan span:
-                return DbValue.FromInt64(span.Ticks);
-            case ReadOnlyMemory<byte> rom:
-                return DbValue.FromBlob(rom.Span);
-            case Memory<byte> mem:
-                return DbValue.FromBlob(mem.Span);
-            case ArraySegment<byte> segment:
-                return DbValue.FromBlob(segment.AsSpan());
-            case Stream stream:
-                return DbValue.FromBlob(ReadAll(stream));
-            case TextReader reader:
-                return DbValue.FromText(reader.ReadToEnd());
-            default:
-                throw new NotSupportedException(
-                    $"Parameter '{name}' has a value of type {value.GetType().FullName}, which SharpCoreDB cannot store.");
-        }
+            null or DBNull => DbValue.Null,
+            string s => DbValue.FromText(s),
+            long l => DbValue.FromInt64(l),
+            int i => DbValue.FromInt64(i),
+            bool b => DbValue.FromBoolean(b),
+            double d => DbValue.FromDouble(d),
+            decimal m => DbValue.FromDecimal(m),
+            DateTime dt => FromDateTime(dt),
+            Guid g => DbValue.FromGuid(g),
+            byte[] bytes => DbValue.FromBlob(bytes.AsSpan()),
+            Enum e => FromEnum(e),
+            short s16 => DbValue.FromInt64(s16),
+            byte u8 => DbValue.FromInt64(u8),
+            sbyte s8 => DbValue.FromInt64(s8),
+            ushort u16 => DbValue.FromInt64(u16),
+            uint u32 => DbValue.FromInt64(u32),
+            ulong u64 => u64 <= long.MaxValue ? DbValue.FromInt64((long)u64) : DbValue.FromDecimal(u64),
+            float f => DbValue.FromDouble(f),
+            char c => DbValue.FromText(c.ToString()),
+            char[] chars => DbValue.FromText(new string(chars)),
+            DateTimeOffset dto => DbValue.FromDateTimeTicks(dto.UtcTicks),
+            DateOnly date => DbValue.FromDateTimeTicks(date.ToDateTime(TimeOnly.MinValue).Ticks),
+            TimeOnly time => DbValue.FromInt64(time.Ticks),
+            TimeSpan span => DbValue.FromInt64(span.Ticks),
+            ReadOnlyMemory<byte> rom => DbValue.FromBlob(rom.Span),
+            Memory<byte> mem => DbValue.FromBlob(mem.Span),
+            ArraySegment<byte> segment => DbValue.FromBlob(segment.AsSpan()),
+            Stream stream => DbValue.FromBlob(ReadAll(stream)),
+            TextReader reader => DbValue.FromText(reader.ReadToEnd()),
+            _ => throw new NotSupportedException(
+                $"Parameter '{name}' has a value of type {value.GetType().FullName}, which SharpCoreDB cannot store."),
+        };
     }
 
     /// <summary>The engine value of what application function <paramref name="function"/> returned.</summary>

@@ -44,8 +44,7 @@ internal static partial class DdlExecutor
             }
         }
 
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 
     /// <summary>Deletes what sqlite_stat1 holds for <paramref name="table"/> (only for <paramref name="index"/> when given).</summary>

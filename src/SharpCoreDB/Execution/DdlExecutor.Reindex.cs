@@ -43,7 +43,6 @@ internal static partial class DdlExecutor
             CatalogStore.SetRoot(tx, index.CatalogId, rebuilt.RootPage);
         }
 
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 }

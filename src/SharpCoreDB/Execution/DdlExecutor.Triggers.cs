@@ -42,8 +42,7 @@ internal static partial class DdlExecutor
         string owner = table?.Name ?? view!.Name;
         var canonical = create with { IfNotExists = false, Temporary = false, Name = new QualifiedName(name), Table = new QualifiedName(owner) };
         CatalogStore.Write(tx, NextId(tx), CatalogStore.TriggerType, name, owner, 0, DbValue.FromText(SqlText.Of(canonical)));
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 
     private static SchemaCatalog DropTrigger(WriteTransaction tx, SchemaCatalog catalog, DropTriggerStatement drop)
@@ -55,7 +54,6 @@ internal static partial class DdlExecutor
         }
 
         CatalogStore.Delete(tx, trigger.CatalogId);
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 }

@@ -73,6 +73,13 @@ internal static partial class DdlExecutor
 
     public static SchemaCatalog Reload(WriteTransaction tx) => CatalogStore.Load(tx, tx.State);
 
+    // The catalog after a change to it: a new schema version (so every session compiles again), read back.
+    private static SchemaCatalog Changed(WriteTransaction tx)
+    {
+        Bump(tx);
+        return Reload(tx);
+    }
+
     // False when the name is free. True when the statement has nothing to do (IF NOT EXISTS,
     // and an object of its kind has the name); any other use of the name is an error.
     private static bool Exists(SchemaCatalog catalog, string name, bool ifNotExists, bool sameKindExists, string kind)
@@ -143,8 +150,7 @@ internal static partial class DdlExecutor
             CatalogStore.Write(tx, NextId(tx), CatalogStore.AutoIndexType, indexName, name, indexTree.RootPage, DbValue.FromText(SqlText.Of(index)));
         }
 
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 
     private static SchemaCatalog CreateIndex(WriteTransaction tx, SchemaCatalog catalog, CreateIndexStatement create, IndexEvaluatorFactory compile)
@@ -161,8 +167,7 @@ internal static partial class DdlExecutor
         IndexSchema index = IndexSchemaBuilder.Build(canonical, table, tree.RootPage, 0, primaryKey: false);
         Fill(tx, table, index, compile(table, index), tree);
         CatalogStore.Write(tx, NextId(tx), CatalogStore.IndexType, name, table.Name, tree.RootPage, DbValue.FromText(SqlText.Of(canonical)));
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 
     // Adds an entry for every existing row the index holds, failing on duplicates when the index is unique.
@@ -209,8 +214,7 @@ internal static partial class DdlExecutor
         RefuseTemporary(create.Temporary, "view");
         var canonical = create with { IfNotExists = false, Temporary = false };
         CatalogStore.Write(tx, NextId(tx), CatalogStore.ViewType, name, name, 0, DbValue.FromText(SqlText.Of(canonical)));
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 
     private static SchemaCatalog DropTable(WriteTransaction tx, SchemaCatalog catalog, DropTableStatement drop)
@@ -233,8 +237,7 @@ internal static partial class DdlExecutor
             CatalogStore.Delete(tx, id);
         }
 
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 
     private static SchemaCatalog DropIndex(WriteTransaction tx, SchemaCatalog catalog, DropIndexStatement drop)
@@ -250,8 +253,7 @@ internal static partial class DdlExecutor
         BTree.Open(tx, index.RootPage).Drop();
         DeleteStatistics(tx, catalog, index.TableName, index.Name);
         CatalogStore.Delete(tx, index.CatalogId);
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 
     private static SchemaCatalog DropView(WriteTransaction tx, SchemaCatalog catalog, DropViewStatement drop)
@@ -268,7 +270,6 @@ internal static partial class DdlExecutor
             CatalogStore.Delete(tx, id);
         }
 
-        Bump(tx);
-        return Reload(tx);
+        return Changed(tx);
     }
 }

@@ -85,21 +85,10 @@ internal sealed class SubqueryRowSource(QueryContext context, PlanNode plan, Fra
 }
 
 /// <summary>The single empty row of a SELECT without FROM.</summary>
-internal sealed class SingleRowSource : RowSource
+internal sealed class SingleRowSource : OnceRowSource
 {
-    private bool _done;
-
-    public override void Open() => _done = false;
-
-    public override bool Next()
+    protected override void Fill()
     {
-        if (_done)
-        {
-            return false;
-        }
-
-        _done = true;
-        return true;
     }
 
     public override void NullFill()

@@ -12,7 +12,17 @@ internal sealed class WorkingRow(int width)
 }
 
 /// <summary>Yields the working row once per Open.</summary>
-internal sealed class WorkingRowSource(WorkingRow row, Frame frame, int firstSlot, string name) : RowSource
+internal sealed class WorkingRowSource(WorkingRow row, Frame frame, int firstSlot, string name) : OnceRowSource
+{
+    protected override void Fill() => row.Values.CopyTo(frame.Values, firstSlot);
+
+    public override void NullFill() => Array.Fill(frame.Values, DbValue.Null, firstSlot, row.Values.Length);
+
+    public override string Describe() => "SCAN RECURSIVE " + name;
+}
+
+/// <summary>A source of exactly one row per Open, which <see cref="Fill"/> writes into the frame.</summary>
+internal abstract class OnceRowSource : RowSource
 {
     private bool _done;
 
@@ -26,11 +36,9 @@ internal sealed class WorkingRowSource(WorkingRow row, Frame frame, int firstSlo
         }
 
         _done = true;
-        row.Values.CopyTo(frame.Values, firstSlot);
+        Fill();
         return true;
     }
 
-    public override void NullFill() => Array.Fill(frame.Values, DbValue.Null, firstSlot, row.Values.Length);
-
-    public override string Describe() => "SCAN RECURSIVE " + name;
+    protected abstract void Fill();
 }
