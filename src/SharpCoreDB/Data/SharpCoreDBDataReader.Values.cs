@@ -116,40 +116,40 @@ public sealed partial class SharpCoreDBDataReader
         cancellationToken.IsCancellationRequested ? Task.FromCanceled<bool>(cancellationToken) : Task.FromResult(IsDBNull(ordinal));
 
     /// <inheritdoc />
-    public override T GetFieldValue<T>(int ordinal) => FieldValueConverter.To<T>(Value(ordinal));
+    public override T GetFieldValue<T>(int ordinal) => Read<T>(ordinal);
 
     /// <inheritdoc />
-    public override bool GetBoolean(int ordinal) => FieldValueConverter.To<bool>(Value(ordinal));
+    public override bool GetBoolean(int ordinal) => Read<bool>(ordinal);
 
     /// <inheritdoc />
-    public override byte GetByte(int ordinal) => FieldValueConverter.To<byte>(Value(ordinal));
+    public override byte GetByte(int ordinal) => Read<byte>(ordinal);
 
     /// <inheritdoc />
-    public override char GetChar(int ordinal) => FieldValueConverter.To<char>(Value(ordinal));
+    public override char GetChar(int ordinal) => Read<char>(ordinal);
 
     /// <inheritdoc />
-    public override DateTime GetDateTime(int ordinal) => FieldValueConverter.To<DateTime>(Value(ordinal));
+    public override DateTime GetDateTime(int ordinal) => Read<DateTime>(ordinal);
 
     /// <inheritdoc />
-    public override decimal GetDecimal(int ordinal) => FieldValueConverter.To<decimal>(Value(ordinal));
+    public override decimal GetDecimal(int ordinal) => Read<decimal>(ordinal);
 
     /// <inheritdoc />
-    public override double GetDouble(int ordinal) => FieldValueConverter.To<double>(Value(ordinal));
+    public override double GetDouble(int ordinal) => Read<double>(ordinal);
 
     /// <inheritdoc />
-    public override float GetFloat(int ordinal) => FieldValueConverter.To<float>(Value(ordinal));
+    public override float GetFloat(int ordinal) => Read<float>(ordinal);
 
     /// <inheritdoc />
-    public override Guid GetGuid(int ordinal) => FieldValueConverter.To<Guid>(Value(ordinal));
+    public override Guid GetGuid(int ordinal) => Read<Guid>(ordinal);
 
     /// <inheritdoc />
-    public override short GetInt16(int ordinal) => FieldValueConverter.To<short>(Value(ordinal));
+    public override short GetInt16(int ordinal) => Read<short>(ordinal);
 
     /// <inheritdoc />
-    public override int GetInt32(int ordinal) => FieldValueConverter.To<int>(Value(ordinal));
+    public override int GetInt32(int ordinal) => Read<int>(ordinal);
 
     /// <inheritdoc />
-    public override long GetInt64(int ordinal) => FieldValueConverter.To<long>(Value(ordinal));
+    public override long GetInt64(int ordinal) => Read<long>(ordinal);
 
     /// <inheritdoc />
     public override string GetString(int ordinal)
@@ -159,10 +159,10 @@ public sealed partial class SharpCoreDBDataReader
     }
 
     /// <summary>The value as a DateTimeOffset (UTC).</summary>
-    public DateTimeOffset GetDateTimeOffset(int ordinal) => FieldValueConverter.To<DateTimeOffset>(Value(ordinal));
+    public DateTimeOffset GetDateTimeOffset(int ordinal) => Read<DateTimeOffset>(ordinal);
 
     /// <summary>The value as a TimeSpan.</summary>
-    public TimeSpan GetTimeSpan(int ordinal) => FieldValueConverter.To<TimeSpan>(Value(ordinal));
+    public TimeSpan GetTimeSpan(int ordinal) => Read<TimeSpan>(ordinal);
 
     /// <inheritdoc />
     public override long GetBytes(int ordinal, long dataOffset, byte[]? buffer, int bufferOffset, int length) =>
@@ -221,5 +221,20 @@ public sealed partial class SharpCoreDBDataReader
     {
         DbValue value = Value(ordinal);
         return value.IsNull ? throw FieldValueConverter.NullCast(target) : value;
+    }
+
+    // A value that cannot become T (out of T's range, not in T's format) is an InvalidCastException, as ADO.NET asks of
+    // getters, so callers catch one exception type; the converter's own exception is kept as the inner one.
+    private T Read<T>(int ordinal)
+    {
+        DbValue value = Value(ordinal);
+        try
+        {
+            return FieldValueConverter.To<T>(value);
+        }
+        catch (Exception e) when (e is FormatException or OverflowException)
+        {
+            throw new InvalidCastException($"The {value.Type} value in column {ordinal} cannot be read as {typeof(T).Name}: {e.Message}", e);
+        }
     }
 }

@@ -101,10 +101,15 @@ public sealed class SharpCoreDBParameterCollection : DbParameterCollection
     /// <inheritdoc />
     public override int IndexOf(object value) => value is SharpCoreDBParameter p ? _items.IndexOf(p) : -1;
 
-    /// <summary>The index of the parameter with this name (exact spelling first, then without prefix); -1 if none.</summary>
+    /// <summary>The index of the parameter with this name (exact spelling first, then without prefix); -1 if none, or for null.</summary>
     public override int IndexOf(string parameterName)
     {
-        ArgumentNullException.ThrowIfNull(parameterName);
+        // A null name names no parameter (the ADO.NET specification asks for -1, and so false from Contains).
+        if (parameterName is null)
+        {
+            return -1;
+        }
+
         for (int i = 0; i < _items.Count; i++)
         {
             if (string.Equals(_items[i].ParameterName, parameterName, StringComparison.OrdinalIgnoreCase))

@@ -41,8 +41,7 @@ internal static partial class DdlExecutor
 
         string owner = table?.Name ?? view!.Name;
         var canonical = create with { IfNotExists = false, Temporary = false, Name = new QualifiedName(name), Table = new QualifiedName(owner) };
-        CatalogStore.Write(tx, NextId(tx), CatalogStore.TriggerType, name, owner, 0, DbValue.FromText(SqlText.Of(canonical)));
-        return Changed(tx);
+        return WriteDefinition(tx, CatalogStore.TriggerType, name, owner, SqlText.Of(canonical));
     }
 
     private static SchemaCatalog DropTrigger(WriteTransaction tx, SchemaCatalog catalog, DropTriggerStatement drop)

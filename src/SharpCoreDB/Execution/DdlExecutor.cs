@@ -33,33 +33,21 @@ internal static partial class DdlExecutor
 {
     public static SchemaCatalog Execute(WriteTransaction tx, SchemaCatalog catalog, Statement statement, DdlCompilers compilers)
     {
-        switch (statement)
+        return statement switch
         {
-            case CreateTableStatement create:
-                return CreateTable(tx, catalog, create);
-            case CreateIndexStatement index:
-                return CreateIndex(tx, catalog, index, compilers.CompileIndex);
-            case CreateViewStatement view:
-                return CreateView(tx, catalog, view);
-            case DropTableStatement drop:
-                return DropTable(tx, catalog, drop);
-            case DropIndexStatement drop:
-                return DropIndex(tx, catalog, drop);
-            case DropViewStatement drop:
-                return DropView(tx, catalog, drop);
-            case CreateTriggerStatement trigger:
-                return CreateTrigger(tx, catalog, trigger);
-            case DropTriggerStatement drop:
-                return DropTrigger(tx, catalog, drop);
-            case AnalyzeStatement analyze:
-                return Analyze(tx, catalog, analyze);
-            case ReindexStatement reindex:
-                return Reindex(tx, catalog, reindex, compilers.CompileIndex);
-            case AlterTableStatement alter:
-                return TableAlterer.Alter(tx, catalog, alter, compilers.EvaluateConstant);
-            default:
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"unsupported statement: {statement.GetType().Name}");
-        }
+            CreateTableStatement create => CreateTable(tx, catalog, create),
+            CreateIndexStatement index => CreateIndex(tx, catalog, index, compilers.CompileIndex),
+            CreateViewStatement view => CreateView(tx, catalog, view),
+            DropTableStatement drop => DropTable(tx, catalog, drop),
+            DropIndexStatement drop => DropIndex(tx, catalog, drop),
+            DropViewStatement drop => DropView(tx, catalog, drop),
+            CreateTriggerStatement trigger => CreateTrigger(tx, catalog, trigger),
+            DropTriggerStatement drop => DropTrigger(tx, catalog, drop),
+            AnalyzeStatement analyze => Analyze(tx, catalog, analyze),
+            ReindexStatement reindex => Reindex(tx, catalog, reindex, compilers.CompileIndex),
+            AlterTableStatement alter => TableAlterer.Alter(tx, catalog, alter, compilers.EvaluateConstant),
+            _ => throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"unsupported statement: {statement.GetType().Name}"),
+        };
     }
 
     public static uint Bump(WriteTransaction tx)
@@ -72,6 +60,13 @@ internal static partial class DdlExecutor
         tx.State.CatalogRoot == 0 ? 1 : TableTree.Open(tx, tx.State.CatalogRoot).NextRowId();
 
     public static SchemaCatalog Reload(WriteTransaction tx) => CatalogStore.Load(tx, tx.State);
+
+    // Records an object kept only as its SQL text (a view, a trigger) and returns the changed catalog.
+    private static SchemaCatalog WriteDefinition(WriteTransaction tx, string type, string name, string owner, string sql)
+    {
+        CatalogStore.Write(tx, NextId(tx), type, name, owner, 0, DbValue.FromText(sql));
+        return Changed(tx);
+    }
 
     // The catalog after a change to it: a new schema version (so every session compiles again), read back.
     private static SchemaCatalog Changed(WriteTransaction tx)
@@ -212,9 +207,7 @@ internal static partial class DdlExecutor
         }
 
         RefuseTemporary(create.Temporary, "view");
-        var canonical = create with { IfNotExists = false, Temporary = false };
-        CatalogStore.Write(tx, NextId(tx), CatalogStore.ViewType, name, name, 0, DbValue.FromText(SqlText.Of(canonical)));
-        return Changed(tx);
+        return WriteDefinition(tx, CatalogStore.ViewType, name, name, SqlText.Of(create with { IfNotExists = false, Temporary = false }));
     }
 
     private static SchemaCatalog DropTable(WriteTransaction tx, SchemaCatalog catalog, DropTableStatement drop)

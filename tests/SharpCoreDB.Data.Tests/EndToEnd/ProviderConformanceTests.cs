@@ -125,6 +125,31 @@ public sealed class ProviderConformanceTests
     }
 
     [Fact]
+    public void AValueAGetterCannotHoldIsAnInvalidCast()
+    {
+        using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
+        using SharpCoreDBCommand command = connection.CreateCommand();
+        command.CommandText = "SELECT 9223372036854775807, 'not a guid', '12x'";
+        using SharpCoreDBDataReader reader = command.ExecuteReader();
+        Assert.True(reader.Read());
+        Assert.IsType<OverflowException>(Assert.Throws<InvalidCastException>(() => reader.GetInt32(0)).InnerException);
+        Assert.IsType<OverflowException>(Assert.Throws<InvalidCastException>(() => reader.GetFieldValue<short>(0)).InnerException);
+        Assert.IsType<FormatException>(Assert.Throws<InvalidCastException>(() => reader.GetGuid(1)).InnerException);
+        Assert.Throws<InvalidCastException>(() => reader.GetInt64(2));
+        Assert.Equal(long.MaxValue, reader.GetInt64(0));
+    }
+
+    [Fact]
+    public void ANullParameterNameIsNotFound()
+    {
+        using SharpCoreDBCommand command = new();
+        command.Parameters.AddWithValue("@a", 1);
+        Assert.Equal(-1, command.Parameters.IndexOf((string)null!));
+        Assert.False(command.Parameters.Contains((string)null!));
+        Assert.Equal(0, command.Parameters.IndexOf("a"));
+    }
+
+    [Fact]
     public void StreamsAndTextReadersOverNullAreAnInvalidCast()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();
