@@ -223,8 +223,10 @@ public sealed partial class SharpCoreDBDataReader
         return value.IsNull ? throw FieldValueConverter.NullCast(target) : value;
     }
 
-    // A value that cannot become T (out of T's range, not in T's format) is an InvalidCastException, as ADO.NET asks of
-    // getters, so callers catch one exception type; the converter's own exception is kept as the inner one.
+    // A value that cannot become T (out of T's range, not in T's format) is an InvalidCastException, as DbDataReader's
+    // getters document, so callers catch one exception type; the converter's own exception is kept as the inner one.
+    // (The specification suite asks for OverflowException from GetInt16/GetInt32 but InvalidCastException from
+    // GetByte, GetChar and GetDecimal out of range; one rule for every getter is easier to rely on.)
     private T Read<T>(int ordinal)
     {
         DbValue value = Value(ordinal);
