@@ -233,7 +233,16 @@ public sealed class ReaderTests
         Assert.True((bool)code[SchemaTableColumn.IsAliased]);
         Assert.False((bool)schema.Rows[2][SchemaTableColumn.AllowDBNull]);
         Assert.True((bool)schema.Rows[3][SchemaTableColumn.IsExpression]);
-        Assert.Equal(4, reader.GetColumnSchema().Count);
+        var columns = reader.GetColumnSchema();
+        Assert.Equal(4, columns.Count);
+        Assert.True(columns[0].IsKey);
+        Assert.True(columns[0].IsAutoIncrement);
+        Assert.Equal("t", columns[0].BaseTableName);
+        Assert.Equal("code", columns[1].BaseColumnName);
+        Assert.True(columns[1].IsUnique);
+        Assert.False(columns[2].AllowDBNull);
+        Assert.Equal("TEXT", columns[2].DataTypeName);
+        Assert.True(columns[3].IsExpression);
     }
 
     [Fact]
