@@ -23,25 +23,20 @@ internal static class MathLibrary
             add(name, 2, 2, args => Number(args[0], out double x, out _) && Number(args[1], out double y, out _) ? DbValue.FromDouble(f(x, y)) : DbValue.Null,
                 true, SqlTypeAffinity.None);
 
-        One("SQRT", Math.Sqrt);
-        One("EXP", Math.Exp);
-        One("LN", x => x > 0 ? Math.Log(x) : double.NaN);
-        One("LOG2", x => x > 0 ? Math.Log2(x) : double.NaN);
-        One("LOG10", x => x > 0 ? Math.Log10(x) : double.NaN);
-        One("SIN", Math.Sin);
-        One("COS", Math.Cos);
-        One("TAN", Math.Tan);
-        One("ASIN", Math.Asin);
-        One("ACOS", Math.Acos);
-        One("ATAN", Math.Atan);
-        One("SINH", Math.Sinh);
-        One("COSH", Math.Cosh);
-        One("TANH", Math.Tanh);
-        One("ASINH", Math.Asinh);
-        One("ACOSH", Math.Acosh);
-        One("ATANH", Math.Atanh);
-        One("DEGREES", x => x * (180.0 / Math.PI));
-        One("RADIANS", x => x * (Math.PI / 180.0));
+        // By family: roots and logarithms, trigonometric, hyperbolic, angle units.
+        (string Name, Func<double, double> F)[] unary =
+        [
+            ("SQRT", Math.Sqrt), ("EXP", Math.Exp), ("LN", x => x > 0 ? Math.Log(x) : double.NaN),
+            ("LOG2", x => x > 0 ? Math.Log2(x) : double.NaN), ("LOG10", x => x > 0 ? Math.Log10(x) : double.NaN),
+            ("SIN", Math.Sin), ("COS", Math.Cos), ("TAN", Math.Tan), ("ASIN", Math.Asin), ("ACOS", Math.Acos), ("ATAN", Math.Atan),
+            ("SINH", Math.Sinh), ("COSH", Math.Cosh), ("TANH", Math.Tanh), ("ASINH", Math.Asinh), ("ACOSH", Math.Acosh), ("ATANH", Math.Atanh),
+            ("DEGREES", x => x * (180.0 / Math.PI)), ("RADIANS", x => x * (Math.PI / 180.0)),
+        ];
+        foreach ((string name, Func<double, double> f) in unary)
+        {
+            One(name, f);
+        }
+
         Two("POW", Math.Pow);
         Two("POWER", Math.Pow);
         Two("ATAN2", Math.Atan2);
