@@ -5,6 +5,7 @@
 // reported as rows of text, as SQLite reports them; a clean file answers one row "ok".
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.File;
@@ -18,7 +19,7 @@ namespace SharpCoreDB.Engine;
 internal static class IntegrityCheck
 {
     /// <summary>Every problem found, in the order found; empty when the file is sound.</summary>
-    public static List<string> Run(IPageAccess pages, DatabaseState state, SchemaCatalog catalog)
+    public static List<string> Run(IPageAccess pages, DatabaseState state, SchemaCatalog catalog, UserFunctions functions)
     {
         var problems = new List<string>();
         long pagesInTrees = 0;
@@ -43,7 +44,7 @@ internal static class IntegrityCheck
             foreach (IndexSchema index in table.Indexes)
             {
                 pagesInTrees += Verify(pages, index.RootPage, "index " + index.Name, problems);
-                CheckIndex(pages, catalog, table, index, rows, problems);
+                CheckIndex(pages, catalog, table, index, functions, rows, problems);
             }
         }
 
@@ -85,12 +86,12 @@ internal static class IntegrityCheck
     }
 
     // Every index entry must point at a row the index holds whose key encodes to the entry, and the counts must agree.
-    private static void CheckIndex(IPageAccess pages, SchemaCatalog catalog, TableSchema table, IndexSchema index, long rows, List<string> problems)
+    private static void CheckIndex(IPageAccess pages, SchemaCatalog catalog, TableSchema table, IndexSchema index, UserFunctions functions, long rows, List<string> problems)
     {
         try
         {
             TableTree tree = TableTree.Open(pages, table.RootPage);
-            IndexRowEvaluators? evaluators = IndexRowCompiler.Compile(catalog, table, index);
+            IndexRowEvaluators? evaluators = IndexRowCompiler.Compile(catalog, table, index, functions);
             BTreeCursor cursor = BTree.Open(pages, index.RootPage).OpenCursor();
             var row = new DbValue[table.Columns.Count];
             var values = new DbValue[index.Columns.Length];

@@ -16,6 +16,7 @@
 //   user_version, application_id [= N]   32-bit integers the application keeps in the file
 //                                        (a catalog record each; setting one is a write)
 using SharpCoreDB.Catalog;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Sql.Printing;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.File;
@@ -90,7 +91,7 @@ internal static class PragmaRunner
     }
 
     /// <summary>Runs <paramref name="pragma"/> (already checked by <see cref="Columns"/>) and returns its rows.</summary>
-    public static List<DbValue[]> Run(PragmaStatement pragma, StorageEngine storage, IPageAccess pages, DatabaseState state, SchemaCatalog catalog)
+    public static List<DbValue[]> Run(PragmaStatement pragma, StorageEngine storage, IPageAccess pages, DatabaseState state, SchemaCatalog catalog, UserFunctions functions)
     {
         var rows = new List<DbValue[]>();
         switch (pragma.Name.Name.ToLowerInvariant())
@@ -98,7 +99,7 @@ internal static class PragmaRunner
             case "integrity_check":
             case "quick_check":
                 long limit = pragma.Value is IntegerLiteral max ? max.Value : 100;
-                foreach (string problem in IntegrityCheck.Run(pages, state, catalog).Take((int)Math.Clamp(limit, 1, int.MaxValue)))
+                foreach (string problem in IntegrityCheck.Run(pages, state, catalog, functions).Take((int)Math.Clamp(limit, 1, int.MaxValue)))
                 {
                     rows.Add([DbValue.FromText(problem)]);
                 }

@@ -45,7 +45,7 @@ internal sealed partial class Session
 
         CreateTableStatement table = create with { Columns = [.. definitions], AsSelect = null };
         bool existed = catalog.FindTable(create.Name.Name) is not null;
-        SchemaCatalog created = DdlExecutor.Execute(tx, catalog, table, IndexRowCompiler.For(catalog));
+        SchemaCatalog created = DdlExecutor.Execute(tx, catalog, table, IndexRowCompiler.For(catalog, Functions));
         if (existed)
         {
             return created;

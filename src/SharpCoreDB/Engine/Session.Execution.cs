@@ -114,7 +114,7 @@ internal sealed partial class Session
             List<DbValue[]> rows = ForeignKeyPragmas.Handles(pragma)
                 ? ForeignKeyPragmas.Run(pragma, ForeignKeys, inTransaction: _explicit, Database.Storage, pages, catalog)
                 : IsRecursiveTriggers(pragma) ? RecursiveTriggers(pragma)
-                : PragmaRunner.Run(pragma, Database.Storage, pages, state, catalog);
+                : PragmaRunner.Run(pragma, Database.Storage, pages, state, catalog, Functions);
             return columns.Count == 0 ? StatementResult.Count(-1) : StatementResult.Materialized(columns, rows, -1);
         }
     }
@@ -150,7 +150,7 @@ internal sealed partial class Session
                 }
                 else
                 {
-                    _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement, IndexRowCompiler.For(catalog));
+                    _txCatalog = DdlExecutor.Execute(tx, catalog, prepared.Statement, IndexRowCompiler.For(catalog, Functions));
                 }
 
                 EndStatementKeys(autocommit);

@@ -222,7 +222,9 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         var generated = new Evaluator?[deleting || table.GeneratedOrder.Length == 0 ? 0 : table.Columns.Count];
         foreach (int column in deleting ? [] : table.GeneratedOrder)
         {
-            generated[column] = planning.Expressions.Compile(table.Columns[column].Generated!, scope);
+            Expression expression = table.Columns[column].Generated!;
+            ApplicationFunctionRules.RequireDeterministic(expression, planning.Functions, "generated columns");
+            generated[column] = planning.Expressions.Compile(expression, scope);
         }
 
         IndexRowEvaluators?[] indexes = table.Indexes.All(i => i.IsPlain) ? [] : [.. table.Indexes.Select(i => IndexRowCompiler.Compile(planning, i, scope))];

@@ -6,6 +6,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
+using SharpCoreDB.Execution.Functions;
 
 namespace SharpCoreDB.Planning;
 
@@ -20,16 +21,34 @@ internal static class IndexRowCompiler
             return null;
         }
 
+        foreach (Expression? key in index.KeyExpressions)
+        {
+            if (key is not null)
+            {
+                ApplicationFunctionRules.RequireDeterministic(key, planning.Functions, "index expressions");
+            }
+        }
+
+        if (index.Where is { } filter)
+        {
+            ApplicationFunctionRules.RequireDeterministic(filter, planning.Functions, "partial index WHERE clauses");
+        }
+
         Evaluator?[] keys = [.. index.KeyExpressions.Select(e => e is null ? null : planning.Expressions.Compile(e, scope))];
         Evaluator? where = index.Where is { } condition ? planning.Expressions.Compile(condition, scope) : null;
         return new IndexRowEvaluators(scope.Frame, keys, where);
     }
 
-    /// <summary>The evaluators of <paramref name="index"/> on <paramref name="table"/> over a frame of their own.</summary>
-    public static IndexRowEvaluators? Compile(SchemaCatalog catalog, TableSchema table, IndexSchema index) =>
-        index.IsPlain ? null : Compile(new PlanningContext(catalog, new QueryContext(null)), index, DmlPlanner.RowScope(table, table.Name));
+    /// <summary>
+    /// The evaluators of <paramref name="index"/> on <paramref name="table"/> over a frame of their own, calling the
+    /// session's application <paramref name="functions"/> (deterministic ones may key an index, as in SQLite).
+    /// </summary>
+    public static IndexRowEvaluators? Compile(SchemaCatalog catalog, TableSchema table, IndexSchema index, UserFunctions functions) =>
+        index.IsPlain
+            ? null
+            : Compile(new PlanningContext(catalog, new QueryContext(null)) { Functions = functions }, index, DmlPlanner.RowScope(table, table.Name));
 
-    /// <summary>What schema statements compile through the planner.</summary>
-    public static DdlCompilers For(SchemaCatalog catalog) =>
-        new(constant => PlanningContext.EvaluateConstant(catalog, constant), (table, index) => Compile(catalog, table, index));
+    /// <summary>What schema statements compile through the planner, with the session's application functions.</summary>
+    public static DdlCompilers For(SchemaCatalog catalog, UserFunctions functions) =>
+        new(constant => PlanningContext.EvaluateConstant(catalog, constant), (table, index) => Compile(catalog, table, index, functions));
 }

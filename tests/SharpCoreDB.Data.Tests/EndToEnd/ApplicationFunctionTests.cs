@@ -5,7 +5,9 @@
 // registration; an exception inside fails the statement with the function's name and
 // undoes it; NULL for a value-type argument is a clear error; registrations outlive
 // Close/Open, are removed by a null function, and never reach another connection
-// (pooled sessions come back without them).
+// (pooled sessions come back without them). A deterministic function may key an index
+// or compute a generated column, as in SQLite; a non-deterministic one is refused there,
+// and a connection without the function cannot write such a table.
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
@@ -82,5 +84,40 @@ public sealed class ApplicationFunctionTests
         using SharpCoreDBConnection other = database.Open();
         Assert.Equal("A", Statements.Scalar(other, "SELECT upper(x) FROM t"));
         Assert.Equal("no such function: mine", Assert.Throws<SharpCoreDBException>(() => Statements.Run(other, "SELECT mine()")).Message);
+    }
+
+    [Fact]
+    public void DeterministicFunctionsMayKeyAnIndexAndComputeAGeneratedColumn()
+    {
+        using var database = new TestDatabase();
+        using (SharpCoreDBConnection connection = database.Open())
+        {
+            connection.CreateFunction("norm", (string s) => s.Trim().ToLowerInvariant(), isDeterministic: true);
+            connection.CreateFunction("noisy", (string s) => s + Random.Shared.Next());
+            Statements.Run(connection, "CREATE TABLE person (id INTEGER PRIMARY KEY, name TEXT, key TEXT GENERATED ALWAYS AS (norm(name)) STORED)");
+            Statements.Run(connection, "INSERT INTO person (name) VALUES ('  Alice '), ('BOB')");
+            Statements.Run(connection, "CREATE INDEX person_norm ON person (norm(name))");
+            Statements.Run(connection, "INSERT INTO person (name) VALUES (' Carol')");
+
+            Assert.Equal(3L, Statements.Scalar(connection, "SELECT id FROM person WHERE norm(name) = 'carol'"));
+            Assert.Contains("USING INDEX person_norm", (string?)Statements.Scalar(connection, "EXPLAIN QUERY PLAN SELECT id FROM person WHERE norm(name) = 'carol'"));
+            Assert.Equal("bob", Statements.Scalar(connection, "SELECT key FROM person WHERE id = 2"));
+            Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));
+
+            var refused = Assert.Throws<SharpCoreDBException>(() => Statements.Run(connection, "CREATE INDEX person_noisy ON person (noisy(name))"));
+            Assert.StartsWith("non-deterministic functions prohibited in index expressions", refused.Message);
+            Statements.Run(connection, "CREATE TABLE scratch (a TEXT, b TEXT GENERATED ALWAYS AS (noisy(a)))");
+            Assert.StartsWith("non-deterministic functions prohibited in generated columns",
+                Assert.Throws<SharpCoreDBException>(() => Statements.Run(connection, "INSERT INTO scratch (a) VALUES ('x')")).Message);
+        }
+
+        using SharpCoreDBConnection without = database.Open();
+        Assert.Equal("no such function: norm",
+            Assert.Throws<SharpCoreDBException>(() => Statements.Run(without, "INSERT INTO person (name) VALUES ('Dan')")).Message);
+        Assert.Equal(3L, Statements.Scalar(without, "SELECT count(*) FROM person"));
+        without.CreateFunction("norm", (string s) => s.Trim().ToLowerInvariant(), isDeterministic: true);
+        Statements.Run(without, "INSERT INTO person (name) VALUES ('Dan ')");
+        Assert.Equal(4L, Statements.Scalar(without, "SELECT id FROM person WHERE norm(name) = 'dan'"));
+        Assert.Equal("ok", Statements.Scalar(without, "PRAGMA integrity_check"));
     }
 }
