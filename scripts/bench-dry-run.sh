@@ -4,7 +4,7 @@
 # that throws, fails validation or does not run makes the benchmark program exit 1, and
 # so this script. SCDB_BENCH_DRY=1 shrinks the parameter lists (1k-row tables, 10-row
 # inserts, 2 threads); see bench/SharpCoreDB.Benchmarks/Suites/Reporting/BenchScale.cs.
-# Then it runs the two by-hand probes (--interleaved-batch, --wal-placement-probe) briefly.
+# Then it runs the by-hand probes (--interleaved-batch, --wal-placement-probe, --file-size) briefly.
 # Usage: scripts/bench-dry-run.sh [--no-build]   (about 1-2 minutes after the build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +28,7 @@ SCDB_BENCH_DRY=1 dotnet run -c Release "${build[@]}" --project bench/SharpCoreDB
              'SharpCoreDB.Benchmarks.Suites.JsonQueryBenchmarks*' \
     --job Dry --inProcess --join --artifacts "$artifacts"
 
-# The two by-hand probes, a few rounds each, so that they never rot either.
+# The by-hand probes, briefly, so that they never rot either.
 dotnet run -c Release --no-build --project bench/SharpCoreDB.Benchmarks -- --interleaved-batch 4
 dotnet run -c Release --no-build --project bench/SharpCoreDB.Benchmarks -- --wal-placement-probe
+dotnet run -c Release --no-build --project bench/SharpCoreDB.Benchmarks -- --file-size 20000

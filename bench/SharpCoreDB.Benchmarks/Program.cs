@@ -29,6 +29,11 @@ if (args.Length > 0 && args[0] == "--commit-cpu")
     return SharpCoreDB.Benchmarks.Suites.CommitCpuProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
 }
 
+if (args.Length > 0 && args[0] == "--file-size")
+{
+    return SharpCoreDB.Benchmarks.Suites.FileSizeProbe.Run(args.Length > 1 ? args[1] : null);
+}
+
 if (args.Length > 0 && args[0] == "--interleaved-batch")
 {
     return SharpCoreDB.Benchmarks.Suites.InterleavedBatchProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
