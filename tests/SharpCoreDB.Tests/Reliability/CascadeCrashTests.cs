@@ -49,7 +49,7 @@ public sealed class CascadeCrashTests : IDisposable
         }
     }
 
-    // Starts the worker, lets it commit for about `milliseconds` after it is ready, kills it; the last "ACK n" read.
+    // Starts the worker, lets it commit for about `milliseconds` after its first acknowledged commit, kills it; the last "ACK n" read.
     private static async Task<long> RunAndKill(string path, int milliseconds)
     {
         string worker = Path.Combine(AppContext.BaseDirectory, "SharpCoreDB.StorageCrashWorker.dll");
@@ -77,6 +77,14 @@ public sealed class CascadeCrashTests : IDisposable
                 }
             }
         });
+        // The random moment is counted from the first acknowledged commit, not from READY: on a loaded machine the
+        // first transaction (the JIT, the first checkpoint) can take longer than the whole window.
+        var firstCommit = Stopwatch.StartNew();
+        while (Volatile.Read(ref acknowledged) == 0 && !reading.IsCompleted && firstCommit.Elapsed < TestTimeouts.Hang)
+        {
+            await Task.Delay(5);
+        }
+
         await Task.Delay(milliseconds);
         process.Kill(entireProcessTree: true); // SIGKILL on Unix
         await process.WaitForExitAsync();
