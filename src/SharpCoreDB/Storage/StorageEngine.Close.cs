@@ -69,7 +69,6 @@ internal sealed partial class StorageEngine
         Cache.DisposeSpill();
         _file?.Dispose();
         _encryption?.Dispose();
-        _writerLock.Dispose();
     }
 
     public void Dispose()
@@ -129,6 +128,5 @@ internal sealed partial class StorageEngine
         Cache.DisposeSpill();
         _file?.Dispose();
         _encryption?.Dispose();
-        _writerLock.Dispose();
     }
 }

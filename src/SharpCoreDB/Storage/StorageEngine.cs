@@ -2,9 +2,9 @@
 //
 // Concurrency: any number of ReadTransactions run at once, each on the snapshot of
 // the newest visible commit when it began; at most one WriteTransaction runs at a
-// time (the writer lock, a SemaphoreSlim so that async callers wait without
-// blocking). A commit logs its record and publishes its pages to the next writer
-// under the writer lock, then releases the lock and only then waits for the log's
+// time (the writer lock, granted in arrival order: Transactions/WriterLock). A
+// commit logs its record and publishes its pages to the next writer under the
+// writer lock, then releases the lock and only then waits for the log's
 // fsync: committers that follow can enqueue their records meanwhile and share that
 // fsync (group commit). Readers see a commit once its record is durable
 // (SnapshotRegistry), so a commit the log fails to store is never seen by anyone.
@@ -28,7 +28,7 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
     private readonly DatabaseFile? _file;
     private readonly CheckpointJournal? _journal;
     private readonly Checkpointer? _checkpointer;
-    private readonly SemaphoreSlim _writerLock = new(1, 1);
+    private readonly WriterLock _writerLock = new();
     private readonly CommitRecordWriter _record = new();
     private readonly byte[] _zeroBody;
     private readonly DatabaseEncryption? _encryption;
