@@ -1,0 +1,77 @@
+// Math and MathF methods in LINQ, translated to the engine's math functions (SQLite's
+// names and NULL and domain-error rules: sqrt(-1) is NULL, as the SQLite provider gives).
+using System.Reflection;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Diagnostics;
+using Microsoft.EntityFrameworkCore.Query;
+using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
+
+namespace SharpCoreDB.EntityFrameworkCore.Query;
+
+internal sealed class SharpCoreDBMathTranslator(ISqlExpressionFactory sql) : IMethodCallTranslator
+{
+    // Methods whose result has the argument's type and mapping.
+    private static readonly Dictionary<string, string> SameType = new()
+    {
+        [nameof(Math.Abs)] = "abs",
+        [nameof(Math.Floor)] = "floor",
+        [nameof(Math.Ceiling)] = "ceiling",
+        [nameof(Math.Truncate)] = "trunc",
+        [nameof(Math.Max)] = "max",
+        [nameof(Math.Min)] = "min",
+        [nameof(Math.Round)] = "round",
+    };
+
+    // Methods that compute in floating point.
+    private static readonly Dictionary<string, string> Real = new()
+    {
+        [nameof(Math.Sqrt)] = "sqrt",
+        [nameof(Math.Pow)] = "pow",
+        [nameof(Math.Exp)] = "exp",
+        [nameof(Math.Log10)] = "log10",
+        [nameof(Math.Log2)] = "log2",
+        [nameof(Math.Sin)] = "sin",
+        [nameof(Math.Cos)] = "cos",
+        [nameof(Math.Tan)] = "tan",
+        [nameof(Math.Asin)] = "asin",
+        [nameof(Math.Acos)] = "acos",
+        [nameof(Math.Atan)] = "atan",
+        [nameof(Math.Atan2)] = "atan2",
+    };
+
+    public SqlExpression? Translate(
+        SqlExpression? instance, MethodInfo method, IReadOnlyList<SqlExpression> arguments, IDiagnosticsLogger<DbLoggerCategory.Query> logger)
+    {
+        if (method.DeclaringType != typeof(Math) && method.DeclaringType != typeof(MathF))
+        {
+            return null;
+        }
+
+        // Math.Round(x, MidpointRounding) and friends round differently from SQL's round: left untranslated.
+        if (method.GetParameters().Any(p => p.ParameterType == typeof(MidpointRounding)))
+        {
+            return null;
+        }
+
+        bool[] propagate = [.. arguments.Select(_ => true)];
+        if (method.Name == nameof(Math.Log) && arguments.Count == 1)
+        {
+            return sql.Function("ln", arguments, nullable: true, propagate, method.ReturnType);
+        }
+
+        if (method.Name == nameof(Math.Sign))
+        {
+            return sql.Function("sign", arguments, nullable: true, propagate, typeof(int));
+        }
+
+        if (SameType.TryGetValue(method.Name, out string? sameType))
+        {
+            SqlExpression first = arguments[0];
+            return sql.Function(sameType, arguments, nullable: true, propagate, method.ReturnType, first.TypeMapping);
+        }
+
+        return Real.TryGetValue(method.Name, out string? real)
+            ? sql.Function(real, arguments, nullable: true, propagate, method.ReturnType)
+            : null;
+    }
+}

@@ -1,0 +1,16 @@
+// Identifiers as the engine reads them: double-quoted, and without a schema. A
+// SharpCoreDB file is one database with one namespace ("main"), as a SQLite file is, so
+// a schema set on a model (HasDefaultSchema, ToTable(name, schema)) names nothing and is
+// left out of the SQL rather than sent as "schema"."table", which would fail.
+using System.Text;
+using Microsoft.EntityFrameworkCore.Storage;
+
+namespace SharpCoreDB.EntityFrameworkCore.Storage;
+
+internal sealed class SharpCoreDBSqlGenerationHelper(RelationalSqlGenerationHelperDependencies dependencies)
+    : RelationalSqlGenerationHelper(dependencies)
+{
+    public override string DelimitIdentifier(string name, string? schema) => DelimitIdentifier(name);
+
+    public override void DelimitIdentifier(StringBuilder builder, string name, string? schema) => DelimitIdentifier(builder, name);
+}

@@ -1,0 +1,52 @@
+// Every query of ShopQueries runs on EF Core's SQLite provider and on ours, over the
+// same seeded data, and the results must be equal (CanonicalJson). Where the SQLite
+// provider cannot translate a query (listed below, with the reason), ours must still
+// answer it; nothing else may differ.
+using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
+
+namespace SharpCoreDB.EntityFrameworkCore.Tests;
+
+public sealed class DifferentialQueryTests(ShopDatabases databases) : IClassFixture<ShopDatabases>
+{
+    // The queries the SQLite provider refuses: it keeps a TimeSpan as text and cannot compare it.
+    private static readonly HashSet<string> SqliteCannotTranslate = ["TimeSpan"];
+
+    public static TheoryData<string> QueryNames => [.. ShopQueries.All().Select(q => q.Name)];
+
+    [Fact]
+    public void QueryNamesAreUnique()
+    {
+        List<string> names = [.. ShopQueries.All().Select(q => q.Name)];
+        Assert.Equal(names.Count, names.Distinct().Count());
+    }
+
+    [Theory]
+    [MemberData(nameof(QueryNames))]
+    public void SameResultAsTheSqliteProvider(string name)
+    {
+        Func<ShopContext, object?> run = ShopQueries.All().Single(q => q.Name == name).Run;
+        string ours;
+        using (ShopContext context = databases.SharpCoreDB())
+        {
+            ours = CanonicalJson.Of(run(context));
+        }
+
+        string reference;
+        using (ShopContext context = databases.Sqlite())
+        {
+            try
+            {
+                reference = CanonicalJson.Of(run(context));
+            }
+            catch (InvalidOperationException e) when (e.Message.Contains("SQLite", StringComparison.Ordinal) || e.Message.Contains("could not be translated", StringComparison.Ordinal))
+            {
+                // The reference cannot run it; ours did (above), which is what this case checks.
+                Assert.Contains(name, SqliteCannotTranslate);
+                return;
+            }
+        }
+
+        Assert.DoesNotContain(name, SqliteCannotTranslate);
+        Assert.Equal(reference, ours);
+    }
+}

@@ -1,0 +1,34 @@
+// Query results as text that is equal exactly when the results are: JSON with dates as
+// ticks (a DateTime's Kind is not part of its value), decimals without trailing zeros
+// (SQLite's provider stores 1.50m as '1.5'), doubles and floats to 12 significant
+// digits (a sum in another order differs in the last bits), and cycles cut.
+using System.Globalization;
+using System.Text.Json;
+using System.Text.Json.Serialization;
+
+namespace SharpCoreDB.EntityFrameworkCore.Tests.Shop;
+
+public static class CanonicalJson
+{
+    private static readonly JsonSerializerOptions Options = new()
+    {
+        ReferenceHandler = ReferenceHandler.IgnoreCycles,
+        Converters =
+        {
+            new Writer<DateTime>((w, v) => w.WriteStringValue($"{v.Ticks}")),
+            new Writer<DateTimeOffset>((w, v) => w.WriteStringValue($"{v.Ticks}{v.Offset}")),
+            new Writer<decimal>((w, v) => w.WriteRawValue((v / 1.000000000000000000000000000000000m).ToString(CultureInfo.InvariantCulture))),
+            new Writer<double>((w, v) => w.WriteStringValue(v.ToString("G12", CultureInfo.InvariantCulture))),
+            new Writer<float>((w, v) => w.WriteStringValue(((double)v).ToString("G7", CultureInfo.InvariantCulture))),
+        },
+    };
+
+    public static string Of(object? value) => JsonSerializer.Serialize(value, Options);
+
+    private sealed class Writer<T>(Action<Utf8JsonWriter, T> write) : JsonConverter<T>
+    {
+        public override T Read(ref Utf8JsonReader reader, Type typeToConvert, JsonSerializerOptions options) => throw new NotSupportedException();
+
+        public override void Write(Utf8JsonWriter writer, T value, JsonSerializerOptions options) => write(writer, value);
+    }
+}
