@@ -1,0 +1,130 @@
+// Migrations on a database with data: the chain in JournalMigrations applied one step at
+// a time from empty and reverted one step at a time, the rows checked after each step
+// (through the ADO.NET connection, as the schema changes under the model), the history
+// table and the lock table as EF Core expects them; EnsureCreated/EnsureDeleted.
+using System.Data.Common;
+using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Infrastructure;
+using Microsoft.EntityFrameworkCore.Migrations;
+using SharpCoreDB.EntityFrameworkCore.Tests.Migrations;
+using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
+
+namespace SharpCoreDB.EntityFrameworkCore.Tests;
+
+public sealed class MigrationTests : IDisposable
+{
+    private readonly TempDirectory _directory = new("scdb-efmigrate-");
+
+    public void Dispose()
+    {
+        Data.SharpCoreDBConnection.ClearAllPools();
+        _directory.Dispose();
+    }
+
+    [Fact]
+    public void TheChainAppliesAndRevertsWithTheDataKept()
+    {
+        string path = _directory.File("journal.scdb");
+        using var context = new JournalContext(new DbContextOptionsBuilder<JournalContext>().UseSharpCoreDB($"Data Source={path}").Options);
+        IMigrator migrator = context.GetService<IMigrator>();
+
+        migrator.Migrate("20261101000000_Initial");
+        Run(context, "INSERT INTO Notebooks (Title, Archived) VALUES ('work', NULL), ('home', 'yes')");
+        Run(context, "INSERT INTO Entries (NotebookId, Text, WrittenAt) VALUES (1, 'first', '2026-11-01 10:00:00'), (2, 'second', '2026-11-02 11:00:00')");
+        Assert.Equal(["20261101000000_Initial"], context.Database.GetAppliedMigrations());
+
+        migrator.Migrate("20261102000000_PinnedEntries");
+        Assert.Equal("first|0;second|0", Rows(context, "SELECT Body, Pinned FROM Entries ORDER BY Id"));
+        Run(context, "UPDATE Entries SET Pinned = TRUE WHERE Id = 2");
+
+        migrator.Migrate();
+        Assert.Equal("1|work;2|home", Rows(context, "SELECT Id, Title FROM Folders ORDER BY Id"));
+        Assert.Equal("second|1", Rows(context, "SELECT Body, Pinned FROM Entries WHERE Pinned"));
+        Assert.Equal(3, context.Database.GetAppliedMigrations().Count());
+        Assert.Empty(context.Database.GetPendingMigrations());
+
+        // Cascade still works through the renamed table.
+        Run(context, "DELETE FROM Folders WHERE Id = 1");
+        Assert.Equal("second", Rows(context, "SELECT Body FROM Entries"));
+
+        migrator.Migrate("20261102000000_PinnedEntries");
+        Assert.Equal("2|home|", Rows(context, "SELECT Id, Title, Archived FROM Notebooks"));
+
+        migrator.Migrate("20261101000000_Initial");
+        Assert.Equal("second", Rows(context, "SELECT Text FROM Entries"));
+
+        migrator.Migrate("0");
+        Assert.Empty(context.Database.GetAppliedMigrations());
+        Assert.Equal("__EFMigrationsHistory;__EFMigrationsLock", Rows(context, "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"));
+        Assert.Equal("", Rows(context, "SELECT * FROM __EFMigrationsLock"));
+    }
+
+    [Fact]
+    public void ScriptsOfTheChainRunOnANewDatabase()
+    {
+        string path = _directory.File("scripted.scdb");
+        using var context = new JournalContext(new DbContextOptionsBuilder<JournalContext>().UseSharpCoreDB($"Data Source={path}").Options);
+        string script = context.GetService<IMigrator>().GenerateScript();
+        Assert.Contains("AUTOINCREMENT", script, StringComparison.Ordinal);
+        context.Database.ExecuteSqlRaw(script);
+        Assert.Equal(3, context.Database.GetAppliedMigrations().Count());
+        Assert.Throws<NotSupportedException>(() => context.GetService<IMigrator>().GenerateScript(options: MigrationsSqlGenerationOptions.Idempotent));
+    }
+
+    [Fact]
+    public void EnsureCreatedAndEnsureDeleted()
+    {
+        string path = _directory.File("shop.scdb");
+        var options = new DbContextOptionsBuilder<ShopContext>().UseSharpCoreDB($"Data Source={path}").Options;
+        using (var context = new ShopContext(options))
+        {
+            Assert.True(context.Database.EnsureCreated());
+            Assert.False(context.Database.EnsureCreated());
+            context.Tags.Add(new Tag { Label = "one" });
+            context.SaveChanges();
+        }
+
+        using (var context = new ShopContext(options))
+        {
+            Assert.Equal("one", context.Tags.Single().Label);
+            Assert.True(context.Database.EnsureDeleted());
+        }
+
+        Assert.False(File.Exists(path));
+        Assert.Empty(Directory.GetFiles(_directory.Path));
+    }
+
+    private static void Run(DbContext context, string sql) => context.Database.ExecuteSqlRaw(sql);
+
+    // Rows as "a|b;c|d", NULL as empty.
+    private static string Rows(DbContext context, string sql)
+    {
+        DbConnection connection = context.Database.GetDbConnection();
+        bool opened = connection.State != System.Data.ConnectionState.Open;
+        if (opened)
+        {
+            connection.Open();
+        }
+
+        try
+        {
+            using DbCommand command = connection.CreateCommand();
+            command.CommandText = sql;
+            using DbDataReader reader = command.ExecuteReader();
+            var rows = new List<string>();
+            while (reader.Read())
+            {
+                rows.Add(string.Join("|", Enumerable.Range(0, reader.FieldCount).Select(i => reader.IsDBNull(i) ? "" : Convert.ToString(reader.GetValue(i) is bool b ? (b ? 1 : 0) : reader.GetValue(i), System.Globalization.CultureInfo.InvariantCulture))));
+            }
+
+            return string.Join(";", rows);
+        }
+        finally
+        {
+            if (opened)
+            {
+                connection.Close();
+            }
+        }
+    }
+}
