@@ -26,6 +26,7 @@ SCDB_BENCH_DRY=1 dotnet run -c Release "${build[@]}" --project bench/SharpCoreDB
              'SharpCoreDB.Benchmarks.Suites.MixedWorkloadBenchmarks*' \
              'SharpCoreDB.Benchmarks.Suites.CommitGuaranteeBenchmarks*' \
              'SharpCoreDB.Benchmarks.Suites.JsonQueryBenchmarks*' \
+             'SharpCoreDB.Benchmarks.Suites.EfCoreBenchmarks*' \
     --job Dry --inProcess --join --artifacts "$artifacts"
 
 # The by-hand probes, briefly, so that they never rot either.

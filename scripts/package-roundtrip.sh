@@ -7,7 +7,10 @@
 #   3. another new app adds SharpCoreDB and Dapper and runs tests/PackageRoundTrip
 #      (encrypted file, Dapper parameters, read back after reopening, wrong password
 #      refused, the engine loaded from the package's ReadyToRun image);
-#   4. `dotnet tool install --tool-path` of SharpCoreDB.Cli from the same folder, and a
+#   4. another new app adds SharpCoreDB.EntityFrameworkCore and runs the EF Core sample's
+#      scripted session (samples/SharpCoreDB.Samples.Library: encrypted file, SaveChanges,
+#      LINQ, reopen, wrong password refused);
+#   5. `dotnet tool install --tool-path` of SharpCoreDB.Cli from the same folder, and a
 #      one-shot query with it against the README program's encrypted file.
 # A private NuGet cache keeps an earlier package of the same version out of the way.
 set -euo pipefail
@@ -56,6 +59,12 @@ new_app roundtrip-app
 cp "$repo/tests/PackageRoundTrip/Program.cs" "$work/roundtrip-app/Program.cs"
 mkdir "$work/data"
 (cd "$work/roundtrip-app" && dotnet run -c Release -- "$work/data")
+
+echo "== Entity Framework Core (samples/SharpCoreDB.Samples.Library)"
+(cd "$work" && dotnet new console --framework net10.0 -o ef-app > /dev/null)
+(cd "$work/ef-app" && dotnet add package SharpCoreDB.EntityFrameworkCore --version "$version" > /dev/null)
+cp "$repo"/samples/SharpCoreDB.Samples.Library/*.cs "$work/ef-app/"
+(cd "$work/ef-app" && dotnet run -c Release -- --demo)
 
 echo "== the sharpcoredb tool"
 (cd "$work" && dotnet tool install SharpCoreDB.Cli --version "$version" --tool-path "$work/tools")

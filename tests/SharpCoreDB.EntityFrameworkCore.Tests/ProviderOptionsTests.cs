@@ -151,4 +151,37 @@ public sealed class ProviderOptionsTests : IDisposable
         using var check = new ShopContext(options);
         Assert.Equal(["after retry", "blocker"], check.Tags.OrderBy(t => t.Label).Select(t => t.Label).ToList());
     }
+
+    [Fact]
+    public void TheDocumentedConfigurationOpensAnEncryptedFile()
+    {
+        using (var context = new DocumentedContext("documented secret"))
+        {
+            context.Database.EnsureDeleted();
+            context.Database.EnsureCreated();
+            context.Tags.Add(new Tag { Label = "documented" });
+            context.SaveChanges();
+        }
+
+        using (var context = new DocumentedContext("documented secret"))
+        {
+            Assert.Equal("documented", context.Tags.Single().Label);
+            Assert.True(context.Database.EnsureDeleted());
+        }
+    }
+
+    // docs/efcore.md's configuration, as written there (the file is app.scdb in the working directory).
+    private sealed class DocumentedContext(string secret) : DbContext
+    {
+        public DbSet<Tag> Tags => Set<Tag>();
+
+        // <doc-snippet docs/efcore.md>
+        protected override void OnConfiguring(DbContextOptionsBuilder options) =>
+            options.UseSharpCoreDB("Data Source=app.scdb", o => o
+                .Password(secret)                  // an encrypted file; never written to logs
+                .Durability(WalDurability.FullSync)
+                .UseGroupCommitWal()
+                .EnableRetryOnFailure());          // retry when another writer held the database
+        // </doc-snippet>
+    }
 }
