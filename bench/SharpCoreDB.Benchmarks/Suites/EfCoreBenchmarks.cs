@@ -36,13 +36,7 @@ public class EfCoreBenchmarks
     [GlobalSetup]
     public void Setup()
     {
-        string directory = Path.Combine(Path.GetTempPath(), "scdb-bench-efcore", Contender + "-" + Rows);
-        if (System.IO.Directory.Exists(directory))
-        {
-            System.IO.Directory.Delete(directory, recursive: true);
-        }
-
-        _contender = ContenderNames.Create(Contender, directory);
+        _contender = ContenderNames.Create(Contender, ContenderFixtures.NewDirectory());
         DbConnection connection = ((AdoNetSession)_contender.Main).Connection;
         var builder = new DbContextOptionsBuilder<BenchContext>();
         _options = (Contender == ContenderNames.SqliteFull ? builder.UseSqlite(connection) : builder.UseSharpCoreDB(connection)).Options;
