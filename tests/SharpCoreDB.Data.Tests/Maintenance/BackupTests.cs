@@ -31,7 +31,7 @@ public sealed class BackupTests
         Statements.Run(connection, Schema);
 
         using var cancel = new CancellationTokenSource();
-        Task writer = Task.Run(() =>
+        Task writer = Workers.Start(() =>
         {
             using SharpCoreDBConnection moving = source.Open();
             var random = new Random(7);

@@ -33,7 +33,7 @@ public sealed class VacuumConcurrencyTests
         bool Running() => stop.Elapsed < TimeSpan.FromSeconds(6);
         int vacuums = 0, copies = 0, transfers = 0, reads = 0;
 
-        Task Writer(int seed) => Task.Run(() =>
+        Task Writer(int seed) => Workers.Start(() =>
         {
             var random = new Random(seed);
             using SharpCoreDBConnection connection = database.Open();
@@ -54,7 +54,7 @@ public sealed class VacuumConcurrencyTests
             }
         });
 
-        Task reader = Task.Run(() =>
+        Task reader = Workers.Start(() =>
         {
             using SharpCoreDBConnection connection = database.Open();
             while (Running())
@@ -64,7 +64,7 @@ public sealed class VacuumConcurrencyTests
             }
         });
 
-        Task vacuum = Task.Run(() =>
+        Task vacuum = Workers.Start(() =>
         {
             using SharpCoreDBConnection connection = database.Open();
             while (Running())

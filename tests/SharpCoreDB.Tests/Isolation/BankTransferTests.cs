@@ -46,7 +46,7 @@ public sealed class BankTransferTests(ITestOutputHelper output) : IDisposable
 
         using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(seconds));
         long committed = 0, retried = 0, tornReads = 0, readerTransactions = 0;
-        var writers = Enumerable.Range(0, 6).Select(seed => Task.Run(() =>
+        var writers = Enumerable.Range(0, 6).Select(seed => Workers.Start(() =>
         {
             var random = new Random(seed);
             using var connection = new SharpCoreDBConnection(connectionString);
@@ -63,7 +63,7 @@ public sealed class BankTransferTests(ITestOutputHelper output) : IDisposable
                 }
             }
         })).ToList();
-        var readers = Enumerable.Range(0, 2).Select(seed => Task.Run(() =>
+        var readers = Enumerable.Range(0, 2).Select(seed => Workers.Start(() =>
         {
             var random = new Random(1000 + seed);
             using var connection = new SharpCoreDBConnection(connectionString);

@@ -54,7 +54,7 @@ public sealed class SlowReaderSoakTests(ITestOutputHelper output) : IDisposable
 
         using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(seconds));
         long inserted = 0, scans = 0;
-        var writers = Enumerable.Range(0, 6).Select(w => Task.Run(() =>
+        var writers = Enumerable.Range(0, 6).Select(w => Workers.Start(() =>
         {
             using Session session = database.CreateSession();
             var insert = session.Prepare(SqlParser.Parse("INSERT INTO t (a, v) VALUES (?1, ?2)")[0]);
@@ -65,7 +65,7 @@ public sealed class SlowReaderSoakTests(ITestOutputHelper output) : IDisposable
                 Interlocked.Increment(ref inserted);
             }
         })).ToList();
-        var reader = Task.Run(() =>
+        var reader = Workers.Start(() =>
         {
             using Session session = database.CreateSession();
             var scan = session.Prepare(SqlParser.Parse("SELECT a, COUNT(*), MAX(v) FROM t GROUP BY a")[0]);

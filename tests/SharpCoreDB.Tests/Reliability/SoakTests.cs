@@ -46,7 +46,7 @@ public sealed class SoakTests : IDisposable
 
             using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(seconds));
             int violations = 0;
-            var verifier = Task.Run(() =>
+            var verifier = Workers.Start(() =>
             {
                 while (!stop.IsCancellationRequested)
                 {
@@ -56,7 +56,7 @@ public sealed class SoakTests : IDisposable
                     }
                 }
             });
-            var workers = Enumerable.Range(0, Threads).Select(t => Task.Run(() => Interlocked.Add(ref committed, Work(engine, t + (round * Threads), stop.Token)))).ToArray();
+            var workers = Enumerable.Range(0, Threads).Select(t => Workers.Start(() => Interlocked.Add(ref committed, Work(engine, t + (round * Threads), stop.Token)))).ToArray();
             await Task.WhenAll(workers);
             await verifier;
             Assert.Equal(0, violations);

@@ -284,7 +284,7 @@ public sealed partial class StorageEngineTests : IDisposable
         using var stop = new CancellationTokenSource();
         int inconsistencies = 0;
         int reads = 0;
-        var readers = Enumerable.Range(0, 2).Select(_ => Task.Run(() =>
+        var readers = Enumerable.Range(0, 2).Select(_ => Workers.Start(() =>
         {
             while (!stop.IsCancellationRequested)
             {
