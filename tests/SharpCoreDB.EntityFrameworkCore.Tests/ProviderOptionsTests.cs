@@ -3,7 +3,9 @@
 // password); a passed-in connection is used as it is, and settings beside it are refused;
 // dependency injection with AddDbContext, AddDbContextPool and AddSharpCoreDB; the
 // retrying execution strategy knows which failures are transient.
+using System.Data.Common;
 using Microsoft.EntityFrameworkCore;
+using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.Extensions.DependencyInjection;
 using SharpCoreDB.Data;
 using SharpCoreDB.EntityFrameworkCore.Storage;
@@ -153,6 +155,34 @@ public sealed class ProviderOptionsTests : IDisposable
     }
 
     [Fact]
+    public void BatchesOfManyStatementsSaveAndReturnEveryKey()
+    {
+        string path = _directory.File("batched.scdb");
+        var commands = new CommandCounter();
+        var options = new DbContextOptionsBuilder<ShopContext>().UseSharpCoreDB($"Data Source={path}", o => o.MaxBatchSize(64)).AddInterceptors(commands).Options;
+        var tags = Enumerable.Range(0, 150).Select(i => new Tag { Label = $"tag {i}" }).ToList();
+        using (var context = new ShopContext(options))
+        {
+            context.Database.EnsureCreated();
+            context.Tags.AddRange(tags);
+            commands.Count = 0;
+            context.SaveChanges();
+            Assert.Equal(3, commands.Count); // 64 + 64 + 22 INSERTs
+            tags[3].Label = "renamed";
+            context.Tags.Remove(tags[4]);
+            context.SaveChanges();
+        }
+
+        Assert.Equal(150, tags.Select(t => t.Id).Distinct().Count());
+        using var check = new ShopContext(options);
+        Dictionary<int, string> stored = check.Tags.ToDictionary(t => t.Id, t => t.Label);
+        Assert.Equal(149, stored.Count);
+        Assert.Equal("renamed", stored[tags[3].Id]);
+        Assert.False(stored.ContainsKey(tags[4].Id));
+        Assert.All(tags.Where((_, i) => i is not 3 and not 4), tag => Assert.Equal(tag.Label, stored[tag.Id]));
+    }
+
+    [Fact]
     public void TheDocumentedConfigurationOpensAnEncryptedFile()
     {
         using (var context = new DocumentedContext("documented secret"))
@@ -167,6 +197,20 @@ public sealed class ProviderOptionsTests : IDisposable
         {
             Assert.Equal("documented", context.Tags.Single().Label);
             Assert.True(context.Database.EnsureDeleted());
+        }
+    }
+
+    private sealed class CommandCounter : DbCommandInterceptor
+    {
+        public int Count { get; set; }
+
+        public override InterceptionResult<DbDataReader> ReaderExecuting(
+            DbCommand command,
+            CommandEventData eventData,
+            InterceptionResult<DbDataReader> result)
+        {
+            Count++;
+            return result;
         }
     }
 

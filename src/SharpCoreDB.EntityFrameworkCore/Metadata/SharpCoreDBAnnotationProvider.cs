@@ -31,7 +31,8 @@ internal sealed class SharpCoreDBAnnotationProvider(RelationalAnnotationProvider
         foreach (IColumnMapping mapping in column.PropertyMappings)
         {
             IProperty property = mapping.Property;
-            Type type = (property.GetTypeMapping().Converter?.ProviderClrType ?? property.ClrType).UnwrapNullable();
+            Type type = property.GetTypeMapping().Converter?.ProviderClrType ?? property.ClrType;
+            type = Nullable.GetUnderlyingType(type) ?? type;
             if (property.ValueGenerated == ValueGenerated.OnAdd && IsInteger(type) && !property.IsForeignKey()
                 && property.GetDefaultValueSql() is null && property.GetDefaultValue() is null && property.GetComputedColumnSql() is null)
             {
@@ -45,9 +46,4 @@ internal sealed class SharpCoreDBAnnotationProvider(RelationalAnnotationProvider
     private static bool IsInteger(Type type) =>
         type == typeof(long) || type == typeof(int) || type == typeof(short) || type == typeof(byte)
         || type == typeof(ulong) || type == typeof(uint) || type == typeof(ushort) || type == typeof(sbyte);
-}
-
-internal static class TypeExtensions
-{
-    public static Type UnwrapNullable(this Type type) => Nullable.GetUnderlyingType(type) ?? type;
 }

@@ -21,7 +21,8 @@ internal sealed class SharpCoreDBHistoryRepository(HistoryRepositoryDependencies
 
     public override LockReleaseBehavior LockReleaseBehavior => LockReleaseBehavior.Explicit;
 
-    protected override string ExistsSql => ExistsSqlFor(TableName);
+    protected override string ExistsSql =>
+        $"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = {Dependencies.TypeMappingSource.GetMapping(typeof(string)).GenerateSqlLiteral(TableName)}";
 
     protected override bool InterpretExistsResult(object? value) => Convert.ToInt64(value, System.Globalization.CultureInfo.InvariantCulture) != 0;
 
@@ -76,9 +77,6 @@ internal sealed class SharpCoreDBHistoryRepository(HistoryRepositoryDependencies
         string timestamp = Dependencies.TypeMappingSource.GetMapping(typeof(DateTimeOffset)).GenerateSqlLiteral(DateTimeOffset.UtcNow);
         return $"INSERT OR IGNORE INTO \"{LockTableName}\" (\"Id\", \"Timestamp\") VALUES (1, {timestamp});\nSELECT changes();";
     }
-
-    private string ExistsSqlFor(string table) =>
-        $"SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = {Dependencies.TypeMappingSource.GetMapping(typeof(string)).GenerateSqlLiteral(table)}";
 
     private static bool TookLock(object? changes) => Convert.ToInt64(changes, System.Globalization.CultureInfo.InvariantCulture) == 1;
 

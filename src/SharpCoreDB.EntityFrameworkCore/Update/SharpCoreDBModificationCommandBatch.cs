@@ -4,6 +4,7 @@
 // text took 36 ms, as 8 batches of 128 different texts (each parsed anew) 57 ms
 // (EfCoreBenchmarks, SQLite's provider 31 ms). MaxBatchSize(n) still batches: several
 // statements in one command text, their RETURNING rows read as successive result sets.
+using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Update;
 
 namespace SharpCoreDB.EntityFrameworkCore.Update;
@@ -11,16 +12,13 @@ namespace SharpCoreDB.EntityFrameworkCore.Update;
 internal sealed class SharpCoreDBModificationCommandBatch(ModificationCommandBatchFactoryDependencies dependencies, int maxBatchSize)
     : AffectedCountModificationCommandBatch(dependencies, maxBatchSize);
 
-internal sealed class SharpCoreDBModificationCommandBatchFactory(
-    ModificationCommandBatchFactoryDependencies dependencies, Microsoft.EntityFrameworkCore.Infrastructure.IDbContextOptions options)
+internal sealed class SharpCoreDBModificationCommandBatchFactory(ModificationCommandBatchFactoryDependencies dependencies, IDbContextOptions options)
     : IModificationCommandBatchFactory
 {
     /// <summary>Statements per command unless MaxBatchSize says otherwise.</summary>
     public const int DefaultMaxBatchSize = 1;
 
-    private readonly int _maxBatchSize =
-        options.Extensions.OfType<Microsoft.EntityFrameworkCore.Infrastructure.RelationalOptionsExtension>().FirstOrDefault()?.MaxBatchSize
-        ?? DefaultMaxBatchSize;
+    private readonly int _maxBatchSize = RelationalOptionsExtension.Extract(options).MaxBatchSize ?? DefaultMaxBatchSize;
 
     public ModificationCommandBatch Create() => new SharpCoreDBModificationCommandBatch(dependencies, _maxBatchSize);
 }
