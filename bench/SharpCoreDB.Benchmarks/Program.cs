@@ -2,10 +2,12 @@
 // e.g. `dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --filter '*.Suites.InsertBenchmarks*'`.
 // The exit code is 1 when a filter matched nothing, a case failed validation, or a case
 // did not run to the end, so that scripts/bench-dry-run.sh can fail CI on a broken suite.
-// Two by-hand probes run instead of BenchmarkDotNet: `--wal-placement-probe [cpu]`
+// By-hand probes run instead of BenchmarkDotNet: `--wal-placement-probe [cpu]`
 // (Wal/WalPlacementProbe.cs), `--interleaved-batch [rounds] [contenders]`
 // (Suites/InterleavedBatchProbe.cs), `--cold-process [rounds]` (Suites/ColdProcessProbe.cs,
-// which runs itself as `--cold-child`) and `--commit-cpu [commits] [rounds]` (Suites/CommitCpuProbe.cs).
+// which runs itself as `--cold-child`), `--commit-cpu [commits] [rounds]` (Suites/CommitCpuProbe.cs),
+// `--file-size [rows]` (Suites/FileSizeProbe.cs) and `--sustained [seconds] [busy threads]`
+// (Suites/SustainedLoadProbe.cs).
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 
@@ -27,6 +29,11 @@ if (args.Length >= 4 && args[0] == "--cold-child")
 if (args.Length > 0 && args[0] == "--commit-cpu")
 {
     return SharpCoreDB.Benchmarks.Suites.CommitCpuProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
+}
+
+if (args.Length > 0 && args[0] == "--sustained")
+{
+    return SharpCoreDB.Benchmarks.Suites.SustainedLoadProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
 }
 
 if (args.Length > 0 && args[0] == "--file-size")

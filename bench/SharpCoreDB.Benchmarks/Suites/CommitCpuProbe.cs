@@ -61,12 +61,12 @@ internal static class CommitCpuProbe
     private static (double Wall, double Cpu) Measure(string contender, string directory, int threads, int commits)
     {
         Directory.CreateDirectory(directory);
-        using (DbConnection setup = Open(contender, directory))
+        using (DbConnection setup = OpenDurable(contender, directory))
         {
             DbCommands.Execute(setup, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score REAL NOT NULL)");
         }
 
-        var connections = Enumerable.Range(0, threads).Select(_ => Open(contender, directory)).ToList();
+        var connections = Enumerable.Range(0, threads).Select(_ => OpenDurable(contender, directory)).ToList();
         try
         {
             int perThread = commits / threads;
@@ -105,7 +105,8 @@ internal static class CommitCpuProbe
         }
     }
 
-    private static DbConnection Open(string contender, string directory)
+    /// <summary>A durable connection of the contender on a database in <paramref name="directory"/>: FullSync, or SQLite WAL with synchronous=FULL.</summary>
+    internal static DbConnection OpenDurable(string contender, string directory)
     {
         if (contender == ContenderNames.SqliteFull)
         {
@@ -119,8 +120,6 @@ internal static class CommitCpuProbe
         scdb.Open();
         return scdb;
     }
-
-
 
     private static double Median(List<double> values)
     {

@@ -23,7 +23,7 @@ public sealed partial class SharpCoreDBCommand
         SharpCoreDBConnection connection = OpenConnection();
         CheckTransaction(connection, Transaction);
         Session session = connection.Session;
-        PreparedStatements prepared = PreparedFor(session);
+        PreparedScript prepared = PreparedFor(session);
         SqlScript script = prepared.Script;
         ParameterValues values = _parameterValues ??= new ParameterValues(Parameters, 0);
         CommandCancellation cancellation = StartCancellation();

@@ -19,7 +19,7 @@ public sealed partial class SharpCoreDBCommand : DbCommand
     private string _commandText = "";
     private int? _commandTimeout;
     private SharpCoreDBConnection? _connection;
-    private PreparedStatements? _prepared;
+    private PreparedScript? _prepared;
     private volatile CommandCancellation? _running;
     private SharpCoreDBDataReader? _openReader;
 
@@ -48,7 +48,7 @@ public sealed partial class SharpCoreDBCommand : DbCommand
         {
             ThrowIfReaderOpen();
             _commandText = value ?? "";
-            _prepared = null;
+            GiveBackPrepared();
         }
     }
 
@@ -85,7 +85,7 @@ public sealed partial class SharpCoreDBCommand : DbCommand
             ThrowIfReaderOpen();
             if (!ReferenceEquals(_connection, value))
             {
-                _prepared = null;
+                GiveBackPrepared();
             }
 
             _connection = value;
@@ -139,7 +139,7 @@ public sealed partial class SharpCoreDBCommand : DbCommand
     public override void Prepare()
     {
         SharpCoreDBConnection connection = OpenConnection();
-        var prepared = new PreparedStatements(connection.Session, CommandUnit.Parse(_commandText));
+        var prepared = new PreparedScript(connection.Session, CommandUnit.Parse(_commandText));
         try
         {
             prepared.PrepareAll();
@@ -149,6 +149,7 @@ public sealed partial class SharpCoreDBCommand : DbCommand
             throw translated;
         }
 
+        GiveBackPrepared();
         _prepared = prepared;
     }
 
@@ -216,7 +217,7 @@ public sealed partial class SharpCoreDBCommand : DbCommand
         ThrowIfReaderOpen();
         SharpCoreDBConnection connection = OpenConnection();
         CheckTransaction(connection, Transaction);
-        PreparedStatements prepared = PreparedFor(connection.Session);
+        PreparedScript prepared = PreparedFor(connection.Session);
         var unit = new CommandUnit(prepared.Script, Parameters, prepared, batchCommand: null);
         var cancellation = new CommandCancellation(CommandTimeout, cancellationToken);
         _running = cancellation;
@@ -233,15 +234,29 @@ public sealed partial class SharpCoreDBCommand : DbCommand
     // The command's compiled statements for this session: those of Prepare(), or, as Microsoft.Data.Sqlite
     // does, the ones its first execution compiles, kept until CommandText or Connection changes. Without
     // this a command run again (the usual way: Dapper never calls Prepare) compiled its plan each time.
-    private PreparedStatements PreparedFor(Session session)
+    // A command's first execution takes them from the session's pool when an earlier command with the
+    // same text gave them back, so a new command per call (EF Core, Dapper) does not plan again either.
+    private PreparedScript PreparedFor(Session session)
     {
-        PreparedStatements? prepared = _prepared;
+        PreparedScript? prepared = _prepared;
         if (prepared is null || !ReferenceEquals(prepared.Session, session))
         {
-            prepared = _prepared = new PreparedStatements(session, CommandUnit.Parse(_commandText));
+            GiveBackPrepared();
+            prepared = _prepared = session.Scripts.Take(_commandText) ?? new PreparedScript(session, CommandUnit.Parse(_commandText));
         }
 
         return prepared;
+    }
+
+    // Hands the compiled statements to their session's pool for the next command with this text.
+    private void GiveBackPrepared()
+    {
+        PreparedScript? prepared = _prepared;
+        _prepared = null;
+        if (prepared is not null)
+        {
+            prepared.Session.Scripts.Return(prepared);
+        }
     }
 
     /// <summary>Throws when the command's transaction is not the connection's open one.</summary>
@@ -286,6 +301,11 @@ public sealed partial class SharpCoreDBCommand : DbCommand
     /// <inheritdoc />
     protected override void Dispose(bool disposing)
     {
+        if (disposing)
+        {
+            GiveBackPrepared();
+        }
+
         _prepared = null;
         _spareCancellation?.Dispose();
         _spareCancellation = null;

@@ -34,6 +34,9 @@ internal sealed partial class Session : IDisposable
 
     public Database Database { get; }
 
+    /// <summary>Compiled scripts no command holds, kept for the next command with the same text.</summary>
+    public PreparedScriptPool Scripts { get; } = new();
+
     /// <summary>How long a new session waits for the writer lock; the provider's Default Timeout defaults to it.</summary>
     public const int DefaultLockTimeoutSeconds = 30;
 
@@ -221,6 +224,7 @@ internal sealed partial class Session : IDisposable
 
     public void Dispose()
     {
+        Scripts.Close();
         WriteTransaction? tx = _tx;
         FinishExplicit();
         tx?.Rollback();
