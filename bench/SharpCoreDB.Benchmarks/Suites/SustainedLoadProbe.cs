@@ -4,8 +4,8 @@
 // checkpoints run many times in the middle of the load. Each contender runs alone
 // in turn; every commit's latency goes into a histogram of 10 µs buckets, and the
 // probe reports p50/p99/p999/max, commits per second, process CPU per commit and
-// how many commits took longer than 10 ms (a checkpoint that stalls commits shows
-// there and in max). With a busy-thread count, that many threads spin on pure
+// how many commits took longer than 10 ms and, for SharpCoreDB, how many of those
+// overlapped a checkpoint (a checkpoint that stalls commits shows there and in max). With a busy-thread count, that many threads spin on pure
 // computation beside the writers for the whole run: commit throughput under CPU
 // contention, both contenders under the same load.
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --sustained [seconds per contender] [busy threads]
@@ -22,6 +22,7 @@ internal static class SustainedLoadProbe
 {
     private const int Writers = 16;
     private const int BucketMicroseconds = 10;
+    private const long SlowMicroseconds = 10_000;
     private const int Buckets = 100_000; // 10 µs each: up to 1 s, slower commits land in the last bucket
     private static readonly TimeSpan WarmUp = TimeSpan.FromSeconds(5);
     private static readonly string[] Contenders = [ContenderNames.SqliteFull, ContenderNames.ScdbFullGc];
@@ -48,7 +49,7 @@ internal static class SustainedLoadProbe
         }
     }
 
-    private sealed record Result(long[] Histogram, long Commits, double Seconds, double CpuUs, long MaxUs, long Checkpoints, long Rows);
+    private sealed record Result(long[] Histogram, long Commits, double Seconds, double CpuUs, long MaxUs, long Checkpoints, long SlowInCheckpoint, long InCheckpoint, long Rows, TimeSpan GcPause, int Gen2);
 
     private static Result Measure(string contender, string directory, TimeSpan duration, int busy)
     {
@@ -63,6 +64,11 @@ internal static class SustainedLoadProbe
         var histograms = Enumerable.Range(0, Writers).Select(_ => new long[Buckets]).ToArray();
         var maxima = new long[Writers];
         var commits = new long[Writers];
+        var slowInCheckpoint = new long[Writers];
+        var inCheckpoint = new long[Writers];
+        Func<bool> checkpointRunning = connections[0] is SharpCoreDBConnection scdb
+            ? () => scdb.Session.Database.Storage.CheckpointPending
+            : () => false;
         long recordFrom = long.MaxValue, stopAt = long.MaxValue;
         bool stopping = false;
         var busyThreads = Enumerable.Range(0, busy).Select(_ => new Thread(() => Spin(ref stopping)) { IsBackground = true }).ToList();
@@ -81,6 +87,7 @@ internal static class SustainedLoadProbe
                 for (long i = 0; ; i++)
                 {
                     long start = Stopwatch.GetTimestamp();
+                    bool checkpointAtStart = checkpointRunning();
                     if (start >= Volatile.Read(ref stopAt))
                     {
                         return;
@@ -101,6 +108,11 @@ internal static class SustainedLoadProbe
                         histogram[Math.Min(us / BucketMicroseconds, Buckets - 1)]++;
                         maxima[t] = Math.Max(maxima[t], us);
                         commits[t]++;
+                        if (checkpointAtStart || checkpointRunning())
+                        {
+                            inCheckpoint[t]++;
+                            slowInCheckpoint[t] += us >= SlowMicroseconds ? 1 : 0;
+                        }
                     }
                 }
             })).ToList();
@@ -111,6 +123,8 @@ internal static class SustainedLoadProbe
             process.Refresh();
             TimeSpan cpuBefore = process.TotalProcessorTime;
             long checkpointsBefore = Checkpoints(connections[0]);
+            TimeSpan pauseBefore = GC.GetTotalPauseDuration();
+            int gen2Before = GC.CollectionCount(2);
             long measuredFrom = Stopwatch.GetTimestamp();
             Volatile.Write(ref recordFrom, measuredFrom);
             Volatile.Write(ref stopAt, measuredFrom + (long)(duration.TotalSeconds * Stopwatch.Frequency));
@@ -118,7 +132,7 @@ internal static class SustainedLoadProbe
             double seconds = Stopwatch.GetElapsedTime(measuredFrom).TotalSeconds;
             process.Refresh();
             double cpuUs = (process.TotalProcessorTime - cpuBefore).TotalMicroseconds;
-            long checkpoints = Checkpoints(connections[0]) - checkpointsBefore;
+            long checkpoints = checkpointsBefore < 0 ? -1 : Checkpoints(connections[0]) - checkpointsBefore;
             long rows = CountRows(connections[0]);
             long[] merged = new long[Buckets];
             foreach (long[] histogram in histograms)
@@ -129,7 +143,8 @@ internal static class SustainedLoadProbe
                 }
             }
 
-            return new Result(merged, commits.Sum(), seconds, cpuUs, maxima.Max(), checkpoints, rows);
+            return new Result(merged, commits.Sum(), seconds, cpuUs, maxima.Max(), checkpoints, slowInCheckpoint.Sum(), inCheckpoint.Sum(), rows,
+                GC.GetTotalPauseDuration() - pauseBefore, GC.CollectionCount(2) - gen2Before);
         }
         finally
         {
@@ -144,9 +159,10 @@ internal static class SustainedLoadProbe
     {
         Console.WriteLine(
             $"  {contender,-16} {result.Commits / result.Seconds,8:0} commits/s   p50 {Percentile(result, 0.50),7:0} us   p99 {Percentile(result, 0.99),7:0} us   " +
-            $"p999 {Percentile(result, 0.999),7:0} us   max {result.MaxUs / 1000.0,7:0.0} ms   >10 ms {Slower(result, 10_000),6}   " +
-            $"CPU {result.CpuUs / result.Commits,6:0.0} us/commit   rows {result.Rows}" +
-            (result.Checkpoints >= 0 ? $"   checkpoints {result.Checkpoints}" : ""));
+            $"p999 {Percentile(result, 0.999),7:0} us   max {result.MaxUs / 1000.0,7:0.0} ms   >10 ms {Slower(result, SlowMicroseconds),6}" +
+            (result.Checkpoints >= 0 ? $" ({result.SlowInCheckpoint} beside a checkpoint)" : "") +
+            $"   CPU {result.CpuUs / result.Commits,6:0.0} us/commit   GC pauses {result.GcPause.TotalMilliseconds:0} ms ({result.Gen2} gen2)   rows {result.Rows}" +
+            (result.Checkpoints >= 0 ? $"   checkpoints {result.Checkpoints} ({100.0 * result.InCheckpoint / result.Commits:0}% of commits beside one)" : ""));
     }
 
     // The upper edge of the bucket holding the given fraction of commits.

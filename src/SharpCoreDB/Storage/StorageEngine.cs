@@ -67,7 +67,11 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
         DatabaseId = header?.DatabaseId ?? Guid.NewGuid();
         if (file is not null && journal is not null && header is not null)
         {
-            _checkpointer = new Checkpointer(log, Snapshots, Cache, file, journal, h => encryption?.Seal(h) ?? h) { Header = header };
+            _checkpointer = new Checkpointer(log, Snapshots, Cache, file, journal, h => encryption?.Seal(h) ?? h)
+            {
+                Header = header,
+                PacingBytes = options.CheckpointPacingBytes,
+            };
         }
     }
 

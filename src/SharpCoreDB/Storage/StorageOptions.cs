@@ -46,6 +46,9 @@ internal sealed record StorageOptions
     /// <summary>A checkpoint starts in the background once the log is larger than this.</summary>
     public long CheckpointLogBytes { get; init; } = 16L << 20;
 
+    /// <summary>Checkpoint bytes written between two fsyncs (Checkpointer, "Pacing"); fault tests make it small.</summary>
+    public int CheckpointPacingBytes { get; init; } = Checkpointer.DefaultPacingBytes;
+
     /// <summary>Where the bytes go; tests replace it to inject faults.</summary>
     public IFileSystem FileSystem { get; init; } = OsFileSystem.Instance;
 

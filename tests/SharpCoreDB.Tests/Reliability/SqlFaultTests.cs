@@ -319,6 +319,9 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
         PageSize = 4096,
         Log = new WalOptions { UseGroupCommit = groupCommit },
         CheckpointLogBytes = long.MaxValue,
+
+        // Two pages per paced fsync: the sweep then fails every journal chunk and every fsync between in-place writes.
+        CheckpointPacingBytes = 2 * 4096,
     };
 
     private static string FileKind(string? path) => path switch

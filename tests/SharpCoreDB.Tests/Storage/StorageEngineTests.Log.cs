@@ -37,11 +37,13 @@ public sealed partial class StorageEngineTests
     [Fact]
     public void ACrashAtAnyWriteOfACheckpointRecoversTheCommittedState()
     {
-        // Count the writes a checkpoint of this workload makes, then crash at each of them in turn.
+        // Count the writes a checkpoint of this workload makes, then crash at each of them in turn. Paced
+        // every page, so the journal goes out in chunks that end inside entries, with an fsync between.
+        const int PacingBytes = 4096;
         int writesInCheckpoint;
         {
             var probe = new FaultyFileSystem();
-            using var engine = Open(probe);
+            using var engine = Open(probe, checkpointPacingBytes: PacingBytes);
             Workload(engine, 0);
             int before = probe.Writes;
             engine.Checkpoint();
@@ -58,7 +60,7 @@ public sealed partial class StorageEngineTests
 
             _log = new MemoryLog(); // a new database starts with a new log
             var fs = new FaultyFileSystem();
-            var engine = Open(fs);
+            var engine = Open(fs, checkpointPacingBytes: PacingBytes);
             var expected = Workload(engine, crashAt);
             fs.TearWriteAfter(crashAt);
             Assert.Equal(SharpCoreDBErrorCode.IoError, Assert.Throws<SharpCoreDBException>(engine.Checkpoint).ErrorCode);

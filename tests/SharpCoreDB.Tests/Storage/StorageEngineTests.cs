@@ -22,12 +22,14 @@ public sealed partial class StorageEngineTests : IDisposable
 
     public void Dispose() => _dir.Dispose();
 
-    private StorageEngine Open(FaultyFileSystem? fs = null, int pageSize = 4096, long cacheBytes = 1 << 20, bool pinFlushWorker = true) =>
+    private StorageEngine Open(FaultyFileSystem? fs = null, int pageSize = 4096, long cacheBytes = 1 << 20, bool pinFlushWorker = true,
+        int checkpointPacingBytes = Checkpointer.DefaultPacingBytes) =>
         StorageEngine.Open(new StorageOptions
         {
             Path = DbPath,
             PageSize = pageSize,
             CacheSizeBytes = cacheBytes,
+            CheckpointPacingBytes = checkpointPacingBytes,
             Log = new WalOptions { PinFlushWorker = pinFlushWorker },
             FileSystem = fs ?? new FaultyFileSystem(),
             LogFactory = (_, options) =>

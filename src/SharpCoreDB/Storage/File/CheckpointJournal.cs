@@ -1,6 +1,6 @@
 // The checkpoint journal (the "-journal" file beside the database): a
 // double-write area. A checkpoint first writes every page it is about to write in
-// place into this file, in one write, and fsyncs it; only then does it overwrite
+// place into this file and fsyncs it; only then does it overwrite
 // the pages in the database file. If a crash tears an in-place write, the next
 // open finds a complete journal newer than the header's checkpoint and copies its
 // pages over the database file before replaying the log.
@@ -99,15 +99,26 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
     public static int EntryOffset(int index, int pageSize) => HeaderSize + (index * (EntryHeaderSize + pageSize));
 
     /// <summary>
-    /// Writes a complete journal (header and entries, built by the caller) and makes it durable. If that
-    /// fails, the database file is still untouched, so the partial journal is emptied again rather than
-    /// left holding space a full disk needs.
+    /// Writes a complete journal (header and entries, built by the caller) and makes it durable, with an
+    /// fsync after every <paramref name="flushEveryBytes"/> (pacing: see Checkpointer). If that fails, the
+    /// database file is still untouched, so the partial journal is emptied again rather than left holding
+    /// space a full disk needs. A crash between the paced fsyncs leaves an incomplete journal, which the
+    /// next open ignores as it would any other.
     /// </summary>
-    public void Write(ReadOnlySpan<byte> journal)
+    public void Write(ReadOnlySpan<byte> journal, int flushEveryBytes)
     {
         try
         {
-            file.Write(0, journal);
+            for (int offset = 0; offset < journal.Length; offset += flushEveryBytes)
+            {
+                if (offset > 0)
+                {
+                    file.Flush();
+                }
+
+                file.Write(offset, journal.Slice(offset, Math.Min(flushEveryBytes, journal.Length - offset)));
+            }
+
             file.SetLength(journal.Length);
             file.Flush();
         }
