@@ -6,7 +6,7 @@
 // (Wal/WalPlacementProbe.cs), `--interleaved-batch [rounds] [contenders]`
 // (Suites/InterleavedBatchProbe.cs), `--cold-process [rounds]` (Suites/ColdProcessProbe.cs,
 // which runs itself as `--cold-child`), `--commit-cpu [commits] [rounds]` (Suites/CommitCpuProbe.cs),
-// `--file-size [rows]` (Suites/FileSizeProbe.cs) and `--sustained [seconds] [busy threads]`
+// `--file-size [rows]` (Suites/FileSizeProbe.cs) and `--sustained [seconds] [busy threads] [contenders]`
 // (Suites/SustainedLoadProbe.cs).
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
@@ -33,7 +33,7 @@ if (args.Length > 0 && args[0] == "--commit-cpu")
 
 if (args.Length > 0 && args[0] == "--sustained")
 {
-    return SharpCoreDB.Benchmarks.Suites.SustainedLoadProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
+    return SharpCoreDB.Benchmarks.Suites.SustainedLoadProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null, args.Length > 3 ? args[3] : null);
 }
 
 if (args.Length > 0 && args[0] == "--file-size")

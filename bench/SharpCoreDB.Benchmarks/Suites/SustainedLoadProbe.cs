@@ -8,7 +8,8 @@
 // overlapped a checkpoint (a checkpoint that stalls commits shows there and in max). With a busy-thread count, that many threads spin on pure
 // computation beside the writers for the whole run: commit throughput under CPU
 // contention, both contenders under the same load.
-//   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --sustained [seconds per contender] [busy threads]
+//   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --sustained [seconds per contender] [busy threads] [contenders]
+// (contenders: a comma-separated subset of SQLite-WAL-FULL and SCDB-Full-GC; both by default).
 using System.Data.Common;
 using System.Diagnostics;
 using System.Globalization;
@@ -27,8 +28,15 @@ internal static class SustainedLoadProbe
     private static readonly TimeSpan WarmUp = TimeSpan.FromSeconds(5);
     private static readonly string[] Contenders = [ContenderNames.SqliteFull, ContenderNames.ScdbFullGc];
 
-    public static int Run(string? secondsArgument, string? busyArgument)
+    public static int Run(string? secondsArgument, string? busyArgument, string? contendersArgument)
     {
+        string[] contenders = contendersArgument?.Split(',', StringSplitOptions.RemoveEmptyEntries | StringSplitOptions.TrimEntries) ?? Contenders;
+        if (contenders.Except(Contenders).FirstOrDefault() is { } unknown)
+        {
+            Console.Error.WriteLine($"Unknown contender '{unknown}'; choose from {string.Join(", ", Contenders)}.");
+            return 2;
+        }
+
         var duration = TimeSpan.FromSeconds(secondsArgument is null ? 600 : int.Parse(secondsArgument, CultureInfo.InvariantCulture));
         int busy = busyArgument is null ? 0 : int.Parse(busyArgument, CultureInfo.InvariantCulture);
         string root = Directory.CreateTempSubdirectory("scdb-sustained-").FullName;
@@ -36,7 +44,7 @@ internal static class SustainedLoadProbe
         {
             Console.WriteLine($"{Writers} writers, autocommitted INSERTs into users (5 columns, index on email), " +
                 $"{duration.TotalSeconds:0} s per contender after {WarmUp.TotalSeconds:0} s of warm-up, {busy} busy thread(s) beside:");
-            foreach (string contender in Contenders)
+            foreach (string contender in contenders)
             {
                 Report(contender, Measure(contender, Path.Combine(root, contender), duration, busy));
             }
