@@ -2,7 +2,8 @@
 // takes: autocommitted single-row INSERTs (FullSync; SQLite WAL with synchronous=FULL)
 // from 1 thread and from 16, each contender in turn and the order rotating every
 // round, reporting per commit the wall time, the process CPU time over the run (all
-// threads: the log's flush worker and any spinning included) and their ratio. A
+// threads: the log's flush worker and any spinning included), their ratio and the
+// managed bytes allocated (by every thread, the caller's parameter values included). A
 // ratio near 1 from one thread means a core stays busy while the disk works: battery
 // on a laptop, and latency for everything else on a loaded machine.
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --commit-cpu [commits per run] [rounds]
@@ -30,22 +31,24 @@ internal static class CommitCpuProbe
             {
                 var wall = Contenders.ToDictionary(c => c, _ => new List<double>());
                 var cpu = Contenders.ToDictionary(c => c, _ => new List<double>());
+                var allocated = Contenders.ToDictionary(c => c, _ => new List<double>());
                 for (int round = 0; round < rounds; round++)
                 {
                     for (int step = 0; step < Contenders.Length; step++)
                     {
                         string contender = Contenders[(round + step) % Contenders.Length];
-                        var (wallUs, cpuUs) = Measure(contender, Path.Combine(root, $"{contender}-{threads}-{round}"), threads, commits);
+                        var (wallUs, cpuUs, bytes) = Measure(contender, Path.Combine(root, $"{contender}-{threads}-{round}"), threads, commits);
                         wall[contender].Add(wallUs);
                         cpu[contender].Add(cpuUs);
+                        allocated[contender].Add(bytes);
                     }
                 }
 
                 Console.WriteLine($"{threads} thread(s), {commits} autocommitted INSERTs per run, {rounds} runs each, medians per commit:");
                 foreach (string contender in Contenders)
                 {
-                    double w = Median(wall[contender]), c = Median(cpu[contender]);
-                    Console.WriteLine($"  {contender,-16} wall {w,8:0.0} us   CPU {c,8:0.0} us   CPU/wall {c / w,5:0.00}");
+                    double w = Median(wall[contender]), c = Median(cpu[contender]), a = Median(allocated[contender]);
+                    Console.WriteLine($"  {contender,-16} wall {w,8:0.0} us   CPU {c,8:0.0} us   CPU/wall {c / w,5:0.00}   allocated {a,7:0} B");
                 }
             }
 
@@ -57,8 +60,8 @@ internal static class CommitCpuProbe
         }
     }
 
-    // Returns wall time and process CPU time per commit, in microseconds.
-    private static (double Wall, double Cpu) Measure(string contender, string directory, int threads, int commits)
+    // Returns wall time and process CPU time per commit, in microseconds, and the bytes allocated per commit.
+    private static (double Wall, double Cpu, double Allocated) Measure(string contender, string directory, int threads, int commits)
     {
         Directory.CreateDirectory(directory);
         using (DbConnection setup = OpenDurable(contender, directory))
@@ -90,13 +93,15 @@ internal static class CommitCpuProbe
             var process = Process.GetCurrentProcess();
             go.SignalAndWait();
             TimeSpan cpuBefore = process.TotalProcessorTime;
+            long allocatedBefore = GC.GetTotalAllocatedBytes(precise: true);
             long start = Stopwatch.GetTimestamp();
             workers.ForEach(w => w.Join());
             double wallUs = Stopwatch.GetElapsedTime(start).TotalMicroseconds;
+            long allocatedBytes = GC.GetTotalAllocatedBytes(precise: true) - allocatedBefore;
             process.Refresh();
             double cpuUs = (process.TotalProcessorTime - cpuBefore).TotalMicroseconds;
             int done = perThread * threads;
-            return (wallUs / done, cpuUs / done);
+            return (wallUs / done, cpuUs / done, (double)allocatedBytes / done);
         }
         finally
         {

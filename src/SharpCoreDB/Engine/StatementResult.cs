@@ -68,6 +68,7 @@ internal sealed class StatementResult : IDisposable
             try
             {
                 _context!.CheckCancelled();
+                _context.CheckTransactionOpen();
                 ok = _plan.Next();
             }
             catch

@@ -118,6 +118,21 @@ internal sealed class QueryContext
         return tree;
     }
 
+    /// <summary>
+    /// Throws Misuse when the transaction the statement reads from has ended (a COMMIT or ROLLBACK ran while its
+    /// rows were still being read): the page bodies its operators hold may have been reused since (IPageAccess).
+    /// </summary>
+    public void CheckTransactionOpen()
+    {
+        if (_pages is { IsOpen: false })
+        {
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.Misuse,
+                "The transaction this result was reading from has ended (COMMIT or ROLLBACK ran while it was open): "
+                + "read every row before ending the transaction, or read them outside it.");
+        }
+    }
+
     /// <summary>Throws Cancelled when the token has fired.</summary>
     public void CheckCancelled()
     {

@@ -30,6 +30,7 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
     private readonly Checkpointer? _checkpointer;
     private readonly WriterLock _writerLock = new();
     private readonly CommitRecordWriter _record = new();
+    private readonly WriterWorkspace _writerWorkspace = new();
     private readonly byte[] _zeroBody;
     private readonly DatabaseEncryption? _encryption;
     private readonly LogRecordCipher? _logCipher;
@@ -179,6 +180,10 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
 
     byte[] ICommittedPages.Committed(uint pageNumber, long snapshotLsn) => Cache.Get(pageNumber, snapshotLsn);
 
+    byte[] ICommittedPages.RentImage() => Cache.Images.Rent();
+
+    void ICommittedPages.ReturnImage(byte[] image) => Cache.Images.Return(image);
+
     public void ReleaseWriter(WriteTransaction transaction)
     {
         if (ReferenceEquals(_writer, transaction))
@@ -198,7 +203,7 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
             throw StaleSnapshot(snapshot, newest);
         }
 
-        _writer = new WriteTransaction(this, this, state);
+        _writer = new WriteTransaction(this, this, state, _writerWorkspace);
         return _writer;
     }
 

@@ -114,4 +114,56 @@ public sealed class TransactionTests
         await second.RollbackAsync();
         Assert.Equal(1L, await connection.ExecuteScalarAsync<long>("SELECT COUNT(*) FROM t"));
     }
+
+    public enum TransactionEnd
+    {
+        Commit,
+        Rollback,
+        CommitReadOnly,
+    }
+
+    // A result streaming rows from a transaction stops with a clear error at its next row once the transaction
+    // has ended: the pages it was reading may be reused from then on (docs/adonet.md, "Readers and transactions").
+    // Before that it reads the transaction's own changes; after it, the data is as the end left it.
+    [Theory]
+    [InlineData(TransactionEnd.Commit)]
+    [InlineData(TransactionEnd.Rollback)]
+    [InlineData(TransactionEnd.CommitReadOnly)]
+    public void AResultStopsWhenItsTransactionEnds(TransactionEnd end)
+    {
+        using SharpCoreDBConnection connection = Open();
+        connection.Execute("WITH RECURSIVE s (v) AS (SELECT 1 UNION ALL SELECT v + 1 FROM s WHERE v < 3000) INSERT INTO t SELECT v FROM s");
+        SharpCoreDBTransaction tx = connection.BeginTransaction();
+        if (end != TransactionEnd.CommitReadOnly)
+        {
+            connection.Execute("UPDATE t SET x = -x WHERE x <= 10");
+        }
+
+        using var command = new SharpCoreDBCommand("SELECT x FROM t ORDER BY rowid", connection, tx);
+        using var reader = command.ExecuteReader();
+        for (int row = 1; row <= 3; row++)
+        {
+            Assert.True(reader.Read());
+            Assert.Equal(end == TransactionEnd.CommitReadOnly ? row : -row, reader.GetInt64(0));
+        }
+
+        if (end == TransactionEnd.Rollback)
+        {
+            tx.Rollback();
+        }
+        else
+        {
+            tx.Commit();
+        }
+
+        // Later commits rewrite the pages the reader stood on.
+        connection.Execute("UPDATE t SET x = x * 10");
+        connection.Execute("UPDATE t SET x = x * 10");
+        var error = Assert.Throws<SharpCoreDBException>(() => reader.Read());
+        Assert.Equal(SharpCoreDBErrorCode.Misuse, error.ErrorCode);
+        Assert.Contains("transaction this result was reading from has ended", error.Message);
+        reader.Dispose();
+        long first = end == TransactionEnd.Commit ? -100 : 100;
+        Assert.Equal(first, connection.ExecuteScalar<long>("SELECT x FROM t ORDER BY rowid LIMIT 1"));
+    }
 }

@@ -193,12 +193,14 @@ internal sealed partial class PageCache
         return index < snapshots.Count && snapshots[index] < below;
     }
 
-    // A version leaves the chain: its image, or its spill slot, is given back.
+    // A version leaves the chain: its image goes to the pool of images to reuse (no snapshot reads it, so no
+    // open transaction can: PageImagePool), or its spill slot is given back.
     private void Forget(PageVersion version)
     {
         if (version.Image is not null)
         {
             Interlocked.Decrement(ref _images);
+            Images.Return(version.Surrender()!);
         }
         else if (!version.InFile)
         {

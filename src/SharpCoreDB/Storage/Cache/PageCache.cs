@@ -27,6 +27,12 @@ namespace SharpCoreDB.Storage.Cache;
 internal sealed partial class PageCache
 {
     internal const int StripeCount = 64;
+
+    // The pool of reusable images holds up to 1/64 of the cache budget, between 16 and 1,024 images: enough
+    // for the pages a few commits replace, small beside the cache (1 MiB of the default 64 MiB).
+    private const long ImagePoolShare = 64;
+    private const int MinPooledImages = 16;
+    private const int MaxPooledImages = 1024;
     private readonly Stripe[] _stripes = new Stripe[StripeCount];
     private readonly DatabaseFile? _file;
     private readonly int _capacityPages;
@@ -46,6 +52,7 @@ internal sealed partial class PageCache
         _spillFactory = spill;
         // An in-memory database has nowhere to evict to: its pages are its data.
         _capacityPages = file is null ? int.MaxValue : (int)Math.Clamp(capacityBytes / pageSize, 16, int.MaxValue);
+        Images = new PageImagePool(pageSize, (int)Math.Clamp(capacityBytes / pageSize / ImagePoolShare, MinPooledImages, MaxPooledImages));
         for (int i = 0; i < StripeCount; i++)
         {
             _stripes[i] = new Stripe();
@@ -59,6 +66,9 @@ internal sealed partial class PageCache
     public int ImagesInMemory => Volatile.Read(ref _images);
 
     public int CapacityPages => _capacityPages;
+
+    /// <summary>Images of versions no snapshot reads any more, for write transactions to copy pages into.</summary>
+    public PageImagePool Images { get; }
 
     public long Hits => Interlocked.Read(ref _hits);
 

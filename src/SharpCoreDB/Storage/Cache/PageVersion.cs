@@ -44,4 +44,16 @@ internal sealed class PageVersion(byte[] image, long lsn)
 
     /// <summary>Takes the image back into memory (read again from the file).</summary>
     public void Reattach(byte[] image) => _image = image;
+
+    /// <summary>
+    /// Hands the image over for reuse as the version leaves its page's chain (no snapshot reads it); the
+    /// version keeps no reference to it. Null when the image was not in memory.
+    /// </summary>
+    public byte[]? Surrender()
+    {
+        byte[]? image = _image;
+        _image = null;
+        SpillSlot = -1;
+        return image;
+    }
 }

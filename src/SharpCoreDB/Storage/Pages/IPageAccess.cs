@@ -2,10 +2,14 @@
 // read and change pages only through this interface, so they neither know nor
 // care whether the pages come from a file, from memory, or are encrypted.
 //
-// Lifetime: a body returned by Read stays valid and unchanged for as long as the
-// caller holds it (page images are immutable once committed; the cache drops its
-// reference on eviction but never reuses the array). A body returned by Write is
-// the transaction's private copy; it is valid until the transaction ends.
+// Lifetime: a body returned by Read or Write is valid until the transaction ends,
+// and no longer: once no open transaction can read a committed image, the cache
+// hands its array to a writer for a new private copy (Cache/PageImagePool), so a
+// body read after its transaction ended may hold another page. Whatever outlives a
+// statement's transaction must copy what it needs (values, keys) and must check
+// IsOpen before touching a body it kept (a result that streams rows does, before
+// each row). Within the transaction, a body returned by Read is unchanged (committed
+// images are immutable; the writer's own pages change only through Write).
 namespace SharpCoreDB.Storage.Pages;
 
 /// <summary>Reads and changes the bodies of pages within one transaction.</summary>
@@ -13,6 +17,9 @@ internal interface IPageAccess
 {
     /// <summary>The page size and how much of each page is body.</summary>
     PageLayout Layout { get; }
+
+    /// <summary>False once the transaction has ended: bodies read from it may have been reused (see the top of this file).</summary>
+    bool IsOpen => true;
 
     /// <summary>The body of <paramref name="pageNumber"/> as this transaction sees it.</summary>
     ReadOnlyMemory<byte> Read(uint pageNumber);

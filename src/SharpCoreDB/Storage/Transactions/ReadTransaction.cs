@@ -29,6 +29,9 @@ internal sealed class ReadTransaction : IPageAccess, IDisposable
 
     public PageLayout Layout => _committed.Layout;
 
+    /// <inheritdoc />
+    public bool IsOpen => !_disposed;
+
     public ReadOnlyMemory<byte> Read(uint pageNumber)
     {
         ObjectDisposedException.ThrowIf(_disposed, this);

@@ -14,6 +14,12 @@ internal interface ICommittedPages
 
     /// <summary>The newest image of a page committed at or before <paramref name="snapshotLsn"/> (long.MaxValue: the newest).</summary>
     byte[] Committed(uint pageNumber, long snapshotLsn);
+
+    /// <summary>A page-sized array for a private copy, its content unspecified (an image nobody reads any more, or a new one).</summary>
+    byte[] RentImage();
+
+    /// <summary>Takes back a private copy that nothing can read any more (its transaction rolled back).</summary>
+    void ReturnImage(byte[] image);
 }
 
 /// <summary>What the one write transaction asks of its database when it ends.</summary>

@@ -13,18 +13,27 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
 {
     private readonly ICommittedPages _committed;
     private readonly IWriterHost _host;
-    private readonly Dictionary<uint, PrivatePage> _pages = [];
-    private readonly List<Savepoint> _savepoints = [];
-    private readonly Stack<Savepoint> _spareSavepoints = new();
-
-    // Pages some open savepoint may keep only the head of (WriteHead); empty when none is open.
-    private readonly HashSet<uint> _headsKept = [];
+    // Lent by the database for this transaction's lifetime (WriterWorkspace): private pages,
+    // open and released savepoints, and the pages some open savepoint keeps only the head of.
+    private readonly WriterWorkspace _workspace;
+    private readonly Dictionary<uint, PrivatePage> _pages;
+    private readonly List<Savepoint> _savepoints;
+    private readonly Stack<Savepoint> _spareSavepoints;
+    private readonly HashSet<uint> _headsKept;
     private bool _finished;
 
-    public WriteTransaction(ICommittedPages committed, IWriterHost host, DatabaseState state)
+    // Set once the commit starts handing the private copies to the cache: from then on they are not ours to reuse.
+    private bool _publishing;
+
+    public WriteTransaction(ICommittedPages committed, IWriterHost host, DatabaseState state, WriterWorkspace workspace)
     {
         _committed = committed;
         _host = host;
+        _workspace = workspace;
+        _pages = workspace.Pages;
+        _savepoints = workspace.Savepoints;
+        _spareSavepoints = workspace.SpareSavepoints;
+        _headsKept = workspace.HeadsKept;
         State = state;
         StartState = state;
     }
@@ -41,6 +50,9 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public Dictionary<uint, PrivatePage> ChangedPages => _pages;
 
     public bool IsFinished => _finished;
+
+    /// <inheritdoc />
+    public bool IsOpen => !_finished;
 
     /// <summary>The rows this transaction changed, recorded while somebody listens for changes; null otherwise.</summary>
     public ChangeJournal? Changes { get; set; }
@@ -136,13 +148,11 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         RememberForSavepoint(pageNumber, page, Layout.PageSize);
         if (page is null)
         {
-            page = new PrivatePage(new byte[Layout.PageSize], baseImage: null);
+            page = new PrivatePage(_committed.RentImage(), baseImage: null);
             _pages.Add(pageNumber, page);
         }
-        else
-        {
-            Array.Clear(page.Image);
-        }
+
+        Array.Clear(page.Image);
 
         PageHeader.SetType(page.Image, type);
         return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
@@ -223,6 +233,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     /// <summary>The open savepoint with this name, innermost first; null if none.</summary>
     public Savepoint? FindSavepoint(string name)
     {
+        EnsureActive();
         for (int i = _savepoints.Count - 1; i >= 0; i--)
         {
             if (string.Equals(_savepoints[i].Name, name, StringComparison.OrdinalIgnoreCase))
@@ -253,7 +264,17 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     {
         if (!_finished)
         {
-            _pages.Clear();
+            // Nothing reads a private copy once its transaction has ended (results streaming from it stop:
+            // IPageAccess.IsOpen), so the copies can be used again, unless a failed commit may have
+            // installed some of them in the cache already.
+            if (!_publishing)
+            {
+                foreach (PrivatePage page in _pages.Values)
+                {
+                    _committed.ReturnImage(page.Image);
+                }
+            }
+
             Finish();
         }
     }
@@ -268,6 +289,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         long lsn;
         try
         {
+            _publishing = true;
             lsn = _host.CommitLocked(this);
         }
         catch
@@ -276,6 +298,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
             throw;
         }
 
+        // The private copies now belong to the cache as committed versions; Finish forgets them.
         Finish();
         return lsn;
     }
@@ -286,10 +309,10 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         foreach (var savepoint in _savepoints)
         {
             savepoint.Dispose();
+            _spareSavepoints.Push(savepoint);
         }
 
-        _savepoints.Clear();
-        _headsKept.Clear();
+        _workspace.Reset();
         _host.ReleaseWriter(this);
     }
 
@@ -322,7 +345,9 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     private PrivatePage MakePrivate(uint pageNumber)
     {
         var committed = _committed.Committed(pageNumber, long.MaxValue);
-        var page = new PrivatePage((byte[])committed.Clone(), committed);
+        byte[] copy = _committed.RentImage();
+        committed.CopyTo(copy, 0);
+        var page = new PrivatePage(copy, committed);
         _pages.Add(pageNumber, page);
         return page;
     }

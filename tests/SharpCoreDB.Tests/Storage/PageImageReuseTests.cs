@@ -1,0 +1,196 @@
+// Page images used again (Storage/Cache/PageImagePool): a commit's private copies are
+// taken from the images that earlier commits made obsolete, and a rolled-back
+// transaction's copies go back to the pool. What must hold is that reuse is never
+// seen: every snapshot reads exactly its committed state while writers recycle
+// images under it, the newest state survives a reopen, and a transaction that ended
+// cannot be read from (its bodies may be reused).
+using System.Buffers.Binary;
+using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.TestSupport.FileSystems;
+
+namespace SharpCoreDB.Tests.Storage;
+
+public sealed class PageImageReuseTests : IDisposable
+{
+    private const int PageSize = 4096;
+    private const long GoldenRatio = unchecked((long)0x9E3779B97F4A7C15UL);
+    private readonly TempDirectory _dir = new("scdb-reuse-");
+
+    public void Dispose() => _dir.Dispose();
+
+    [Fact]
+    public void CommitsReuseTheImagesEarlierCommitsMadeObsolete()
+    {
+        uint page;
+        using (var engine = Open())
+        {
+            page = Allocate(engine, 1)[0];
+            long reusedBefore = engine.Cache.Images.Reused;
+            for (long generation = 1; generation <= 200; generation++)
+            {
+                using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
+                Stamp(tx.Write(page).Span, page, generation);
+                tx.Commit();
+
+                using var read = engine.BeginRead();
+                Assert.Equal(generation, Generation(read.Read(page).Span, page));
+            }
+
+            // With no reader in between, each commit's copy is the image the commit before it replaced.
+            Assert.True(engine.Cache.Images.Reused - reusedBefore >= 190, $"{engine.Cache.Images.Reused - reusedBefore} images reused in 200 commits");
+        }
+
+        using (var engine = Open())
+        using (var read = engine.BeginRead())
+        {
+            Assert.Equal(200, Generation(read.Read(page).Span, page));
+        }
+    }
+
+    [Fact]
+    public void ARolledBackTransactionGivesItsCopiesBack()
+    {
+        using var engine = Open();
+        uint[] pages = Allocate(engine, 8);
+        int idleBefore = engine.Cache.Images.Idle;
+        using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
+        {
+            foreach (uint page in pages)
+            {
+                Stamp(tx.Write(page).Span, page, 99);
+            }
+
+            tx.Rollback();
+        }
+
+        Assert.Equal(idleBefore + pages.Length, engine.Cache.Images.Idle);
+        using var read = engine.BeginRead();
+        Assert.All(pages, page => Assert.Equal(0, Generation(read.Read(page).Span, page)));
+    }
+
+    [Fact]
+    public void ATransactionThatEndedCannotBeReadFrom()
+    {
+        using var engine = Open();
+        uint page = Allocate(engine, 1)[0];
+        var read = engine.BeginRead();
+        Assert.True(read.IsOpen);
+        read.Dispose();
+        Assert.False(read.IsOpen);
+
+        var tx = engine.BeginWrite(TestTimeouts.WriteLock);
+        Stamp(tx.Write(page).Span, page, 1);
+        Assert.True(tx.IsOpen);
+        tx.Commit();
+        Assert.False(tx.IsOpen);
+        Assert.Throws<SharpCoreDBException>(() => tx.Read(page));
+    }
+
+    // Writers rewrite every page of a set in each commit (the whole body, derived from the page number and the
+    // commit's generation) while readers take snapshots, some held across many commits, and check that each page
+    // is intact and that all pages come from one generation. Old versions are pruned and their images reused all
+    // along (the test fails if none were), so a reader handed a reused image would see a foreign body.
+    [Fact]
+    public async Task SnapshotsReadExactlyTheirStateWhileImagesAreReused()
+    {
+        using var engine = Open(cacheBytes: 32 * PageSize);
+        uint[] pages = Allocate(engine, 24);
+        using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(1.5));
+        long committed = 0;
+        var writer = Workers.Start(() =>
+        {
+            for (long generation = 1; !stop.IsCancellationRequested; generation++)
+            {
+                using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
+                foreach (uint page in pages)
+                {
+                    Stamp(tx.Write(page).Span, page, generation);
+                }
+
+                tx.Commit();
+                committed = generation;
+            }
+        });
+
+        var readers = Enumerable.Range(0, 2).Select(seed => Workers.Start(() =>
+        {
+            var random = new Random(seed);
+            long snapshots = 0;
+            while (!stop.IsCancellationRequested)
+            {
+                using var read = engine.BeginRead();
+                long generation = Generation(read.Read(pages[0]).Span, pages[0]);
+
+                // Some snapshots stay open while many commits go by, so their versions are pinned, then pruned at once.
+                int passes = random.Next(4) == 0 ? 50 : 1;
+                for (int pass = 0; pass < passes; pass++)
+                {
+                    foreach (uint page in pages)
+                    {
+                        Assert.Equal(generation, Generation(read.Read(page).Span, page));
+                    }
+                }
+
+                snapshots++;
+            }
+
+            return snapshots;
+        })).ToArray();
+
+        await Task.WhenAll([writer, .. readers]).WaitAsync(TestTimeouts.Hang);
+        Assert.True(committed > 10, $"only {committed} commits");
+        Assert.All(readers, r => Assert.True(r.Result > 0, "a reader took no snapshot"));
+        Assert.True(engine.Cache.Images.Reused > committed, $"{engine.Cache.Images.Reused} images reused over {committed} commits");
+    }
+
+    private StorageEngine Open(long cacheBytes = 1 << 20) => StorageEngine.Open(new StorageOptions
+    {
+        Path = _dir.File("reuse.scdb"),
+        PageSize = PageSize,
+        CacheSizeBytes = cacheBytes,
+        FileSystem = new FaultyFileSystem(),
+    });
+
+    private static uint[] Allocate(StorageEngine engine, int count)
+    {
+        using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
+        var pages = new uint[count];
+        for (int i = 0; i < count; i++)
+        {
+            pages[i] = tx.Allocate(PageType.TableNode);
+            Stamp(tx.Write(pages[i]).Span, pages[i], 0);
+        }
+
+        tx.Commit();
+        return pages;
+    }
+
+    // The whole body: the generation, then every 8 bytes the page number mixed with the generation.
+    private static void Stamp(Span<byte> body, uint page, long generation)
+    {
+        BinaryPrimitives.WriteInt64LittleEndian(body, generation);
+        for (int at = 8; at + 8 <= body.Length; at += 8)
+        {
+            BinaryPrimitives.WriteInt64LittleEndian(body[at..], Mix(page, generation, at));
+        }
+    }
+
+    // The body's generation, after checking that every byte of the body belongs to it and to this page.
+    private static long Generation(ReadOnlySpan<byte> body, uint page)
+    {
+        long generation = BinaryPrimitives.ReadInt64LittleEndian(body);
+        for (int at = 8; at + 8 <= body.Length; at += 8)
+        {
+            if (BinaryPrimitives.ReadInt64LittleEndian(body[at..]) != Mix(page, generation, at))
+            {
+                Assert.Fail($"page {page} holds a body that is not generation {generation}'s (offset {at})");
+            }
+        }
+
+        return generation;
+    }
+
+    private static long Mix(uint page, long generation, int offset) =>
+        ((long)page << 40) ^ (generation * GoldenRatio) ^ offset;
+}
