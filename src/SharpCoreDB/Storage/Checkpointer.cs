@@ -36,7 +36,7 @@ namespace SharpCoreDB.Storage;
 /// It receives the parts of the engine it works on (the log, the snapshots, the cache, the
 /// file and its journal) rather than the engine, so it cannot reach past them.
 /// </remarks>
-internal sealed class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapshots, PageCache cache, DatabaseFile file, CheckpointJournal journal,
+internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapshots, PageCache cache, DatabaseFile file, CheckpointJournal journal,
     Func<DatabaseHeader, DatabaseHeader> seal)
 {
     /// <summary>Checkpoint bytes written between two fsyncs unless the options say otherwise (see Pacing above).</summary>
@@ -118,7 +118,7 @@ internal sealed class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapsho
         // The journal image is as large as all the dirty pages together (MBs, at most half the cache):
         // kept for the next checkpoint rather than a new large-object-heap array each time. (The shared
         // array pool would mostly miss: checkpoints run on whichever pool thread is free.)
-        int size = CheckpointJournal.SizeFor(dirty.Count, pageSize);
+        int size = checked((int)CheckpointJournal.SizeFor(dirty.Count, pageSize));
         if (_journalBuffer.Length < size)
         {
             _journalBuffer = new byte[size];
@@ -149,11 +149,11 @@ internal sealed class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapsho
     // Steps 3 and 4: the journal (built in buffer[..size]) and the in-place writes.
     private void WriteJournaled(long lsn, DatabaseState state, List<(uint Page, PageVersion Version)> dirty, byte[] buffer, int size, int pageSize)
     {
-        CheckpointJournal.WriteHeader(buffer, Header.DatabaseId, lsn, pageSize, dirty.Count);
+        CheckpointJournal.WriteHeader(buffer, Header.DatabaseId, lsn, pageSize, dirty.Count, JournalKind.Checkpoint);
         for (int i = 0; i < dirty.Count; i++)
         {
             var (page, version) = dirty[i];
-            var entry = buffer.AsSpan(CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
+            var entry = buffer.AsSpan((int)CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
             CheckpointJournal.WriteEntryHeader(entry, page);
             file.Codec.Encode(page, version.Image!, entry[CheckpointJournal.EntryHeaderSize..]);
         }
@@ -162,6 +162,7 @@ internal sealed class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapsho
         {
             journal.Write(buffer.AsSpan(0, size), PacingBytes);
             cache.AllowFileLsn(lsn);
+            long pagesOnDisk = file.PagesOnDisk;
             if (state.PageCount > file.PagesOnDisk)
             {
                 file.SetPageCount(state.PageCount);
@@ -176,8 +177,8 @@ internal sealed class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapsho
                 }
 
                 var (page, version) = dirty[i];
-                int offset = CheckpointJournal.EntryOffset(i, pageSize) + CheckpointJournal.EntryHeaderSize;
-                WriteInPlace(page, version, buffer, offset, pageSize);
+                int offset = (int)CheckpointJournal.EntryOffset(i, pageSize) + CheckpointJournal.EntryHeaderSize;
+                WriteInPlace(page, version, buffer, offset, pageSize, pagesOnDisk);
             }
 
             file.Flush();
@@ -208,6 +209,6 @@ internal sealed class Checkpointer(IWriteAheadLog? log, SnapshotRegistry snapsho
         Header = header;
     }
 
-    private void WriteInPlace(uint page, PageVersion version, byte[] buffer, int offset, int pageSize) =>
-        cache.WriteThrough(page, version, snapshots.Oldest, () => file.WriteEncodedPage(page, buffer.AsSpan(offset, pageSize)));
+    private void WriteInPlace(uint page, PageVersion version, byte[] buffer, int offset, int pageSize, long pagesOnDisk) =>
+        cache.WriteThrough(page, version, snapshots.Oldest, pagesOnDisk, () => file.WriteEncodedPage(page, buffer.AsSpan(offset, pageSize)));
 }

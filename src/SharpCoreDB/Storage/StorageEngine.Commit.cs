@@ -3,6 +3,7 @@
 // FullSync commit becomes visible to new readers, and the background checkpoint the
 // log's growth asks for (on the database's own thread: CheckpointWorker). A log
 // failure is remembered: from then on the database refuses writes until reopened.
+using SharpCoreDB.Storage.Logging;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
 using SharpCoreDB.Wal;
@@ -20,6 +21,11 @@ internal sealed partial class StorageEngine
             return 0;
         }
 
+        if (transaction.HasSpilled)
+        {
+            return CommitThroughJournal(transaction);
+        }
+
         long lsn;
         if (Log is null)
         {
@@ -30,7 +36,8 @@ internal sealed partial class StorageEngine
             _record.Begin(transaction.State);
             foreach (var (number, page) in pages)
             {
-                var newBody = page.Image.AsSpan(PageLayout.HeaderSize, Layout.BodySize);
+                // A transaction that never moved a page out of memory has every image and base image at hand.
+                var newBody = page.Image!.AsSpan(PageLayout.HeaderSize, Layout.BodySize);
                 var oldBody = page.Fresh ? _zeroBody : page.BaseImage.AsSpan(PageLayout.HeaderSize, Layout.BodySize);
                 _record.AddPage(number, PageHeader.GetType(page.Image), page.Fresh, oldBody, newBody);
             }
@@ -41,13 +48,63 @@ internal sealed partial class StorageEngine
         long oldest = Snapshots.Oldest;
         foreach (var (number, page) in pages)
         {
-            PageHeader.SetLsn(page.Image, lsn);
-            Cache.Install(number, page.Image, lsn, oldest);
+            PageHeader.SetLsn(page.Image!, lsn);
+            Cache.Install(number, page.Image!, lsn, oldest);
         }
 
         // Readers see the commit once it is durable (FullSync), or at once when acknowledging it does not wait
         // for the disk (Async, no log): a commit the log then fails to store is never seen.
         Snapshots.Publish(lsn, transaction.State, visibleNow: Log is null || Log.Durability == WalDurability.Async);
+        return lsn;
+    }
+
+    // A transaction larger than memory commits its whole pages through the checkpoint journal
+    // (Checkpointer.CommitThroughJournal.cs); its record in the log only says that it happened.
+    private long CommitThroughJournal(WriteTransaction transaction)
+    {
+        // Under the writer lock nobody else appends to the log, so the record's LSN is known before it is written.
+        long lsn = Log!.LastLsn + 1;
+        var pages = transaction.ChangedPages;
+        uint[] numbers = [.. pages.Keys];
+        Array.Sort(numbers);
+        try
+        {
+            _checkpointer!.CommitThroughJournal(
+                lsn,
+                numbers,
+                (number, scratch) => transaction.ImageForCommit(number, pages[number], scratch),
+                () =>
+                {
+                    _record.Begin(transaction.State, CommitRecordWriter.JournaledCommitKind);
+                    long logged = EnqueueRecord(_logCipher is null ? _record.Written : _logCipher.Seal(_record.Written));
+                    if (logged != lsn)
+                    {
+                        throw new InvalidOperationException($"The log gave LSN {logged} to a commit whose journal was written for {lsn}.");
+                    }
+
+                    try
+                    {
+                        // Durable whatever the durability mode: the pages are about to overwrite the file's.
+                        Log.Flush();
+                    }
+                    catch (IOException e)
+                    {
+                        throw LogFailed(e);
+                    }
+                });
+        }
+        catch (PagesNotWrittenException e)
+        {
+            _logFailure ??= e;
+            throw new SharpCoreDBException(
+                SharpCoreDBErrorCode.IoError,
+                $"The transaction was committed (its pages are in the checkpoint journal and its record in the log), but writing them into "
+                + $"the database file failed ({e.InnerException?.Message}); reopen the database, which completes it. Until then it refuses writes.",
+                e);
+        }
+
+        // Durable already: visible at once.
+        Snapshots.Publish(lsn, transaction.State, visibleNow: true);
         return lsn;
     }
 

@@ -85,20 +85,6 @@ internal sealed partial class StorageEngine
                 file.WriteHeader(header);
             }
 
-            if (options.ReadOnly)
-            {
-                if (journal is not null && journal.NeedsRecovery(header))
-                {
-                    throw new SharpCoreDBException(
-                        SharpCoreDBErrorCode.ReadOnly,
-                        $"'{path}' was left mid-checkpoint by a crash; open it once for writing to recover it.");
-                }
-            }
-            else
-            {
-                journal!.RecoverInto(file, header);
-            }
-
             long checkpointLsn = header.CheckpointLsn;
             log = options.LogExists(path + "-wal", fs)
                 ? OpenLog(path + "-wal", options, checkpointLsn)
@@ -116,6 +102,21 @@ internal sealed partial class StorageEngine
                 log.Dispose();
                 WriteAheadLog.Delete(path + "-wal", fs);
                 log = OpenLog(path + "-wal", options, header.CheckpointLsn);
+            }
+
+            // The journal is looked at once the log's end is known: a commit's journal counts only if its record is there.
+            if (options.ReadOnly)
+            {
+                if (journal?.Inspect(header, log.LastLsn) == CheckpointJournal.Finding.Apply)
+                {
+                    throw new SharpCoreDBException(
+                        SharpCoreDBErrorCode.ReadOnly,
+                        $"'{path}' was left mid-checkpoint by a crash; open it once for writing to recover it.");
+                }
+            }
+            else
+            {
+                journal!.RecoverInto(file, header, log.LastLsn);
             }
 
             RefuseLostRecords(path, log.Recovery, header.CheckpointLsn);

@@ -24,6 +24,9 @@ namespace SharpCoreDB.Storage;
 /// <summary>An open database at the page level.</summary>
 internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDisposable
 {
+    // The fewest private pages a write transaction keeps in memory, whatever the cache budget.
+    private const int MinPrivatePages = 16;
+
     private readonly StorageOptions _options;
     private readonly DatabaseFile? _file;
     private readonly CheckpointJournal? _journal;
@@ -53,9 +56,10 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
         Log = log;
         Layout = layout;
         _zeroBody = new byte[layout.BodySize];
-        Func<VersionSpill>? spill = file is null
+        Func<PageSlotFile>? spill = file is null
             ? null
-            : () => new VersionSpill(options.FileSystem, System.IO.Path.GetDirectoryName(file.Path)!, file.Codec);
+            : () => new PageSlotFile(
+                options.FileSystem, System.IO.Path.GetDirectoryName(file.Path)!, file.Codec, TemporaryFiles.VersionsPrefix, "the old page versions' file");
         _checkpointWorker = new CheckpointWorker(RunBackgroundCheckpoint, "SharpCoreDB checkpoint");
         Cache = new PageCache(file, layout.PageSize, options.CacheSizeBytes, spill) { CheckpointWanted = QueueCheckpoint };
         Snapshots = new SnapshotRegistry(header?.CheckpointLsn ?? 0, header?.State ?? DatabaseState.Empty, log is null ? null : () => log.DurableLsn)
@@ -181,6 +185,14 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
     byte[] ICommittedPages.Committed(uint pageNumber, long snapshotLsn) => Cache.Get(pageNumber, snapshotLsn);
 
     byte[] ICommittedPages.RentImage() => Cache.Images.Rent();
+
+    // A write transaction may keep half the cache budget of private pages in memory (at least MinPrivatePages); an
+    // in-memory database keeps all, since its pages have nowhere else to be.
+    int ICommittedPages.PrivatePageLimit => _file is null ? int.MaxValue : Math.Max(MinPrivatePages, Cache.CapacityPages / 2);
+
+    PageSlotFile? ICommittedPages.CreatePrivatePageFile() => _file is null
+        ? null
+        : new PageSlotFile(_options.FileSystem, System.IO.Path.GetDirectoryName(_file.Path)!, _file.Codec, TemporaryFiles.PrivatePagesPrefix, "a large transaction's page file");
 
     void ICommittedPages.ReturnImage(byte[] image) => Cache.Images.Return(image);
 

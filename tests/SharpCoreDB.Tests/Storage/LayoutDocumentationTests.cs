@@ -130,6 +130,7 @@ public sealed class LayoutDocumentationTests
             At(CheckpointJournal.CheckpointLsnOffset, CheckpointJournal.CheckpointLsnSize, "checkpoint LSN"),
             At(CheckpointJournal.PageSizeOffset, CheckpointJournal.PageSizeSize, "page size"),
             At(CheckpointJournal.EntryCountOffset, CheckpointJournal.EntryCountSize, "entry count"),
+            At(CheckpointJournal.KindOffset, CheckpointJournal.KindSize, $"kind: {(int)JournalKind.Checkpoint} = a checkpoint's, {(int)JournalKind.Commit} = a commit's"),
             At(CheckpointJournal.ReservedOffset, CheckpointJournal.ReservedSize, "reserved, zero"),
             At(CheckpointJournal.ChecksumOffset, CheckpointJournal.ChecksumSize, $"CRC32 of bytes 0..{CheckpointJournal.ChecksumOffset - 1}"));
         Assert.Equal(CheckpointJournal.HeaderSize, LayoutTables.AssertContiguous(rows));
@@ -189,7 +190,7 @@ public sealed class LayoutDocumentationTests
     private static string WrittenJournalMagic()
     {
         var header = new byte[CheckpointJournal.HeaderSize];
-        CheckpointJournal.WriteHeader(header, Guid.NewGuid(), checkpointLsn: 1, pageSize: 4096, entries: 0);
+        CheckpointJournal.WriteHeader(header, Guid.NewGuid(), checkpointLsn: 1, pageSize: 4096, entries: 0, JournalKind.Checkpoint);
         return Encoding.ASCII.GetString(header, CheckpointJournal.MagicOffset, CheckpointJournal.MagicSize);
     }
 }

@@ -62,8 +62,14 @@ internal sealed partial class BTree
     /// <remarks>Created at the first change: every statement opens its trees anew, and most never split.</remarks>
     internal BTreeActivity Activity => _activity ??= new();
 
-    /// <summary>Changes with every insert and delete, so cursors can notice and find their place again.</summary>
-    internal long Version { get; private set; }
+    /// <summary>
+    /// Changes with every insert and delete, and when the pages move out of memory (IPageAccess.Epoch), so cursors
+    /// can notice and find their place again.
+    /// </summary>
+    internal long Version => _changes + _pages.Epoch;
+
+    // Inserts and deletes (and rebinds) so far: the tree's part of Version.
+    private long _changes;
 
     /// <summary>Allocates the root page of a new, empty tree.</summary>
     public static BTree Create(IPageAccess pages, PageType type)
@@ -103,9 +109,10 @@ internal sealed partial class BTree
             _limits = new BTreeLimits(pages.Layout.BodySize);
         }
 
+        // Version must only grow: the old access's epoch is carried over, since the new one's starts again.
+        _changes += _pages.Epoch + 1;
         _pages = pages;
         _activity = null;
-        Version++;
     }
 
     private static byte RootType(IPageAccess pages, uint rootPage)
@@ -180,6 +187,7 @@ internal sealed partial class BTree
     /// </summary>
     public bool Insert(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, BTreeInsertMode mode)
     {
+        _pages.SafePoint();
         if (key.Length > _limits.MaxKeySize)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Misuse,
@@ -194,7 +202,7 @@ internal sealed partial class BTree
             return false;
         }
 
-        Version++;
+        _changes++;
         try
         {
             return InsertAt(level, slot, exact, key, value);
@@ -253,6 +261,7 @@ internal sealed partial class BTree
     /// <summary>Removes <paramref name="key"/> and its value; false if it was not there.</summary>
     public bool Delete(ReadOnlySpan<byte> key)
     {
+        _pages.SafePoint();
         if (key.Length > _limits.MaxKeySize)
         {
             return false;
@@ -266,7 +275,7 @@ internal sealed partial class BTree
             return false;
         }
 
-        Version++;
+        _changes++;
         Span<byte> body = WriteForRemoval(leafPage);
         FreeValue(body, slot);
         BTreeNode.RemoveCell(body, slot, leaf: true);
@@ -288,7 +297,8 @@ internal sealed partial class BTree
     /// <summary>Frees every page of the tree, root and overflow chains included. The tree is unusable afterwards.</summary>
     public void Drop()
     {
-        Version++;
+        _pages.SafePoint();
+        _changes++;
         DropNode(RootPage, 0);
     }
 

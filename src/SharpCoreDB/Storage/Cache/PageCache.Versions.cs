@@ -14,6 +14,8 @@
 //     open while a page is rewritten a thousand times pins two versions, not a
 //     thousand; and it reaches pages that were written while a reader was active
 //     and never again.
+using SharpCoreDB.Storage.File;
+
 namespace SharpCoreDB.Storage.Cache;
 
 internal sealed partial class PageCache
@@ -22,8 +24,8 @@ internal sealed partial class PageCache
     private readonly List<uint> _chainedScratch = [];
     private readonly List<long> _snapshotScratch = [];
     private readonly Lock _maintenance = new();
-    private readonly Func<VersionSpill>? _spillFactory;
-    private VersionSpill? _spill;
+    private readonly Func<PageSlotFile>? _spillFactory;
+    private PageSlotFile? _spill;
     private int _spilledVersions;
     private int _chainedCount;
 

@@ -8,7 +8,7 @@
 // memory, old versions included. When the cache is over it, in this order: chains
 // are pruned to the versions some snapshot needs; clean pages are evicted with a
 // second-chance sweep; the images of pages that readers pin are moved out of memory
-// (to the version spill file, or dropped when the database file holds them); and if
+// (to the version spill file (a PageSlotFile), or dropped when the database file holds them); and if
 // dirty pages (newest version not yet in the database file, which never leave but
 // through a checkpoint) are what remains, a checkpoint is asked for. So images in
 // memory stay within the budget, plus the dirty pages of the commits since the last
@@ -46,7 +46,7 @@ internal sealed partial class PageCache
     /// <param name="pageSize">The size of every page.</param>
     /// <param name="capacityBytes">The budget; the cache may exceed it only with dirty pages.</param>
     /// <param name="spill">Where old versions may go when readers pin too many; null to keep them all in memory.</param>
-    public PageCache(DatabaseFile? file, int pageSize, long capacityBytes, Func<VersionSpill>? spill = null)
+    public PageCache(DatabaseFile? file, int pageSize, long capacityBytes, Func<PageSlotFile>? spill = null)
     {
         _file = file;
         _spillFactory = spill;
@@ -140,8 +140,9 @@ internal sealed partial class PageCache
             }
             else
             {
-                // Nothing cached: any older image a reader may need is the one in the file.
-                entry = new CacheEntry(version, fileLsn: -1, olderInFile: _file is not null);
+                // Nothing cached: any older image a reader may need is the one in the file, if the file has the page
+                // (a page past its end is new: a later extension of the file leaves zeros there, never an older image).
+                entry = new CacheEntry(version, fileLsn: -1, olderInFile: _file is not null && pageNumber < _file.PagesOnDisk);
                 stripe.Entries.Add(pageNumber, entry);
                 inserted = true;
             }
@@ -197,58 +198,6 @@ internal sealed partial class PageCache
         }
 
         return dirty;
-    }
-
-    /// <summary>
-    /// Runs <paramref name="write"/> (an in-place write of <paramref name="version"/>) under the page's
-    /// stripe lock, first taking back into memory any version whose image only the file held (the write
-    /// replaces it), and the file's image itself if a reader older than the version may still need it.
-    /// The page stays dirty until <see cref="MarkInFile"/> says the write is durable.
-    /// </summary>
-    public void WriteThrough(uint pageNumber, PageVersion version, long oldestSnapshot, Action write)
-    {
-        var stripe = StripeOf(pageNumber);
-        lock (stripe)
-        {
-            var entry = stripe.Entries[pageNumber];
-            PageVersion bottom = entry.Latest;
-            for (var v = entry.Latest; v is not null; v = v.Older)
-            {
-                if (v.InFile)
-                {
-                    KeepForReaders(pageNumber, v, LoadExactly(pageNumber, v.Lsn));
-                }
-
-                bottom = v;
-            }
-
-            if (entry.OlderInFile && oldestSnapshot < version.Lsn && _file is not null && pageNumber < _file.PagesOnDisk)
-            {
-                var fromFile = Load(pageNumber);
-                byte[] image = fromFile.Image!;
-                fromFile.DropToFile();
-                bottom.Older = fromFile;
-                KeepForReaders(pageNumber, fromFile, image);
-                MarkChained(pageNumber, entry);
-            }
-
-            // Until MarkInFile, nobody knows which image the file holds: the page counts as dirty,
-            // so no image is dropped on the strength of an image the write is replacing.
-            entry.OlderInFile = false;
-            entry.FileLsn = -1;
-            write();
-        }
-    }
-
-    /// <summary>Records that the file durably holds the page's version committed at <paramref name="lsn"/> (after <see cref="WriteThrough"/>).</summary>
-    public void MarkInFile(uint pageNumber, long lsn)
-    {
-        var stripe = StripeOf(pageNumber);
-        lock (stripe)
-        {
-            var entry = stripe.Entries[pageNumber];
-            entry.FileLsn = Math.Max(entry.FileLsn, lsn);
-        }
     }
 
     private PageVersion Load(uint pageNumber)

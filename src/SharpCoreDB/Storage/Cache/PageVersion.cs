@@ -5,7 +5,7 @@
 // A version's image lives in one of three places:
 //   memory    Image holds it (every newest version that is dirty, and most others)
 //   spill     only old readers still need it; it was moved to the version spill file
-//             (VersionSpill) and SpillSlot says where
+//             (a PageSlotFile) and SpillSlot says where
 //   file      it is exactly what the database file holds for the page (its LSN is the
 //             file's), so the array was dropped and the file is read when it is needed
 // The cache moves images out of memory only under the lock of the page's stripe; a
@@ -13,9 +13,12 @@
 namespace SharpCoreDB.Storage.Cache;
 
 /// <summary>A committed page image and the LSN of the commit that produced it.</summary>
-internal sealed class PageVersion(byte[] image, long lsn)
+internal sealed class PageVersion(byte[]? image, long lsn)
 {
     private byte[]? _image = image;
+
+    /// <summary>A version whose image only the database file holds (written there in place by its commit).</summary>
+    public static PageVersion InFileAt(long lsn) => new(null, lsn);
 
     /// <summary>The whole page, plaintext, header included; never modified after commit. Null unless in memory.</summary>
     public byte[]? Image => _image;

@@ -12,16 +12,25 @@
 //   24  8  checkpoint LSN the journal belongs to
 //   32  4  page size
 //   36  4  entry count n
-//   40 20  reserved, zero
+//   40  1  kind: 0 = a checkpoint's, 1 = a commit's (JournalKind)
+//   41 19  reserved, zero
 //   60  4  CRC32 of bytes 0..59
 //   64     n entries: page number (uint32 LE), 4 reserved bytes, then the page
 //          exactly as it goes to disk (encoded: checksummed or encrypted)
 //
 // A journal is applied only if its header is valid, it belongs to this database,
 // its LSN is newer than the header's checkpoint LSN (an older one describes a
-// checkpoint that completed), and every entry is present and verifies. Anything
-// less means the crash came before the in-place writes began, so the database file
-// is untouched and the journal is ignored.
+// checkpoint that completed) and no newer than the log's last record, and every
+// entry is present and verifies. Anything less means the crash came before the
+// in-place writes began, so the database file is untouched and the journal is
+// ignored (CheckpointJournal.Recovery.cs).
+//
+// Two writers use it, one at a time (the checkpointer's lock): a checkpoint, whose
+// LSN is a commit already in the log, and the commit of a transaction too large for
+// memory (Checkpointer.CommitThroughJournal), whose LSN is that of the commit record
+// it logs only once the journal is durable. A crash between the two leaves a
+// complete journal with an LSN the log never reached: the rule above ignores it,
+// and the open empties it before new commits reuse that LSN.
 using System.Buffers.Binary;
 using System.IO.Hashing;
 using SharpCoreDB.Wal.IO;
@@ -29,7 +38,7 @@ using SharpCoreDB.Wal.IO;
 namespace SharpCoreDB.Storage.File;
 
 /// <summary>The double-write area that makes checkpoints safe against torn page writes.</summary>
-internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
+internal sealed partial class CheckpointJournal(IStorageFile file) : IDisposable
 {
     /// <summary>Bytes 0..7: the magic.</summary>
     internal const int MagicOffset = 0; // [0-7]
@@ -51,9 +60,13 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
     internal const int EntryCountOffset = 36; // [36-39]
     internal const int EntryCountSize = sizeof(int);
 
-    /// <summary>Bytes 40..59: reserved, zero.</summary>
-    internal const int ReservedOffset = 40; // [40-59]
-    internal const int ReservedSize = 20;
+    /// <summary>Byte 40: whose journal it is (<see cref="JournalKind"/>).</summary>
+    internal const int KindOffset = 40; // [40]
+    internal const int KindSize = 1;
+
+    /// <summary>Bytes 41..59: reserved, zero.</summary>
+    internal const int ReservedOffset = KindOffset + KindSize; // [41-59]
+    internal const int ReservedSize = 19;
 
     /// <summary>Bytes 60..63: CRC32 of bytes 0..59.</summary>
     internal const int ChecksumOffset = 60; // [60-63]
@@ -74,12 +87,15 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
     internal const ulong Magic = 0x314E524A42444353; // "SCDBJRN1" read as little-endian
 
     /// <summary>Bytes the journal for <paramref name="entries"/> pages of <paramref name="pageSize"/> takes.</summary>
-    public static int SizeFor(int entries, int pageSize) => HeaderSize + (entries * (EntryHeaderSize + pageSize));
+    public static long SizeFor(int entries, int pageSize) => HeaderSize + ((long)entries * (EntryHeaderSize + pageSize));
+
+    private long _written = -1;
 
     /// <summary>Fills the journal header at the start of <paramref name="buffer"/>.</summary>
-    public static void WriteHeader(Span<byte> buffer, Guid databaseId, long checkpointLsn, int pageSize, int entries)
+    public static void WriteHeader(Span<byte> buffer, Guid databaseId, long checkpointLsn, int pageSize, int entries, JournalKind kind)
     {
         buffer[..HeaderSize].Clear();
+        buffer[KindOffset] = (byte)kind;
         BinaryPrimitives.WriteUInt64LittleEndian(buffer[MagicOffset..], Magic);
         databaseId.TryWriteBytes(buffer.Slice(DatabaseIdOffset, DatabaseIdSize));
         BinaryPrimitives.WriteInt64LittleEndian(buffer[CheckpointLsnOffset..], checkpointLsn);
@@ -95,8 +111,85 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
         entry.Slice(EntryReservedOffset, EntryReservedSize).Clear();
     }
 
-    /// <summary>Offset of entry <paramref name="index"/> in a journal buffer.</summary>
-    public static int EntryOffset(int index, int pageSize) => HeaderSize + (index * (EntryHeaderSize + pageSize));
+    /// <summary>Offset of entry <paramref name="index"/> in a journal.</summary>
+    public static long EntryOffset(int index, int pageSize) => HeaderSize + ((long)index * (EntryHeaderSize + pageSize));
+
+    /// <summary>
+    /// Starts writing a journal piece by piece (a journal too large to build in memory): empties the file and writes
+    /// <paramref name="header"/> (HeaderSize bytes, from <see cref="WriteHeader"/>). <see cref="Append"/> adds entries,
+    /// <see cref="Complete"/> makes it durable. A failure empties the journal again, as <see cref="Write"/> does.
+    /// </summary>
+    public void Begin(ReadOnlySpan<byte> header)
+    {
+        try
+        {
+            file.SetLength(0);
+            file.Write(0, header[..HeaderSize]);
+            _written = HeaderSize;
+        }
+        catch (IOException e)
+        {
+            throw Abandon(e);
+        }
+    }
+
+    /// <summary>Adds whole entries after those written so far; <paramref name="sync"/> fsyncs first (pacing).</summary>
+    public void Append(ReadOnlySpan<byte> entries, bool sync)
+    {
+        if (_written < 0)
+        {
+            throw new InvalidOperationException("No journal is being written.");
+        }
+
+        try
+        {
+            if (sync)
+            {
+                file.Flush();
+            }
+
+            file.Write(_written, entries);
+            _written += entries.Length;
+        }
+        catch (IOException e)
+        {
+            throw Abandon(e);
+        }
+    }
+
+    /// <summary>Makes the journal begun with <see cref="Begin"/> durable.</summary>
+    public void Complete()
+    {
+        try
+        {
+            file.SetLength(_written);
+            file.Flush();
+            _written = -1;
+        }
+        catch (IOException e)
+        {
+            throw Abandon(e);
+        }
+    }
+
+    /// <summary>Reads journal bytes back (entries of a journal just completed, to write them in place).</summary>
+    public void Read(long offset, Span<byte> destination)
+    {
+        int read;
+        try
+        {
+            read = file.Read(offset, destination);
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"reading the checkpoint journal '{file.Path}'");
+        }
+
+        if (read != destination.Length)
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"The checkpoint journal '{file.Path}' is shorter than it was written.");
+        }
+    }
 
     /// <summary>
     /// Writes a complete journal (header and entries, built by the caller) and makes it durable, with an
@@ -124,17 +217,25 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
         }
         catch (IOException e)
         {
-            try
-            {
-                file.SetLength(0);
-            }
-            catch (IOException)
-            {
-                // An incomplete journal is ignored by the next open anyway (see the rule above).
-            }
-
-            throw IoFailure.From(e, $"writing the checkpoint journal '{file.Path}'");
+            throw Abandon(e);
         }
+    }
+
+    // A write failed: the database file is still untouched, so the partial journal is emptied
+    // rather than left holding space a full disk needs.
+    private SharpCoreDBException Abandon(IOException e)
+    {
+        _written = -1;
+        try
+        {
+            file.SetLength(0);
+        }
+        catch (IOException)
+        {
+            // An incomplete journal is ignored by the next open anyway (see the rule above).
+        }
+
+        return IoFailure.From(e, $"writing the checkpoint journal '{file.Path}'");
     }
 
     /// <summary>True when the journal holds nothing (no checkpoint's pages wait in it).</summary>
@@ -153,87 +254,18 @@ internal sealed class CheckpointJournal(IStorageFile file) : IDisposable
         }
     }
 
-    /// <summary>
-    /// Copies a complete journal newer than <paramref name="header"/>'s checkpoint over the database
-    /// file and fsyncs it. Returns the number of pages restored (0 if the journal did not apply).
-    /// </summary>
-    public int RecoverInto(DatabaseFile database, DatabaseHeader header) => Apply(database, header, write: true);
-
-    /// <summary>True when a complete journal newer than the header's checkpoint waits to be applied.</summary>
-    public bool NeedsRecovery(DatabaseHeader header) => Apply(null, header, write: false) > 0;
-
-    private int Apply(DatabaseFile? database, DatabaseHeader header, bool write)
-    {
-        try
-        {
-            return ApplyUnchecked(database, header, write);
-        }
-        catch (IOException e)
-        {
-            throw IoFailure.From(e, $"recovering from the checkpoint journal '{file.Path}'");
-        }
-    }
-
-    private int ApplyUnchecked(DatabaseFile? database, DatabaseHeader header, bool write)
-    {
-        long length = file.Length;
-        if (length < HeaderSize)
-        {
-            return 0;
-        }
-
-        Span<byte> head = stackalloc byte[HeaderSize];
-        file.Read(0, head);
-        if (BinaryPrimitives.ReadUInt64LittleEndian(head[MagicOffset..]) != Magic
-            || BinaryPrimitives.ReadUInt32LittleEndian(head[ChecksumOffset..]) != Crc32.HashToUInt32(head[..ChecksumOffset])
-            || new Guid(head.Slice(DatabaseIdOffset, DatabaseIdSize)) != header.DatabaseId
-            || BinaryPrimitives.ReadInt64LittleEndian(head[CheckpointLsnOffset..]) <= header.CheckpointLsn
-            || BinaryPrimitives.ReadInt32LittleEndian(head[PageSizeOffset..]) != header.PageSize)
-        {
-            return 0;
-        }
-
-        int entries = BinaryPrimitives.ReadInt32LittleEndian(head[EntryCountOffset..]);
-        int pageSize = header.PageSize;
-        if (entries < 0 || SizeFor(entries, pageSize) > length)
-        {
-            return 0;
-        }
-
-        var all = new byte[SizeFor(entries, pageSize) - HeaderSize];
-        file.Read(HeaderSize, all);
-        var scratch = new byte[pageSize];
-        for (int i = 0; i < entries; i++)
-        {
-            var entry = all.AsSpan(i * (EntryHeaderSize + pageSize), EntryHeaderSize + pageSize);
-            uint page = BinaryPrimitives.ReadUInt32LittleEndian(entry[EntryPageNumberOffset..]);
-            try
-            {
-                if (database is not null)
-                {
-                    database.Codec.Decode(page, entry[EntryHeaderSize..], scratch);
-                }
-            }
-            catch (SharpCoreDBException)
-            {
-                return 0;
-            }
-        }
-
-        if (!write || database is null)
-        {
-            return Math.Max(entries, 1);
-        }
-
-        for (int i = 0; i < entries; i++)
-        {
-            var entry = all.AsSpan(i * (EntryHeaderSize + pageSize), EntryHeaderSize + pageSize);
-            database.WriteEncodedPage(BinaryPrimitives.ReadUInt32LittleEndian(entry[EntryPageNumberOffset..]), entry[EntryHeaderSize..]);
-        }
-
-        database.Flush();
-        return entries;
-    }
-
     public void Dispose() => file.Dispose();
+}
+
+/// <summary>Whose pages a checkpoint journal holds (byte 40 of its header).</summary>
+internal enum JournalKind : byte
+{
+    /// <summary>A checkpoint's: pages of commits already in the log (journals written before this byte existed read as this).</summary>
+    Checkpoint = 0,
+
+    /// <summary>
+    /// The commit of a transaction larger than memory: its pages, written before its commit record is logged. If the log
+    /// never reached its LSN, the commit never happened and the journal is emptied, not applied.
+    /// </summary>
+    Commit = 1,
 }

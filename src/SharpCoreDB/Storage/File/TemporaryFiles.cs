@@ -1,5 +1,6 @@
 // The temporary files a database makes beside itself: sort runs that outgrew memory
-// (Execution/Spill) and old page versions that long readers pin (Cache/VersionSpill).
+// (Execution/Spill), old page versions that long readers pin and the private pages of
+// a write transaction larger than its share of the cache (both PageSlotFile).
 // They are created in StorageFileMode.Temporary, so that they vanish with their handle
 // even when the process is killed (unlinked at once on Unix, delete-on-close on
 // Windows). Files with these names that are visible anyway were left by a crash in
@@ -18,6 +19,9 @@ internal static class TemporaryFiles
 
     /// <summary>The old page versions' file name starts with this.</summary>
     public const string VersionsPrefix = "sharpcoredb-versions-";
+
+    /// <summary>The file of a large write transaction's private pages starts with this.</summary>
+    public const string PrivatePagesPrefix = "sharpcoredb-pages-";
 
     private const string Extension = ".tmp";
 
@@ -43,7 +47,7 @@ internal static class TemporaryFiles
     public static int DeleteLeftovers(IFileSystem fileSystem, string directory)
     {
         int deleted = 0;
-        foreach (string prefix in new[] { SortRunPrefix, VersionsPrefix })
+        foreach (string prefix in new[] { SortRunPrefix, VersionsPrefix, PrivatePagesPrefix })
         {
             IEnumerable<string> leftovers;
             try

@@ -4,7 +4,8 @@
 // Layout (before encryption, which seals the whole record; docs/file-format.md,
 // "Commit records", has the same table, and the constants below are what the code
 // reads and writes):
-//   0   1  kind: 1 = commit
+//   0   1  kind: 1 = commit; 2 = commit whose pages went through the checkpoint
+//           journal (a transaction larger than memory: no page entries follow)
 //   1  24  DatabaseState after the commit
 //   25  4  number of page entries (uint32 LE)
 //   then, per page entry:
@@ -28,6 +29,9 @@ namespace SharpCoreDB.Storage.Logging;
 internal sealed class CommitRecordWriter
 {
     public const byte CommitKind = 1;
+
+    /// <summary>The kind of a commit whose whole pages were written through the checkpoint journal, not logged.</summary>
+    public const byte JournaledCommitKind = 2;
 
     /// <summary>Byte 0: the record kind (<see cref="CommitKind"/>).</summary>
     internal const int KindOffset = 0; // [0]
@@ -65,12 +69,12 @@ internal sealed class CommitRecordWriter
     /// <summary>The record built so far.</summary>
     public ReadOnlySpan<byte> Written => _bytes.AsSpan(0, _length);
 
-    public void Begin(DatabaseState state)
+    public void Begin(DatabaseState state, byte kind = CommitKind)
     {
         _length = 0;
         _pages = 0;
         var header = Reserve(HeaderSize);
-        header[KindOffset] = CommitKind;
+        header[KindOffset] = kind;
         state.WriteTo(header.Slice(StateOffset, StateSize));
         BinaryPrimitives.WriteUInt32LittleEndian(header[PageCountOffset..], 0);
     }
@@ -132,7 +136,8 @@ internal ref struct CommitRecordReader
 
     public CommitRecordReader(ReadOnlySpan<byte> record)
     {
-        if (record.Length < CommitRecordWriter.HeaderSize || record[CommitRecordWriter.KindOffset] != CommitRecordWriter.CommitKind)
+        if (record.Length < CommitRecordWriter.HeaderSize
+            || record[CommitRecordWriter.KindOffset] is not (CommitRecordWriter.CommitKind or CommitRecordWriter.JournaledCommitKind))
         {
             throw new FormatException("Not a commit record.");
         }

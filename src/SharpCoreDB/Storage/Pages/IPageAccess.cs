@@ -21,6 +21,20 @@ internal interface IPageAccess
     /// <summary>False once the transaction has ended: bodies read from it may have been reused (see the top of this file).</summary>
     bool IsOpen => true;
 
+    /// <summary>
+    /// Changes whenever bodies handed out before may no longer be the pages' (a write transaction moved pages out of
+    /// memory): whoever kept a body reads the page again through <see cref="Read"/> (BTree.Version includes it).
+    /// </summary>
+    long Epoch => 0;
+
+    /// <summary>
+    /// Says that no body this access handed out is being written to now (a B+tree calls it as each change begins),
+    /// so a write transaction larger than memory may move pages out here.
+    /// </summary>
+    void SafePoint()
+    {
+    }
+
     /// <summary>The body of <paramref name="pageNumber"/> as this transaction sees it.</summary>
     ReadOnlyMemory<byte> Read(uint pageNumber);
 

@@ -57,7 +57,7 @@ internal sealed class Savepoint : IDisposable
         if (current is not null)
         {
             copy = BufferPool.Rent(length);
-            current.Image.AsSpan(0, length).CopyTo(copy);
+            current.Image!.AsSpan(0, length).CopyTo(copy); // the transaction brought it into memory first
         }
 
         _preImages.Add(pageNumber, new PreImage(copy, length));
@@ -84,18 +84,18 @@ internal sealed class Savepoint : IDisposable
         _preImages[pageNumber] = new PreImage(whole, pageSize);
     }
 
-    /// <summary>Puts every remembered page back as it was; pages that were not private are dropped.</summary>
-    public void Restore(Dictionary<uint, PrivatePage> pages)
+    /// <summary>Puts every remembered page of <paramref name="transaction"/> back as it was; pages that were not private are dropped.</summary>
+    public void Restore(WriteTransaction transaction)
     {
         foreach (var (page, preImage) in _preImages)
         {
             if (preImage.Bytes is null)
             {
-                pages.Remove(page);
+                transaction.DropPrivate(page);
             }
             else
             {
-                preImage.Bytes.AsSpan(0, preImage.Length).CopyTo(pages[page].Image);
+                transaction.PutBack(page, preImage.Bytes.AsSpan(0, preImage.Length));
             }
         }
     }

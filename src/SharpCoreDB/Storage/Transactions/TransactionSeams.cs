@@ -20,6 +20,12 @@ internal interface ICommittedPages
 
     /// <summary>Takes back a private copy that nothing can read any more (its transaction rolled back).</summary>
     void ReturnImage(byte[] image);
+
+    /// <summary>Private pages a write transaction keeps in memory before it moves some out (int.MaxValue: never).</summary>
+    int PrivatePageLimit { get; }
+
+    /// <summary>A new temporary file for a write transaction's pages that memory does not hold; null where there is none (in memory).</summary>
+    File.PageSlotFile? CreatePrivatePageFile();
 }
 
 /// <summary>What the one write transaction asks of its database when it ends.</summary>

@@ -9,7 +9,7 @@ using SharpCoreDB.Storage.Pages;
 namespace SharpCoreDB.Storage.Transactions;
 
 /// <summary>A transaction that may change pages; at most one per database at a time.</summary>
-internal sealed class WriteTransaction : IPageAccess, IDisposable
+internal sealed partial class WriteTransaction : IPageAccess, IDisposable
 {
     private readonly ICommittedPages _committed;
     private readonly IWriterHost _host;
@@ -69,7 +69,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         EnsureActive();
         if (_pages.TryGetValue(pageNumber, out var page))
         {
-            return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+            return ImageOf(pageNumber, page).AsMemory(PageLayout.HeaderSize, Layout.BodySize);
         }
 
         PageNumbers.Check(pageNumber, State.PageCount);
@@ -79,15 +79,17 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public Memory<byte> Write(uint pageNumber)
     {
         EnsureActive();
-        if (!_pages.TryGetValue(pageNumber, out var page) || NeedsRemembering(pageNumber) || (_headsKept.Count > 0 && _headsKept.Contains(pageNumber)))
+        _pages.TryGetValue(pageNumber, out var page);
+        byte[]? image = page is null ? null : ImageOf(pageNumber, page);
+        if (page is null || NeedsRemembering(pageNumber) || (_headsKept.Count > 0 && _headsKept.Contains(pageNumber)))
         {
             PageNumbers.Check(pageNumber, State.PageCount);
             WidenHeads(pageNumber, page);
             RememberForSavepoint(pageNumber, page, Layout.PageSize);
-            page ??= MakePrivate(pageNumber);
+            image ??= MakePrivate(pageNumber);
         }
 
-        return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+        return image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
     }
 
     /// <summary>
@@ -97,13 +99,15 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public Memory<byte> WriteHead(uint pageNumber, int headLength)
     {
         EnsureActive();
-        if (!_pages.TryGetValue(pageNumber, out var page) || NeedsRemembering(pageNumber))
+        _pages.TryGetValue(pageNumber, out var page);
+        byte[]? image = page is null ? null : ImageOf(pageNumber, page);
+        if (page is null || NeedsRemembering(pageNumber))
         {
             PageNumbers.Check(pageNumber, State.PageCount);
             RememberForSavepoint(pageNumber, page, PageLayout.HeaderSize + headLength);
             if (page is null)
             {
-                page = MakePrivate(pageNumber);
+                image = MakePrivate(pageNumber);
             }
             else if (_savepoints.Count > 0)
             {
@@ -111,7 +115,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
             }
         }
 
-        return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+        return image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
     }
 
     public uint Allocate(PageType type)
@@ -144,18 +148,17 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
     public Memory<byte> Reinitialize(uint pageNumber, PageType type)
     {
         _pages.TryGetValue(pageNumber, out var page);
+        byte[] image = page is null ? _committed.RentImage() : ImageOf(pageNumber, page);
         WidenHeads(pageNumber, page);
         RememberForSavepoint(pageNumber, page, Layout.PageSize);
         if (page is null)
         {
-            page = new PrivatePage(_committed.RentImage(), baseImage: null);
-            _pages.Add(pageNumber, page);
+            AddPrivate(pageNumber, new PrivatePage(image, baseImage: null));
         }
 
-        Array.Clear(page.Image);
-
-        PageHeader.SetType(page.Image, type);
-        return page.Image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
+        Array.Clear(image);
+        PageHeader.SetType(image, type);
+        return image.AsMemory(PageLayout.HeaderSize, Layout.BodySize);
     }
 
     /// <summary>Starts a savepoint; statements run in one so that a failure undoes the statement alone.</summary>
@@ -200,7 +203,7 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         }
 
         _savepoints.RemoveRange(index + 1, _savepoints.Count - index - 1);
-        savepoint.Restore(_pages);
+        savepoint.Restore(this);
         savepoint.Dispose();
         Changes?.TruncateTo(savepoint.ChangeMark);
         State = savepoint.State;
@@ -271,7 +274,10 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
             {
                 foreach (PrivatePage page in _pages.Values)
                 {
-                    _committed.ReturnImage(page.Image);
+                    if (page.Image is { } image)
+                    {
+                        _committed.ReturnImage(image);
+                    }
                 }
             }
 
@@ -313,6 +319,8 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
         }
 
         _workspace.Reset();
+        _spill?.Dispose();
+        _spill = null;
         _host.ReleaseWriter(this);
     }
 
@@ -338,18 +346,18 @@ internal sealed class WriteTransaction : IPageAccess, IDisposable
 
         foreach (Savepoint savepoint in _savepoints)
         {
-            savepoint.Widen(pageNumber, page.Image, Layout.PageSize);
+            savepoint.Widen(pageNumber, ImageOf(pageNumber, page), Layout.PageSize);
         }
     }
 
-    private PrivatePage MakePrivate(uint pageNumber)
+    // The committed page copied into a new private page; returns the copy.
+    private byte[] MakePrivate(uint pageNumber)
     {
         var committed = _committed.Committed(pageNumber, long.MaxValue);
         byte[] copy = _committed.RentImage();
         committed.CopyTo(copy, 0);
-        var page = new PrivatePage(copy, committed);
-        _pages.Add(pageNumber, page);
-        return page;
+        AddPrivate(pageNumber, new PrivatePage(copy, committed));
+        return copy;
     }
 
     private int IndexOf(Savepoint savepoint)

@@ -26,6 +26,9 @@ internal sealed class WriterWorkspace
     /// <summary>Pages some open savepoint may keep only the head of (WriteHead); empty when none is open.</summary>
     public HashSet<uint> HeadsKept { get; } = [];
 
+    /// <summary>Every private page in the order it became private: the ring the sweep that moves pages out walks.</summary>
+    public List<uint> Clock { get; } = [];
+
     /// <summary>Empties the workspace for the next transaction (the spare savepoints stay).</summary>
     public void Reset()
     {
@@ -38,5 +41,10 @@ internal sealed class WriterWorkspace
 
         Savepoints.Clear();
         HeadsKept.Clear();
+        Clock.Clear();
+        if (Clock.Capacity > KeptCapacity)
+        {
+            Clock.Capacity = KeptCapacity;
+        }
     }
 }

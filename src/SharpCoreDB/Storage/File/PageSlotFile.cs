@@ -1,26 +1,25 @@
-// Where old page versions go when a reader keeps them alive longer than memory
-// allows. A reader's snapshot pins every version of every page written since it
-// began; a reader that lives long (a slow report, a data reader bound to a grid)
-// while writers keep committing would otherwise pin memory without bound. When the
-// page cache is over its budget and pruning and eviction cannot bring it back,
-// it moves such versions here: each takes one page-sized slot of a temporary file,
+// A temporary file of page-sized slots: where pages go when memory cannot hold them.
+// Two kinds use it: old page versions that long readers pin (the page cache's
+// version spill: a reader that lives long while writers keep committing would
+// otherwise pin memory without bound) and the private pages of a write transaction
+// larger than its share of the cache (WriteTransaction). Each page takes one slot,
 // encoded with the database's own page codec (checksummed, or encrypted with a
-// fresh nonce, so nothing reaches the disk in plaintext), and comes back when an
-// old reader asks for it (read again each time, never cached again). A slot is
-// reused once its version is pruned; the file is emptied when no slot is in use.
+// fresh nonce, so nothing reaches the disk in plaintext), and is read back on
+// demand. A slot is reused once freed; the file is emptied when no slot is in use.
 // It is a temporary file (TemporaryFiles): it disappears when the database closes
 // it, or when the process dies.
-//
-// Only versions that no checkpoint will need are moved: older than the newest
-// image the database file holds for the page (PageCache decides).
-using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Wal.IO;
 
-namespace SharpCoreDB.Storage.Cache;
+namespace SharpCoreDB.Storage.File;
 
-/// <summary>A temporary file of page-sized slots holding old page versions.</summary>
-internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPageCodec codec) : IDisposable
+/// <summary>A temporary file of page-sized slots holding pages that memory does not.</summary>
+/// <param name="fileSystem">The file seam.</param>
+/// <param name="directory">Where the file is made (beside the database).</param>
+/// <param name="codec">The database's page codec.</param>
+/// <param name="prefix">The file name's prefix (TemporaryFiles).</param>
+/// <param name="what">What the file holds, for error messages.</param>
+internal sealed class PageSlotFile(IFileSystem fileSystem, string directory, IPageCodec codec, string prefix, string what) : IDisposable
 {
     private readonly Lock _lock = new();
     private readonly Stack<long> _free = new();
@@ -30,16 +29,16 @@ internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPa
     private int _inUse;
     private bool _disposed;
 
-    /// <summary>Versions held in the file now.</summary>
+    /// <summary>Pages held in the file now.</summary>
     public int InUse => Volatile.Read(ref _inUse);
 
-    /// <summary>Writes <paramref name="image"/> of page <paramref name="pageNumber"/> into a free slot and returns the slot.</summary>
+    /// <summary>Writes <paramref name="image"/> (a whole page) of page <paramref name="pageNumber"/> into a free slot and returns the slot.</summary>
     public long Write(uint pageNumber, byte[] image)
     {
         lock (_lock)
         {
             ObjectDisposedException.ThrowIf(_disposed, this);
-            IStorageFile file = _file ??= TemporaryFiles.Create(fileSystem, directory, TemporaryFiles.VersionsPrefix, "the old page versions' file");
+            IStorageFile file = _file ??= TemporaryFiles.Create(fileSystem, directory, prefix, what);
             long slot = _free.Count > 0 ? _free.Pop() : _slots++;
             codec.Encode(pageNumber, image, _buffer);
             try
@@ -49,7 +48,7 @@ internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPa
             catch (IOException e)
             {
                 _free.Push(slot);
-                throw IoFailure.From(e, $"moving an old version of page {pageNumber} to '{file.Path}'");
+                throw IoFailure.From(e, $"writing page {pageNumber} to {what} '{file.Path}'");
             }
 
             _inUse++;
@@ -57,14 +56,21 @@ internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPa
         }
     }
 
-    /// <summary>Reads the version of page <paramref name="pageNumber"/> kept in <paramref name="slot"/> into a new image.</summary>
+    /// <summary>Reads the page <paramref name="pageNumber"/> kept in <paramref name="slot"/> into a new image.</summary>
     public byte[] Read(uint pageNumber, long slot)
     {
         var image = new byte[_buffer.Length];
+        ReadInto(pageNumber, slot, image);
+        return image;
+    }
+
+    /// <summary>Reads the page <paramref name="pageNumber"/> kept in <paramref name="slot"/> into <paramref name="image"/> (a whole page).</summary>
+    public void ReadInto(uint pageNumber, long slot, byte[] image)
+    {
         lock (_lock)
         {
             ObjectDisposedException.ThrowIf(_disposed, this);
-            IStorageFile file = _file ?? throw new InvalidOperationException("Nothing was moved to the version spill file.");
+            IStorageFile file = _file ?? throw new InvalidOperationException($"Nothing was written to {what}.");
             int read;
             try
             {
@@ -72,20 +78,19 @@ internal sealed class VersionSpill(IFileSystem fileSystem, string directory, IPa
             }
             catch (IOException e)
             {
-                throw IoFailure.From(e, $"reading an old version of page {pageNumber} from '{file.Path}'");
+                throw IoFailure.From(e, $"reading page {pageNumber} from {what} '{file.Path}'");
             }
 
             if (read != image.Length)
             {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"An old version of page {pageNumber} is missing from '{file.Path}'.");
+                throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"Page {pageNumber} is missing from {what} '{file.Path}'.");
             }
         }
 
         codec.Decode(pageNumber, image, image);
-        return image;
     }
 
-    /// <summary>Gives <paramref name="slot"/> back once its version is pruned.</summary>
+    /// <summary>Gives <paramref name="slot"/> back once its page is no longer needed there.</summary>
     public void Free(long slot)
     {
         lock (_lock)
