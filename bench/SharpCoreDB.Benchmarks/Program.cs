@@ -6,8 +6,10 @@
 // (Wal/WalPlacementProbe.cs), `--interleaved-batch [rounds] [contenders]`
 // (Suites/InterleavedBatchProbe.cs), `--cold-process [rounds]` (Suites/ColdProcessProbe.cs,
 // which runs itself as `--cold-child`), `--commit-cpu [commits] [rounds]` (Suites/CommitCpuProbe.cs),
-// `--file-size [rows]` (Suites/FileSizeProbe.cs) and `--sustained [seconds] [busy threads] [contenders]`
-// (Suites/SustainedLoadProbe.cs).
+// `--file-size [rows]` (Suites/FileSizeProbe.cs), `--sustained [seconds] [busy threads] [contenders]`
+// (Suites/SustainedLoadProbe.cs), `--large-transaction [MB] [cache MB]` (Suites/LargeTransactionProbe.cs,
+// which runs itself as `--large-transaction-child`) and `--big-data [rows] [cache MB] [queries]`
+// (Suites/BigDataProbe.cs, which runs itself as `--big-data-child`).
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 
@@ -34,6 +36,26 @@ if (args.Length > 0 && args[0] == "--commit-cpu")
 if (args.Length > 0 && args[0] == "--sustained")
 {
     return SharpCoreDB.Benchmarks.Suites.SustainedLoadProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null, args.Length > 3 ? args[3] : null);
+}
+
+if (args.Length > 0 && args[0] == "--large-transaction")
+{
+    return SharpCoreDB.Benchmarks.Suites.LargeTransactionProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
+}
+
+if (args.Length >= 5 && args[0] == "--large-transaction-child")
+{
+    return SharpCoreDB.Benchmarks.Suites.LargeTransactionProbe.RunChild(args[1], args[2], args[3], args[4]);
+}
+
+if (args.Length > 0 && args[0] == "--big-data")
+{
+    return SharpCoreDB.Benchmarks.Suites.BigDataProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null, args.Length > 3 ? args[3] : null);
+}
+
+if (args.Length >= 6 && args[0] == "--big-data-child")
+{
+    return SharpCoreDB.Benchmarks.Suites.BigDataProbe.RunChild(args[1], args[2], args[3], args[4], args[5]);
 }
 
 if (args.Length > 0 && args[0] == "--file-size")
