@@ -4,7 +4,8 @@
 # that throws, fails validation or does not run makes the benchmark program exit 1, and
 # so this script. SCDB_BENCH_DRY=1 shrinks the parameter lists (1k-row tables, 10-row
 # inserts, 2 threads); see bench/SharpCoreDB.Benchmarks/Suites/Reporting/BenchScale.cs.
-# Then it runs the by-hand probes (--interleaved-batch, --wal-placement-probe, --file-size) briefly.
+# Then it runs the by-hand probes (--interleaved-batch, --wal-placement-probe, --file-size,
+# --large-transaction, --big-data) briefly.
 # Usage: scripts/bench-dry-run.sh [--no-build]   (about 1-2 minutes after the build)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,3 +34,5 @@ SCDB_BENCH_DRY=1 dotnet run -c Release "${build[@]}" --project bench/SharpCoreDB
 dotnet run -c Release --no-build --project bench/SharpCoreDB.Benchmarks -- --interleaved-batch 4
 dotnet run -c Release --no-build --project bench/SharpCoreDB.Benchmarks -- --wal-placement-probe
 dotnet run -c Release --no-build --project bench/SharpCoreDB.Benchmarks -- --file-size 20000
+dotnet run -c Release --no-build --project bench/SharpCoreDB.Benchmarks -- --large-transaction 8 2
+dotnet run -c Release --no-build --project bench/SharpCoreDB.Benchmarks -- --big-data 20000 2 100

@@ -7,8 +7,8 @@
 // orders. Each contender runs in a process of its own (SQLite WAL FULL with PRAGMA
 // cache_size set to the same budget; SharpCoreDB FullSync with `Cache Size`); reported:
 // load time, file size, each query's median and p99 latency over `queries` runs after a
-// warm-up of as many, and the process's peak working set and managed heap while
-// querying.
+// warm-up of as many and at least two seconds, and the process's peak working set and
+// managed heap while querying.
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --big-data [rows] [cache MB] [queries]
 using System.Data.Common;
 using System.Diagnostics;
@@ -45,19 +45,14 @@ internal static class BigDataProbe
             {
                 string directory = Path.Combine(root, contender);
                 Directory.CreateDirectory(directory);
-                var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, UseShellExecute = false };
-                foreach (string argument in new[] { typeof(BigDataProbe).Assembly.Location, "--big-data-child", contender, rows.ToString(CultureInfo.InvariantCulture), cacheMb, queries, directory })
-                {
-                    start.ArgumentList.Add(argument);
-                }
-
-                using var process = Process.Start(start)!;
+                var (exitCode, report, errors) = ChildProbe.Run(
+                    "--big-data-child", contender, rows.ToString(CultureInfo.InvariantCulture), cacheMb, queries, directory);
                 Console.WriteLine($"  {contender}:");
-                Console.Write(process.StandardOutput.ReadToEnd());
-                process.WaitForExit();
-                if (process.ExitCode != 0)
+                Console.Write(report);
+                if (exitCode != 0)
                 {
-                    return process.ExitCode;
+                    Console.Error.WriteLine(errors);
+                    return exitCode;
                 }
 
                 Directory.Delete(directory, recursive: true);
@@ -104,8 +99,12 @@ internal static class BigDataProbe
                 command.CommandText = sql;
                 DbParameter key = DbCommands.Parameter(command, "@k");
                 DbParameter email = DbCommands.Parameter(command, "@e");
+                // Warm-up: `runs` queries and at least two seconds, so that the JIT has compiled the engine's
+                // code at full optimization (tiered compilation promotes it only after a while) before timing.
                 var times = new List<double>(runs);
-                for (int run = 0; run < 2 * runs; run++)
+                long warmUntil = Stopwatch.GetTimestamp() + (2 * Stopwatch.Frequency);
+                long found = 0;
+                for (int run = 0; times.Count < runs; run++)
                 {
                     long k = 1 + random.NextInt64(rows - 100);
                     key.Value = k;
@@ -120,15 +119,16 @@ internal static class BigDataProbe
                         }
                     }
 
-                    if (read == 0)
-                    {
-                        throw new InvalidOperationException($"{name} found nothing for key {k}");
-                    }
-
-                    if (run >= runs)
+                    found += read;
+                    if (run >= runs && Stopwatch.GetTimestamp() > warmUntil)
                     {
                         times.Add(Stopwatch.GetElapsedTime(start).TotalMicroseconds);
                     }
+                }
+
+                if (found == 0)
+                {
+                    throw new InvalidOperationException($"{name} found nothing");
                 }
 
                 times.Sort();

@@ -201,17 +201,8 @@ internal static class ColdProcessProbe
 
     private static List<(string Measure, double Value)> StartChild(string contender, string scenario, string directory)
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        start.ArgumentList.Add(typeof(ColdProcessProbe).Assembly.Location);
-        start.ArgumentList.Add("--cold-child");
-        start.ArgumentList.Add(contender);
-        start.ArgumentList.Add(scenario);
-        start.ArgumentList.Add(directory);
-        using var process = Process.Start(start)!;
-        string stdout = process.StandardOutput.ReadToEnd();
-        string stderr = process.StandardError.ReadToEnd();
-        process.WaitForExit();
-        if (process.ExitCode != 0)
+        var (exitCode, stdout, stderr) = ChildProbe.Run("--cold-child", contender, scenario, directory);
+        if (exitCode != 0)
         {
             throw new InvalidOperationException($"the {contender} {scenario} child failed: {stderr}");
         }

@@ -35,19 +35,13 @@ internal static class LargeTransactionProbe
             {
                 string directory = Path.Combine(root, contender);
                 Directory.CreateDirectory(directory);
-                var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, UseShellExecute = false };
-                foreach (string argument in new[] { typeof(LargeTransactionProbe).Assembly.Location, "--large-transaction-child", contender, rows.ToString(CultureInfo.InvariantCulture), cacheMb.ToString(CultureInfo.InvariantCulture), directory })
-                {
-                    start.ArgumentList.Add(argument);
-                }
-
-                using var process = Process.Start(start)!;
-                string report = process.StandardOutput.ReadToEnd();
-                process.WaitForExit();
+                var (exitCode, report, errors) = ChildProbe.Run(
+                    "--large-transaction-child", contender, rows.ToString(CultureInfo.InvariantCulture), cacheMb.ToString(CultureInfo.InvariantCulture), directory);
                 Console.WriteLine($"  {contender,-16} {report.Trim()}");
-                if (process.ExitCode != 0)
+                if (exitCode != 0)
                 {
-                    return process.ExitCode;
+                    Console.Error.WriteLine(errors);
+                    return exitCode;
                 }
 
                 Directory.Delete(directory, recursive: true);

@@ -38,6 +38,7 @@ internal sealed partial class Checkpointer
     /// </summary>
     public void CommitThroughJournal(long lsn, uint[] pages, Func<uint, byte[], byte[]> imageOf, Action logCommit)
     {
+        // Its images are the writer's, which entered the cache's reclamation epochs as every transaction does.
         lock (_lock)
         {
             int pageSize = file.Layout.PageSize;

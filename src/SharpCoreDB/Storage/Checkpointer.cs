@@ -71,6 +71,7 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             // commit made so far. It then reads the database as of LSN C like any reader: holding a
             // snapshot keeps the page versions as of C from being pruned while later commits replace them.
             log?.Flush();
+            long epoch = cache.Reclaimer.Enter();
             long lsn = snapshots.Acquire(out var state);
             int written;
             try
@@ -80,6 +81,7 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             finally
             {
                 snapshots.Release(lsn);
+                cache.Reclaimer.Exit(epoch);
             }
 
             TrimFile();

@@ -13,6 +13,20 @@ internal sealed partial class StorageEngine
     // Steps 3 to 5 of the open (see the top of this file).
     private void Recover(DatabaseHeader header, bool rewriteHeader)
     {
+        // Replay reads cached images like a transaction, so it holds an epoch while it does (Cache/ImageReclaimer).
+        long epoch = Cache.Reclaimer.Enter();
+        try
+        {
+            Replay(header, rewriteHeader);
+        }
+        finally
+        {
+            Cache.Reclaimer.Exit(epoch);
+        }
+    }
+
+    private void Replay(DatabaseHeader header, bool rewriteHeader)
+    {
         var replayer = new LogReplayer(Cache, Layout);
         long expected = header.CheckpointLsn + 1;
         try

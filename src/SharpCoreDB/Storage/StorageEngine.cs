@@ -186,6 +186,10 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
 
     byte[] ICommittedPages.RentImage() => Cache.Images.Rent();
 
+    long ICommittedPages.EnterEpoch() => Cache.Reclaimer.Enter();
+
+    void ICommittedPages.ExitEpoch(long ticket) => Cache.Reclaimer.Exit(ticket);
+
     // A write transaction may keep half the cache budget of private pages in memory (at least MinPrivatePages); an
     // in-memory database keeps all, since its pages have nowhere else to be.
     int ICommittedPages.PrivatePageLimit => _file is null ? int.MaxValue : Math.Max(MinPrivatePages, Cache.CapacityPages / 2);

@@ -6,6 +6,7 @@
 // cannot be read from (its bodies may be reused).
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
+using SharpCoreDB.Storage.Cache;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.TestSupport.FileSystems;
 
@@ -142,6 +143,72 @@ public sealed class PageImageReuseTests : IDisposable
         Assert.True(committed > 10, $"only {committed} commits");
         Assert.All(readers, r => Assert.True(r.Result > 0, "a reader took no snapshot"));
         Assert.True(engine.Cache.Images.Reused > committed, $"{engine.Cache.Images.Reused} images reused over {committed} commits");
+    }
+
+    // Far more pages than the cache holds: every read misses, evicts a clean page and loads into an image that some
+    // evicted page left (once no transaction that was open when it was evicted is open any more). Readers that hold
+    // a page's body while others evict it must still read that page's bytes.
+    [Fact]
+    public async Task ImagesEvictedUnderReadersAreReusedOnlyOnceTheyEnded()
+    {
+        using var engine = Open(cacheBytes: 16 * PageSize);
+        uint[] pages = Allocate(engine, 200);
+        engine.Checkpoint();
+        using var stop = new CancellationTokenSource(TimeSpan.FromSeconds(1.5));
+        var readers = Enumerable.Range(0, 3).Select(seed => Workers.Start(() =>
+        {
+            var random = new Random(seed);
+            long reads = 0;
+            while (!stop.IsCancellationRequested)
+            {
+                using var read = engine.BeginRead();
+
+                // Hold a few bodies while reading many other pages (which evicts these from the cache), then check them.
+                var held = Enumerable.Range(0, 4).Select(_ => pages[random.Next(pages.Length)]).Select(p => (p, read.Read(p))).ToList();
+                for (int i = 0; i < 40; i++)
+                {
+                    uint page = pages[random.Next(pages.Length)];
+                    Assert.Equal(0, Generation(read.Read(page).Span, page));
+                    reads++;
+                }
+
+                foreach (var (page, body) in held)
+                {
+                    Assert.Equal(0, Generation(body.Span, page));
+                }
+            }
+
+            return reads;
+        })).ToArray();
+
+        await Task.WhenAll(readers).WaitAsync(TestTimeouts.Hang);
+        Assert.All(readers, r => Assert.True(r.Result > 0));
+        Assert.True(engine.Cache.Misses > 1000, $"{engine.Cache.Misses} misses");
+        // Misses load into reused images (at most a pool's worth per epoch; the rest are left to the garbage collector).
+        Assert.True(engine.Cache.Images.Reused > 500, $"{engine.Cache.Images.Reused} images reused for {engine.Cache.Misses} misses");
+    }
+
+    [Fact]
+    public void ARetiredImageWaitsForEveryTransactionThatWasOpenWhenItWasDropped()
+    {
+        var pool = new PageImagePool(PageSize, capacity: 8);
+        var reclaimer = new ImageReclaimer(pool, capacity: 8);
+        long open = reclaimer.Enter();
+        var image = new byte[PageSize];
+        reclaimer.Retire(image);
+
+        // Transactions that begin after the drop come and go (one stays open), but the one that was open holds it back.
+        long later = reclaimer.Enter();
+        for (int i = 0; i < 10; i++)
+        {
+            reclaimer.Exit(reclaimer.Enter());
+        }
+
+        Assert.Equal(0, pool.Idle);
+        reclaimer.Exit(open);
+        Assert.Equal(1, pool.Idle);
+        Assert.Same(image, pool.Rent());
+        reclaimer.Exit(later);
     }
 
     private StorageEngine Open(long cacheBytes = 1 << 20) => StorageEngine.Open(new StorageOptions

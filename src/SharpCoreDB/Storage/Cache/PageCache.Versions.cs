@@ -302,6 +302,9 @@ internal sealed partial class PageCache
         _spill ??= _spillFactory();
         version.MoveToSpill(_spill.Write(page, image));
         Interlocked.Increment(ref _spilledVersions);
+
+        // The image was just read from the file for this and handed to nobody.
+        Images.Return(image);
     }
 
     // Called under the stripe lock.
@@ -330,6 +333,7 @@ internal sealed partial class PageCache
             }
 
             Interlocked.Decrement(ref _images);
+            Reclaimer.Retire(image);
         }
     }
 }

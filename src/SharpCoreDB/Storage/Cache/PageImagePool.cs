@@ -14,10 +14,12 @@
 // that the transaction it reads from is still open (StatementResult), so nothing
 // reads a body after its transaction ended. Images the cache drops for other
 // reasons (eviction, moved to the spill file, dropped because the file holds them)
-// are not returned: a reader may still be reading them.
+// may still be read by an open transaction: they come back through ImageReclaimer,
+// once every transaction that was open when they were dropped has ended. A page
+// read from the file on a miss is read into an image from here too.
 //
-// The pool is small and bounded: it only has to cover the pages a commit or two
-// replaces; beyond that an image is left to the garbage collector.
+// The pool is bounded (PageCache sizes it): beyond that an image is left to the
+// garbage collector.
 namespace SharpCoreDB.Storage.Cache;
 
 /// <summary>A bounded stack of page images that nobody reads any more.</summary>

@@ -110,32 +110,34 @@ internal sealed partial class CheckpointJournal
 
     private bool EveryEntryDecodes(DatabaseFile database, int entries, int pageSize)
     {
-        int entrySize = EntryHeaderSize + pageSize;
-        var chunk = new byte[Math.Min(entries, EntriesPerRead) * entrySize];
         var scratch = new byte[pageSize];
-        for (int first = 0; first < entries; first += EntriesPerRead)
+        return ForEachEntry(entries, pageSize, (page, encoded) =>
         {
-            int count = Math.Min(EntriesPerRead, entries - first);
-            var span = chunk.AsSpan(0, count * entrySize);
-            file.Read(EntryOffset(first, pageSize), span);
-            for (int i = 0; i < count; i++)
+            try
             {
-                var entry = span.Slice(i * entrySize, entrySize);
-                try
-                {
-                    database.Codec.Decode(BinaryPrimitives.ReadUInt32LittleEndian(entry[EntryPageNumberOffset..]), entry[EntryHeaderSize..], scratch);
-                }
-                catch (SharpCoreDBException)
-                {
-                    return false;
-                }
+                database.Codec.Decode(page, encoded, scratch);
+                return true;
             }
-        }
-
-        return true;
+            catch (SharpCoreDBException)
+            {
+                return false;
+            }
+        });
     }
 
     private void ApplyEntries(DatabaseFile database, int entries, int pageSize)
+    {
+        ForEachEntry(entries, pageSize, (page, encoded) =>
+        {
+            database.WriteEncodedPage(page, encoded);
+            return true;
+        });
+        database.Flush();
+    }
+
+    // Reads the entries EntriesPerRead at a time and hands each (page number, page as encoded) to visit; stops and
+    // returns false as soon as visit does.
+    private bool ForEachEntry(int entries, int pageSize, EntryVisitor visit)
     {
         int entrySize = EntryHeaderSize + pageSize;
         var chunk = new byte[Math.Min(entries, EntriesPerRead) * entrySize];
@@ -147,10 +149,15 @@ internal sealed partial class CheckpointJournal
             for (int i = 0; i < count; i++)
             {
                 var entry = span.Slice(i * entrySize, entrySize);
-                database.WriteEncodedPage(BinaryPrimitives.ReadUInt32LittleEndian(entry[EntryPageNumberOffset..]), entry[EntryHeaderSize..]);
+                if (!visit(BinaryPrimitives.ReadUInt32LittleEndian(entry[EntryPageNumberOffset..]), entry[EntryHeaderSize..]))
+                {
+                    return false;
+                }
             }
         }
 
-        database.Flush();
+        return true;
     }
+
+    private delegate bool EntryVisitor(uint page, ReadOnlySpan<byte> encoded);
 }

@@ -31,10 +31,12 @@ internal sealed class DatabaseFile : IDisposable
     public long PagesOnDisk => _file.Length / Layout.PageSize;
 
     /// <summary>Reads and verifies page <paramref name="pageNumber"/>, returning a new plaintext image.</summary>
-    public byte[] ReadPage(uint pageNumber)
+    public byte[] ReadPage(uint pageNumber) => ReadPage(pageNumber, new byte[Layout.PageSize]);
+
+    /// <summary>Reads and verifies page <paramref name="pageNumber"/> into <paramref name="disk"/> (a whole page), returning it as plaintext.</summary>
+    public byte[] ReadPage(uint pageNumber, byte[] disk)
     {
         int size = Layout.PageSize;
-        var disk = new byte[size];
         int read;
         try
         {

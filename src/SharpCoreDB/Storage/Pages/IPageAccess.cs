@@ -4,8 +4,9 @@
 //
 // Lifetime: a body returned by Read or Write is valid until the transaction ends,
 // and no longer: once no open transaction can read a committed image, the cache
-// hands its array to a writer for a new private copy (Cache/PageImagePool), so a
-// body read after its transaction ended may hold another page. Whatever outlives a
+// hands its array to a writer for a new private copy or a page read from the file
+// (Cache/PageImagePool, Cache/ImageReclaimer), so a body read after its transaction
+// ended may hold another page. Whatever outlives a
 // statement's transaction must copy what it needs (values, keys) and must check
 // IsOpen before touching a body it kept (a result that streams rows does, before
 // each row). Within the transaction, a body returned by Read is unchanged (committed

@@ -13,10 +13,13 @@ internal sealed class ReadTransaction : IPageAccess, IDisposable
     private readonly SnapshotRegistry _snapshots;
     private bool _disposed;
 
+    private readonly long _epoch;
+
     public ReadTransaction(ICommittedPages committed, SnapshotRegistry snapshots)
     {
         _committed = committed;
         _snapshots = snapshots;
+        _epoch = committed.EnterEpoch();
         SnapshotLsn = snapshots.Acquire(out var state);
         State = state;
     }
@@ -51,6 +54,7 @@ internal sealed class ReadTransaction : IPageAccess, IDisposable
         {
             _disposed = true;
             _snapshots.Release(SnapshotLsn);
+            _committed.ExitEpoch(_epoch);
         }
     }
 

@@ -21,6 +21,15 @@ internal interface ICommittedPages
     /// <summary>Takes back a private copy that nothing can read any more (its transaction rolled back).</summary>
     void ReturnImage(byte[] image);
 
+    /// <summary>
+    /// A transaction begins reading page images: images the cache drops from now on are not reused before it calls
+    /// <see cref="ExitEpoch"/> with the returned ticket (Cache/ImageReclaimer).
+    /// </summary>
+    long EnterEpoch();
+
+    /// <summary>The transaction that entered with <paramref name="ticket"/> reads no image any more.</summary>
+    void ExitEpoch(long ticket);
+
     /// <summary>Private pages a write transaction keeps in memory before it moves some out (int.MaxValue: never).</summary>
     int PrivatePageLimit { get; }
 

@@ -20,6 +20,9 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
     private readonly List<Savepoint> _savepoints;
     private readonly Stack<Savepoint> _spareSavepoints;
     private readonly HashSet<uint> _headsKept;
+
+    // This transaction's ticket in the cache's image reclamation (ICommittedPages.EnterEpoch).
+    private readonly long _epoch;
     private bool _finished;
 
     // Set once the commit starts handing the private copies to the cache: from then on they are not ours to reuse.
@@ -34,6 +37,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
         _savepoints = workspace.Savepoints;
         _spareSavepoints = workspace.SpareSavepoints;
         _headsKept = workspace.HeadsKept;
+        _epoch = committed.EnterEpoch();
         State = state;
         StartState = state;
     }
@@ -321,6 +325,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
         _workspace.Reset();
         _spill?.Dispose();
         _spill = null;
+        _committed.ExitEpoch(_epoch);
         _host.ReleaseWriter(this);
     }
 
