@@ -121,10 +121,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
 
             (Relation chosen, AccessPath access) = best!.Value;
             order.Add((chosen, access.Source));
-            if (access.Answered is { } answeredConjunct)
-            {
-                answeredByAccess.Add(answeredConjunct);
-            }
+            answeredByAccess.UnionWith(access.Answered);
 
             bound |= Bit(chosen);
             outerRows = Math.Max(1, outerRows * access.Rows);
@@ -274,7 +271,10 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
 
         // Sized only past the rowid lookup, which needs no size: estimating reads pages, and
         // a point query on a just-opened database should read only the pages it returns.
-        var request = new AccessRequest(planning, scope, r, decoder, usable, Math.Max(MinimumTableRows, estimateRows(table)), outerRows);
+        var request = new AccessRequest(planning, scope, r, decoder, usable, Math.Max(MinimumTableRows, estimateRows(table)), outerRows)
+        {
+            Conjuncts = candidates,
+        };
         if (r.ForcedIndex is { } forced)
         {
             if (!r.CanUse(forced))

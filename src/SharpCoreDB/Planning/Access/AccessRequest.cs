@@ -17,6 +17,9 @@ internal sealed record AccessRequest(
     double TableRows,
     double OuterRows)
 {
+    /// <summary>The conjuncts the usable predicates come from (a path may answer some of them whole).</summary>
+    public IReadOnlyList<Conjunct> Conjuncts { get; init; } = [];
+
     public TableSchema Table => Relation.Table!;
 
     /// <summary>A scan of every row of the table, in rowid order.</summary>

@@ -25,7 +25,7 @@ internal sealed class RowIdLookupPath : AccessPath
         _predicate = predicate;
         _outerRows = outerRows;
         Source = new RowIdSeekSource(planning.Query, relation.Table!, decoder, relation.Name, predicate.Values);
-        Answered = !relation.IsLeftJoined && IsSingleComparison(conjunct) ? conjunct : null;
+        Answered = !relation.IsLeftJoined && IsSingleComparison(conjunct) ? [conjunct] : [];
     }
 
     public override RowSource Source { get; }
@@ -34,7 +34,7 @@ internal sealed class RowIdLookupPath : AccessPath
 
     public override double Rows => _predicate.Values.Length;
 
-    public override Conjunct? Answered { get; }
+    public override IReadOnlyList<Conjunct> Answered { get; }
 
     /// <summary>The lookup for <paramref name="predicate"/> of <paramref name="conjunct"/>, or null if it is no rowid equality or IN.</summary>
     public static RowIdLookupPath? TryCreate(PlanningContext planning, Relation relation, RowDecoder decoder, ColumnPredicate predicate,
