@@ -130,7 +130,7 @@ function sqlItem(kind, name, table, sql) {
 }
 
 function relationItem(relation) {
-  const details = node("details", `schema-item relation kind-${relation.kind}`);
+  const details = node('details', `schema-item relation kind-${relation.kind}`);
   const summary = node('summary');
   const open = node('button', 'name link', relation.name);
   open.type = 'button';

@@ -112,12 +112,17 @@ export class SqlEditor {
       e.preventDefault();
       const count = this.suggestions.length;
       this.selected = (this.selected + (e.key === 'ArrowDown' ? 1 : count - 1)) % count;
+      this.navigated = true;
       this.drawList();
-    } else if (open && (e.key === 'Enter' || e.key === 'Tab')) {
+    } else if (open && (e.key === 'Tab' || e.key === 'Enter' && this.navigated)) {
+      // Enter takes a suggestion only once the user has moved through the list (or asked for it
+      // with Ctrl-Space); otherwise it ends the line as typed, which is what typing SQL expects.
       e.preventDefault();
       this.accept(this.selected);
     } else if (open && e.key === 'Escape') {
       e.preventDefault();
+      this.closeList();
+    } else if (open && e.key === 'Enter') {
       this.closeList();
     } else if (e.key === 'Tab' && !e.shiftKey) {
       e.preventDefault();
@@ -166,6 +171,7 @@ export class SqlEditor {
     if (out.length === 0) { this.closeList(); return; }
     this.suggestions = out;
     this.selected = 0;
+    this.navigated = forced;
     this.drawList();
     this.placeList();
   }

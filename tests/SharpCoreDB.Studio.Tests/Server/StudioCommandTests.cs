@@ -1,0 +1,107 @@
+// `sharpcoredb studio` as a user runs it: the built tool as a child process prints
+// the address with its token, the page answers there (and refuses a request without
+// the token), and SIGTERM stops it cleanly; a missing file and a bad command line
+// are refused with the shell's exit codes.
+using System.Diagnostics;
+using System.Net;
+using System.Reflection;
+using System.Text.RegularExpressions;
+
+namespace SharpCoreDB.Studio.Tests.Server;
+
+public sealed partial class StudioCommandTests : IDisposable
+{
+    private static readonly string ShellPath = Path.GetFullPath(
+        typeof(StudioCommandTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "ShellPath").Value!);
+
+    private readonly TempDirectory _directory = new("scdb-studio-");
+
+    [Fact]
+    public async Task TheToolPrintsTheAddressServesThePageThereAndStopsOnSigterm()
+    {
+        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        using Process tool = Start("studio", file, "--port", "0", "--read-only");
+        try
+        {
+            var lines = new List<string>();
+            Match url;
+            do
+            {
+                string line = await tool.StandardOutput.ReadLineAsync().WaitAsync(TestTimeouts.Hang)
+                    ?? throw new InvalidOperationException("the tool ended early: " + await tool.StandardError.ReadToEndAsync());
+                lines.Add(line);
+                url = PrintedUrl().Match(line);
+            }
+            while (!url.Success);
+
+            Assert.Contains(lines, l => l.Contains("library.scdb (read-only)", StringComparison.Ordinal));
+            using var client = new HttpClient();
+            Assert.Equal(HttpStatusCode.Unauthorized, (await client.GetAsync(url.Groups["base"].Value + "api/info")).StatusCode);
+            using HttpResponseMessage page = await client.GetAsync(url.Value);
+            Assert.Equal(HttpStatusCode.OK, page.StatusCode);
+            Assert.Contains("<title>SharpCoreDB Studio</title>", await page.Content.ReadAsStringAsync(), StringComparison.Ordinal);
+            using var request = new HttpRequestMessage(HttpMethod.Get, url.Groups["base"].Value + "api/info");
+            request.Headers.Add("X-Studio-Token", url.Groups["token"].Value);
+            Assert.Contains("\"readOnly\":true", await (await client.SendAsync(request)).Content.ReadAsStringAsync(), StringComparison.Ordinal);
+
+            using (Process kill = Process.Start("kill", ["-TERM", tool.Id.ToString(System.Globalization.CultureInfo.InvariantCulture)]))
+            {
+                await kill.WaitForExitAsync();
+            }
+
+            await tool.WaitForExitAsync().WaitAsync(TestTimeouts.Hang);
+            Assert.Equal(0, tool.ExitCode);
+            Assert.Contains("Studio stopped.", await tool.StandardOutput.ReadToEndAsync(), StringComparison.Ordinal);
+        }
+        finally
+        {
+            if (!tool.HasExited)
+            {
+                tool.Kill(entireProcessTree: true);
+            }
+        }
+    }
+
+    [Fact]
+    public async Task AMissingFileAndABadCommandLineAreRefused()
+    {
+        (int code, string errors) = await RunToEnd("studio", _directory.File("missing.scdb"));
+        Assert.Equal(1, code);
+        Assert.Contains("no such file", errors, StringComparison.Ordinal);
+        Assert.False(File.Exists(_directory.File("missing.scdb")));
+
+        (code, errors) = await RunToEnd("studio", _directory.File("x.scdb"), "--port", "http");
+        Assert.Equal(2, code);
+        Assert.Contains("--port", errors, StringComparison.Ordinal);
+        (code, _) = await RunToEnd("studio", "--help");
+        Assert.Equal(0, code);
+    }
+
+    private static Process Start(params string[] args)
+    {
+        var start = new ProcessStartInfo("dotnet")
+        {
+            RedirectStandardOutput = true,
+            RedirectStandardError = true,
+            RedirectStandardInput = true,
+            UseShellExecute = false,
+        };
+        start.ArgumentList.Add(ShellPath);
+        args.ToList().ForEach(start.ArgumentList.Add);
+        return Process.Start(start)!;
+    }
+
+    private static async Task<(int Code, string Errors)> RunToEnd(params string[] args)
+    {
+        using Process tool = Start(args);
+        Task<string> errors = tool.StandardError.ReadToEndAsync();
+        await tool.StandardOutput.ReadToEndAsync();
+        await tool.WaitForExitAsync().WaitAsync(TestTimeouts.Hang);
+        return (tool.ExitCode, await errors);
+    }
+
+    [GeneratedRegex(@"(?<base>http://127\.0\.0\.1:\d+/)\?token=(?<token>[0-9a-f]{32})")]
+    private static partial Regex PrintedUrl();
+
+    public void Dispose() => _directory.Dispose();
+}
