@@ -1,7 +1,7 @@
 // `sharpcoredb studio` as a user runs it: the built tool as a child process prints
 // the address with its token, the page answers there (and refuses a request without
-// the token), and SIGTERM stops it cleanly; a missing file and a bad command line
-// are refused with the shell's exit codes.
+// the token), and SIGTERM stops it cleanly. (The command line's refusals are unit
+// tests of the shell: tests/SharpCoreDB.Cli.Tests/Unit/StudioCommandTests.cs.)
 using System.Diagnostics;
 using System.Net;
 using System.Reflection;
@@ -62,21 +62,6 @@ public sealed partial class StudioCommandTests : IDisposable
         }
     }
 
-    [Fact]
-    public async Task AMissingFileAndABadCommandLineAreRefused()
-    {
-        (int code, string errors) = await RunToEnd("studio", _directory.File("missing.scdb"));
-        Assert.Equal(1, code);
-        Assert.Contains("no such file", errors, StringComparison.Ordinal);
-        Assert.False(File.Exists(_directory.File("missing.scdb")));
-
-        (code, errors) = await RunToEnd("studio", _directory.File("x.scdb"), "--port", "http");
-        Assert.Equal(2, code);
-        Assert.Contains("--port", errors, StringComparison.Ordinal);
-        (code, _) = await RunToEnd("studio", "--help");
-        Assert.Equal(0, code);
-    }
-
     private static Process Start(params string[] args)
     {
         var start = new ProcessStartInfo("dotnet")
@@ -89,15 +74,6 @@ public sealed partial class StudioCommandTests : IDisposable
         start.ArgumentList.Add(ShellPath);
         args.ToList().ForEach(start.ArgumentList.Add);
         return Process.Start(start)!;
-    }
-
-    private static async Task<(int Code, string Errors)> RunToEnd(params string[] args)
-    {
-        using Process tool = Start(args);
-        Task<string> errors = tool.StandardError.ReadToEndAsync();
-        await tool.StandardOutput.ReadToEndAsync();
-        await tool.WaitForExitAsync().WaitAsync(TestTimeouts.Hang);
-        return (tool.ExitCode, await errors);
     }
 
     [GeneratedRegex(@"(?<base>http://127\.0\.0\.1:\d+/)\?token=(?<token>[0-9a-f]{32})")]
