@@ -116,8 +116,9 @@ internal sealed record DatabaseSchema(
             using SharpCoreDBDataReader reader = command.ExecuteReader(CommandBehavior.SchemaOnly);
             for (int i = 0; i < reader.FieldCount; i++)
             {
-                columns.Add(new SchemaColumn(reader.GetName(i), reader.GetDataTypeName(i), NotNull: false, PrimaryKey: false,
-                    Unique: false, Default: null, Indexed: false) { ClrType = reader.GetFieldType(i) });
+                var column = new SchemaColumn(reader.GetName(i), reader.GetDataTypeName(i), NotNull: false, PrimaryKey: false,
+                    Unique: false, Default: null, Indexed: false);
+                columns.Add(column with { ClrType = reader.GetFieldType(i) });
             }
         }
         catch (SharpCoreDBException)
