@@ -88,6 +88,7 @@ function showView(name) {
 function showTransaction(state) {
   const open = state && state.open;
   $('txn').hidden = !open;
+  if (!open) browse.changed.clear();
   if (open) {
     $('txn-text').textContent = `Transaction open: ${state.changes} ${state.changes === 1 ? 'change' : 'changes'} not committed`;
   }

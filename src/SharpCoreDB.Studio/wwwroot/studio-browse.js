@@ -9,6 +9,8 @@ import { Grid } from './studio-grid.js';
 
 export class BrowseView {
   constructor({ onTransaction }) {
+    // Rows changed in the open transaction (table/rowid) stay marked when the page is drawn again.
+    this.changed = new Set();
     this.onTransaction = onTransaction;
     this.relation = null;
     this.grid = new Grid(document.getElementById('browse-grid'), {
@@ -87,7 +89,7 @@ export class BrowseView {
       if (relation !== this.relation) return;
       this.page = page;
       this.nextCursor = page.next;
-      this.grid.render({ columns: relation.columns, rows: page.rows, sort: this.sort, editable: page.editable });
+      this.draw();
       document.getElementById('row-add').hidden = !page.editable;
       const from = this.stack.length * this.pageSize + 1;
       document.getElementById('page-info').textContent = page.rows.length === 0
@@ -102,6 +104,15 @@ export class BrowseView {
       return;
     }
     status.className = 'status';
+  }
+
+  draw() {
+    this.grid.render({ columns: this.relation.columns, rows: this.page.rows, sort: this.sort, editable: this.page.editable });
+    this.page.rows.forEach((row, r) => {
+      if (this.changed.has(`${this.relation.name}/${row.id}`)) {
+        this.grid.host.querySelector(`tr[data-row="${r}"]`)?.classList.add('changed');
+      }
+    });
   }
 
   async count() {
@@ -132,8 +143,8 @@ export class BrowseView {
       this.onTransaction(result.transaction);
       this.grid.closeInsertRow();
       this.page.rows.unshift(result.row);
-      this.grid.render({ columns: this.relation.columns, rows: this.page.rows, sort: this.sort, editable: true });
-      this.grid.host.querySelector('tr[data-row="0"]')?.classList.add('changed');
+      this.changed.add(`${this.relation.name}/${result.row.id}`);
+      this.draw();
       this.count();
     } catch (error) {
       this.grid.showRowError('new', error.message);
@@ -144,6 +155,7 @@ export class BrowseView {
     try {
       const result = await api(path, body);
       this.onTransaction(result.transaction);
+      if (result.row) this.changed.add(`${this.relation.name}/${result.row.id}`);
       this.grid.replaceRow(r, result.row);
       if (result.row === null) this.count();
     } catch (error) {

@@ -46,6 +46,7 @@ public sealed class BrowserSession : IDisposable
         options.AddArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
             "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
             "--user-data-dir=" + _profile.Path, "--window-size=1360,860", "--force-device-scale-factor=1", "--lang=en-US");
+        options.SetLoggingPreference(LogType.Browser, LogLevel.All);
         Driver = new ChromeDriver(service, options, TimeSpan.FromSeconds(60));
     }
 
@@ -108,6 +109,23 @@ public sealed class BrowserSession : IDisposable
     /// <summary>The texts of column <paramref name="column"/> of a grid's rows.</summary>
     public List<string> Column(string grid, int column) =>
         FindAll($"{grid} tbody tr[data-row] td[data-col=\"{column}\"]").Select(td => td.Text).ToList();
+
+    /// <summary>
+    /// Fails on any error the page's console reported: a script error, or a Content-Security-Policy violation
+    /// (which blocks silently otherwise). Failed API calls the test provoked (a 4xx answer) are not errors of the page.
+    /// </summary>
+    public void AssertNoPageErrors()
+    {
+        List<string> errors = PageErrors();
+        Assert.True(errors.Count == 0, "the page reported errors:\n" + string.Join("\n", errors));
+    }
+
+    /// <summary>The errors the page's console reported since the last call (reading them empties the log).</summary>
+    public List<string> PageErrors() =>
+        Driver.Manage().Logs.GetLog(LogType.Browser)
+            .Where(entry => entry.Level == LogLevel.Severe && !entry.Message.Contains("Failed to load resource", StringComparison.Ordinal))
+            .Select(entry => entry.Message)
+            .ToList();
 
     /// <summary>Saves a PNG of the window as NAME.png; returns its path.</summary>
     public string Screenshot(string name)

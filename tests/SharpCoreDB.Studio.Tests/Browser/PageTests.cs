@@ -26,6 +26,11 @@ public sealed class PageTests : IDisposable
         Assert.Contains("books_audit", browser.Text("#schema-tree"), StringComparison.Ordinal);
         Assert.Contains("recent_books", browser.Text("#schema-tree"), StringComparison.Ordinal);
 
+        // The browser enforces the page's policy: script injected inline does not run.
+        browser.Driver.ExecuteScript("const s = document.createElement('script'); s.textContent = 'window.injected = 1'; document.body.append(s);");
+        Assert.Null(browser.Driver.ExecuteScript("return window.injected;"));
+        Assert.Contains(browser.PageErrors(), e => e.Contains("Content Security Policy", StringComparison.Ordinal));
+
         browser.Click("#schema-tree button.name[title='browse books']");
         browser.WaitUntil(() => browser.Text("#browse-count") == "180 rows", "the row count");
         browser.Choose("#page-size", "50");
@@ -51,6 +56,7 @@ public sealed class PageTests : IDisposable
         browser.WaitUntil(() => browser.Text("#browse-count").EndsWith("rows match", StringComparison.Ordinal), "the filtered count");
         Assert.All(browser.Column("#browse-grid", 3), year => Assert.True(int.Parse(year) > 2000));
         Assert.True(new FileInfo(shot).Length > 10_000);
+        browser.AssertNoPageErrors();
     }
 
     [Fact]
@@ -96,6 +102,7 @@ public sealed class PageTests : IDisposable
         browser.WaitUntil(() => browser.Text("#query-status").Contains("cancelled", StringComparison.Ordinal), "the cancelled query");
         browser.Click("#history-toggle");
         browser.WaitUntil(() => browser.FindAll("#history button.history-entry").Count == 4, "four history entries");
+        browser.AssertNoPageErrors();
     }
 
     [Fact]
@@ -125,6 +132,7 @@ public sealed class PageTests : IDisposable
         browser.Screenshot("studio-chart");
         browser.Choose("#chart-kind", "Line");
         browser.WaitUntil(() => browser.FindAll("#chart-host polyline.chart-line").Count == 1, "the line");
+        browser.AssertNoPageErrors();
     }
 
     [Fact]
@@ -155,15 +163,30 @@ public sealed class PageTests : IDisposable
             Assert.Equal("1984", browser.Find("#browse-grid tr[data-row='1'] td[data-col='3']").Text);
             browser.Screenshot("studio-edit");
 
+            // A new row (empty fields take their defaults) and a deleted one join the same transaction.
+            browser.Click("#row-add");
+            browser.WaitFor("#browse-grid tr.new-row input[data-column='title']").SendKeys("Anathem");
+            browser.Find("#browse-grid tr.new-row input[data-column='year']").SendKeys("2008" + Keys.Enter);
+            browser.WaitUntil(() => browser.Column("#browse-grid", 1)[0] == "Anathem", "the new row");
+            Assert.Equal("8", browser.Column("#browse-grid", 0)[0]);
+            browser.Find("#browse-grid tr[data-row='4'] button.row-delete").Click();
+            browser.WaitUntil(() => browser.Find("#browse-grid tr[data-row='4']").GetAttribute("class")!.Contains("deleted", StringComparison.Ordinal), "the deleted row");
+            browser.WaitUntil(() => browser.Text("#txn-text").Contains("3 changes", StringComparison.Ordinal), "three changes");
+            Assert.Equal(7L, SampleDatabase.Scalar(file, "SELECT count(*) FROM books"));
+
             browser.Click("#txn-commit");
             browser.WaitUntil(() => !browser.Find("#txn").Displayed, "the committed transaction");
             Assert.Equal("Dune Messiah", SampleDatabase.Scalar(file, "SELECT title FROM books WHERE id = 1"));
             Assert.Equal(1984L, SampleDatabase.Scalar(file, "SELECT year FROM books WHERE id = 2"));
+            Assert.Equal(2008L, SampleDatabase.Scalar(file, "SELECT year FROM books WHERE title = 'Anathem'"));
+            Assert.Null(SampleDatabase.Scalar(file, "SELECT title FROM books WHERE id = 4"));
+            browser.AssertNoPageErrors();
         }
 
         // The server is gone and the file closed: a new open reads the committed row from disk.
         Assert.False(SharpCoreDBConnection.IsDatabaseOpen(file));
         Assert.Equal("Dune Messiah", SampleDatabase.Scalar(file, "SELECT title FROM books WHERE id = 1"));
+        Assert.Equal(7L, SampleDatabase.Scalar(file, "SELECT count(*) FROM books"));
     }
 
     [Fact]
@@ -187,6 +210,7 @@ public sealed class PageTests : IDisposable
         Assert.Equal(string.Empty, password.GetAttribute("value"));
         Assert.True(browser.Find("#badge-encrypted").Displayed);
         Assert.DoesNotContain(SampleDatabase.Password, host.Log.Text, StringComparison.Ordinal);
+        browser.AssertNoPageErrors();
     }
 
     public void Dispose() => _directory.Dispose();
