@@ -51,7 +51,7 @@ internal static class BrowseEndpoints
         app.MapPost("/api/rows", (PageRequest request, StudioState state) => ApiErrors.Guard(() =>
             Results.Json(state.Workspace.Run(TransactionUse.JoinIfOpen, connection =>
             {
-                SchemaRelation relation = StudioState.Relation(DatabaseSchema.Read(connection), request.Table);
+                SchemaRelation relation = DatabaseSchema.ReadRelation(connection, request.Table);
                 return TablePager.Read(connection, relation, request, editable: state.Workspace.Access == StudioAccess.ReadWrite);
             }))));
 
@@ -59,7 +59,7 @@ internal static class BrowseEndpoints
             Results.Json(new
             {
                 count = state.Workspace.Run(TransactionUse.JoinIfOpen, connection =>
-                    TablePager.Count(connection, StudioState.Relation(DatabaseSchema.Read(connection), request.Table), request.Filters)),
+                    TablePager.Count(connection, DatabaseSchema.ReadRelation(connection, request.Table), request.Filters)),
             })));
     }
 

@@ -69,7 +69,7 @@ internal static class EditEndpoints
     });
 
     private static SchemaRelation Table(SharpCoreDB.Data.SharpCoreDBConnection connection, string name) =>
-        StudioState.Relation(DatabaseSchema.Read(connection), name);
+        DatabaseSchema.ReadRelation(connection, name);
 
     private static long RowId(string text) =>
         long.TryParse(text, System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture, out long rowId)

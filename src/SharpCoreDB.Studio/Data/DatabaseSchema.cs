@@ -45,17 +45,27 @@ internal sealed record DatabaseSchema(
     /// <summary>An identifier as SQL text: in double quotes, inner quotes doubled.</summary>
     public static string Quote(string identifier) => "\"" + identifier.Replace("\"", "\"\"", StringComparison.Ordinal) + "\"";
 
-    public static DatabaseSchema Read(SharpCoreDBConnection connection)
+    public static DatabaseSchema Read(SharpCoreDBConnection connection) => Read(connection, only: null);
+
+    /// <summary>
+    /// The table or view named <paramref name="name"/> alone (what a page or an edit needs: the catalog's
+    /// collections restricted to it, and no other view's columns read); an unknown name is the page's mistake.
+    /// </summary>
+    public static SchemaRelation ReadRelation(SharpCoreDBConnection connection, string name) =>
+        Read(connection, only: name).Find(name) ?? throw new ArgumentException($"no such table or view: {name}");
+
+    private static DatabaseSchema Read(SharpCoreDBConnection connection, string? only)
     {
+        string?[] restriction = [only];
         var indexes = new List<SchemaIndex>();
-        foreach (DataRow row in connection.GetSchema("Indexes").Rows)
+        foreach (DataRow row in connection.GetSchema("Indexes", restriction).Rows)
         {
             indexes.Add(new SchemaIndex((string)row["INDEX_NAME"], (string)row["TABLE_NAME"], (bool)row["IS_UNIQUE"],
                 (string)row["COLUMNS"], row["SQL"] as string));
         }
 
         var columnsByTable = new Dictionary<string, List<SchemaColumn>>(StringComparer.OrdinalIgnoreCase);
-        foreach (DataRow row in connection.GetSchema("Columns").Rows)
+        foreach (DataRow row in connection.GetSchema("Columns", restriction).Rows)
         {
             string table = (string)row["TABLE_NAME"];
             string name = (string)row["COLUMN_NAME"];
@@ -75,7 +85,7 @@ internal sealed record DatabaseSchema(
 
         var tables = new List<SchemaRelation>();
         var views = new List<SchemaRelation>();
-        foreach (DataRow row in connection.GetSchema("Tables").Rows)
+        foreach (DataRow row in connection.GetSchema("Tables", restriction).Rows)
         {
             string name = (string)row["TABLE_NAME"];
             string? sql = row["SQL"] as string;
@@ -92,7 +102,8 @@ internal sealed record DatabaseSchema(
 
         tables.Sort((a, b) => StringComparer.OrdinalIgnoreCase.Compare(a.Name, b.Name));
         views.Sort((a, b) => StringComparer.OrdinalIgnoreCase.Compare(a.Name, b.Name));
-        return new DatabaseSchema(tables, views, indexes.OrderBy(i => i.Name, StringComparer.OrdinalIgnoreCase).ToList(), ReadTriggers(connection));
+        return new DatabaseSchema(tables, views, indexes.OrderBy(i => i.Name, StringComparer.OrdinalIgnoreCase).ToList(),
+            only is null ? ReadTriggers(connection) : []);
     }
 
     private static string FirstColumn(string columns)

@@ -18,7 +18,4 @@ internal sealed class StudioState(DatabaseWorkspace workspace, ILogger log)
     /// <summary>The schema as the connection of the work sees it (inside the edit transaction if one is open).</summary>
     public DatabaseSchema Schema() => Workspace.Run(TransactionUse.JoinIfOpen, DatabaseSchema.Read);
 
-    /// <summary>The table or view named <paramref name="name"/>; an unknown name is the page's mistake.</summary>
-    public static SchemaRelation Relation(DatabaseSchema schema, string name) =>
-        schema.Find(name) ?? throw new ArgumentException($"no such table or view: {name}");
 }
