@@ -159,8 +159,7 @@ export class BrowseView {
       this.grid.replaceRow(r, result.row);
       if (result.row === null) this.count();
     } catch (error) {
-      this.grid.replaceRow(r, this.page.rows[r]);
-      this.grid.host.querySelector(`tr[data-row="${r}"]`)?.classList.remove('changed');
+      this.grid.restoreRow(r);
       this.grid.showRowError(r, error.message);
       if (error.status === 409 || error.status === 400) api('/api/info').then(info => this.onTransaction(info.transaction));
     }

@@ -74,7 +74,7 @@ export class Grid {
     return `<tr data-row="${r}">${lead}${cells}</tr>`;
   }
 
-  /** Replaces row r with a new row as stored (or removes it when row is null). */
+  /** Replaces row r with the row as stored after an edit (or marks it deleted when row is null). */
   replaceRow(r, row) {
     const tr = this.host.querySelector(`tr[data-row="${r}"]`);
     this.clearRowError(r);
@@ -85,10 +85,20 @@ export class Grid {
       return;
     }
     this.rows[r] = row;
+    this.drawRow(tr, r, { changed: true });
+  }
+
+  /** Draws row r again as it was (after an edit was given up or refused), keeping its changed mark. */
+  restoreRow(r) {
+    const tr = this.host.querySelector(`tr[data-row="${r}"]`);
+    if (tr) this.drawRow(tr, r, { changed: tr.classList.contains('changed') });
+  }
+
+  drawRow(tr, r, { changed }) {
     const template = document.createElement('tbody');
-    template.innerHTML = this.rowHtml(row, r);
+    template.innerHTML = this.rowHtml(this.rows[r], r);
     const fresh = template.firstElementChild;
-    fresh.classList.add('changed');
+    fresh.classList.toggle('changed', changed);
     tr.replaceWith(fresh);
   }
 
@@ -179,6 +189,7 @@ export class Grid {
     const input = document.createElement('input');
     input.className = 'cell-input';
     input.value = row.t[c] === 'n' ? '' : row.v[c];
+    input.defaultValue = input.value;
     const nullButton = button('NULL', 'cell-null');
     nullButton.title = 'set this value to NULL';
     td.textContent = '';
@@ -189,7 +200,8 @@ export class Grid {
     const finish = value => {
       if (done) return;
       done = true;
-      if (value === undefined) { this.replaceRow(r, this.rows[r]); tr.classList.remove('changed'); return; }
+      // Enter on an unchanged value is no edit (and an empty NULL cell stays NULL).
+      if (value === undefined || value === input.defaultValue) { this.restoreRow(r); return; }
       this.options.onEdit?.(r, this.columns[c].name, value);
     };
     input.addEventListener('keydown', ev => {

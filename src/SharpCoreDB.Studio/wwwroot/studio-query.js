@@ -85,9 +85,13 @@ export class QueryView {
   // A statement that may have changed rows or the schema: refresh what depends on them.
   async afterWrite(text) {
     if (/^\s*(SELECT|WITH|VALUES|EXPLAIN|PRAGMA)\b/i.test(text)) return;
-    const info = await api('/api/info');
-    this.onTransaction(info.transaction);
-    this.onSchemaMaybeChanged();
+    try {
+      const info = await api('/api/info');
+      this.onTransaction(info.transaction);
+      await this.onSchemaMaybeChanged();
+    } catch (error) {
+      this.status(`The query ran, but the schema could not be read again: ${error.message}`, 'error');
+    }
   }
 
   showResult(index) {
