@@ -95,6 +95,9 @@ internal sealed class StudioServer : IAsyncDisposable
         builder.Logging.SetMinimumLevel(LogLevel.Information);
         builder.Logging.AddFilter("Microsoft", LogLevel.Warning);
         builder.Logging.AddFilter("System", LogLevel.Warning);
+        // A start that fails (a port in use) is thrown to the caller, which says so in one line; the host's
+        // own report of it would add a stack trace.
+        builder.Logging.AddFilter("Microsoft.Extensions.Hosting", LogLevel.None);
         builder.Services.ConfigureHttpJsonOptions(json => json.SerializerOptions.Converters.Add(new JsonStringEnumConverter()));
 
         var token = new AccessToken();

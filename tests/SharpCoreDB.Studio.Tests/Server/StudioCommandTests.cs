@@ -1,7 +1,8 @@
 // `sharpcoredb studio` as a user runs it: the built tool as a child process prints
 // the address with its token, the page answers there (and refuses a request without
-// the token), and SIGTERM stops it cleanly. (The command line's refusals are unit
-// tests of the shell: tests/SharpCoreDB.Cli.Tests/Unit/StudioCommandTests.cs.)
+// the token), and SIGTERM stops it cleanly; a port in use is one line of error.
+// (The command line's refusals are unit tests of the shell:
+// tests/SharpCoreDB.Cli.Tests/Unit/StudioCommandTests.cs.)
 using System.Diagnostics;
 using System.Net;
 using System.Reflection;
@@ -60,6 +61,24 @@ public sealed partial class StudioCommandTests : IDisposable
                 tool.Kill(entireProcessTree: true);
             }
         }
+    }
+
+    [Fact]
+    public async Task APortInUseIsOneLineOfErrorWithoutAStackTrace()
+    {
+        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        using var taken = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
+        taken.Start();
+        string port = ((IPEndPoint)taken.LocalEndpoint).Port.ToString(System.Globalization.CultureInfo.InvariantCulture);
+        using Process tool = Start("studio", file, "--port", port);
+        Task<string> output = tool.StandardOutput.ReadToEndAsync();
+        string errors = await tool.StandardError.ReadToEndAsync().WaitAsync(TestTimeouts.Hang);
+        await tool.WaitForExitAsync().WaitAsync(TestTimeouts.Hang);
+        Assert.Equal(1, tool.ExitCode);
+        string line = Assert.Single(errors.Split('\n', StringSplitOptions.RemoveEmptyEntries));
+        Assert.StartsWith("Error: cannot serve", line, StringComparison.Ordinal);
+        Assert.Contains("address already in use", line, StringComparison.Ordinal);
+        Assert.DoesNotContain("Open http", await output, StringComparison.Ordinal);
     }
 
     private static Process Start(params string[] args)
