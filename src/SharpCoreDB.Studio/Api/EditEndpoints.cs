@@ -3,9 +3,11 @@
 // edit), and commit or roll it back. A constraint failure undoes only the failed
 // statement: the transaction and its other changes stay, and the error (409) is
 // shown on the row.
+using System.Globalization;
 using Microsoft.AspNetCore.Builder;
 using Microsoft.AspNetCore.Http;
 using Microsoft.Extensions.Logging;
+using SharpCoreDB.Data;
 using SharpCoreDB.Studio.Data;
 using SharpCoreDB.Studio.Hosting;
 
@@ -57,7 +59,7 @@ internal static class EditEndpoints
 
     public static TransactionState State(DatabaseWorkspace workspace) => new(workspace.HasTransaction, workspace.PendingChanges);
 
-    private static IResult Edit(StudioState state, Func<SharpCoreDB.Data.SharpCoreDBConnection, GridRow?> edit) => ApiErrors.Guard(() =>
+    private static IResult Edit(StudioState state, Func<SharpCoreDBConnection, GridRow?> edit) => ApiErrors.Guard(() =>
     {
         GridRow? row = state.Workspace.Run(TransactionUse.BeginIfNone, connection =>
         {
@@ -68,11 +70,11 @@ internal static class EditEndpoints
         return Results.Json(new EditResult(row, State(state.Workspace)));
     });
 
-    private static SchemaRelation Table(SharpCoreDB.Data.SharpCoreDBConnection connection, string name) =>
+    private static SchemaRelation Table(SharpCoreDBConnection connection, string name) =>
         DatabaseSchema.ReadRelation(connection, name);
 
     private static long RowId(string text) =>
-        long.TryParse(text, System.Globalization.NumberStyles.AllowLeadingSign, System.Globalization.CultureInfo.InvariantCulture, out long rowId)
+        long.TryParse(text, NumberStyles.AllowLeadingSign, CultureInfo.InvariantCulture, out long rowId)
             ? rowId
             : throw new ArgumentException($"'{text}' is not a rowid.");
 }

@@ -11,6 +11,7 @@
 // way round). Unsorted tables and sorts on the rowid page by rowid alone. A view has
 // no rowid, so it pages by LIMIT/OFFSET. Names come from the catalog, quoted; every
 // value is a parameter.
+using System.Globalization;
 using SharpCoreDB.Data;
 
 namespace SharpCoreDB.Studio.Data;
@@ -183,7 +184,7 @@ internal static class TablePager
             command.Parameters.AddWithValue(name, value ?? DBNull.Value);
         }
 
-        return Convert.ToInt64(command.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture);
+        return Convert.ToInt64(command.ExecuteScalar(), CultureInfo.InvariantCulture);
     }
 
     /// <summary>A row for the grid from its rowid (null in a view) and values.</summary>

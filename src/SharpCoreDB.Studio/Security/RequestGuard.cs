@@ -11,6 +11,7 @@
 // - every answer gets headers that keep the page from being framed, from loading
 //   anything from elsewhere (Content-Security-Policy: 'self' only), and from being
 //   cached or leaking its address in a Referer.
+using System.Globalization;
 using Microsoft.AspNetCore.Http;
 
 namespace SharpCoreDB.Studio.Security;
@@ -26,7 +27,7 @@ internal sealed class RequestGuard(AccessToken token)
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
     /// <summary>The cookie's name; it names the port because cookies are shared by every port of a host.</summary>
-    public static string CookieName(int port) => "scdb-studio-" + port.ToString(System.Globalization.CultureInfo.InvariantCulture);
+    public static string CookieName(int port) => "scdb-studio-" + port.ToString(CultureInfo.InvariantCulture);
 
     public async Task InvokeAsync(HttpContext context, RequestDelegate next)
     {
