@@ -11,13 +11,17 @@
 #      scripted session (samples/SharpCoreDB.Samples.Library: encrypted file, SaveChanges,
 #      LINQ, reopen, wrong password refused);
 #   5. `dotnet tool install --tool-path` of SharpCoreDB.Cli from the same folder, and a
-#      one-shot query with it against the README program's encrypted file.
+#      one-shot query with it against the README program's encrypted file;
+#   6. `sharpcoredb studio` from the installed tool on that file: the printed address
+#      (with its token) serves the page to curl, a request without the token is refused,
+#      the password posted unlocks the file, and a query through the API counts its rows.
 # A private NuGet cache keeps an earlier package of the same version out of the way.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+studio_pid=""
+trap '[ -n "$studio_pid" ] && kill "$studio_pid" 2>/dev/null; rm -rf "$work"' EXIT
 export NUGET_PACKAGES="$work/nuget-cache"
 export DOTNET_CLI_TELEMETRY_OPTOUT=1 DOTNET_NOLOGO=1 DOTNET_SKIP_FIRST_TIME_EXPERIENCE=1
 
@@ -76,4 +80,36 @@ if "$work/tools/sharpcoredb" --password "wrong" "$work/readme-app/books.scdb" "S
     exit 1
 fi
 cat "$work/wrong.txt"
+
+echo "== sharpcoredb studio from the installed tool"
+"$work/tools/sharpcoredb" studio "$work/readme-app/books.scdb" --port 0 > "$work/studio.out" 2> "$work/studio.err" &
+studio_pid=$!
+url=""
+for _ in $(seq 1 150); do
+    url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/\?token=[0-9a-f]{32}' "$work/studio.out" || true)
+    [ -n "$url" ] && break
+    sleep 0.2
+done
+cat "$work/studio.out"
+if [ -z "$url" ]; then
+    echo "sharpcoredb studio printed no address"
+    cat "$work/studio.err"
+    exit 1
+fi
+base=${url%%\?*}
+status=$(curl -s -o /dev/null -w '%{http_code}' "${base}api/info")
+echo "without the token: $status"
+test "$status" = "401"
+# The printed address sets the token as a cookie and redirects to the page.
+page=$(curl -s -L -c "$work/cookies" -b "$work/cookies" "$url")
+grep -q '<title>SharpCoreDB Studio</title>' <<< "$page"
+grep -q '"open":false' <<< "$(curl -s -b "$work/cookies" "${base}api/info")"
+grep -q '"open":true' <<< "$(curl -s -b "$work/cookies" -H 'Content-Type: application/json' -d '{"password":"change me"}' "${base}api/unlock")"
+answer=$(curl -s -b "$work/cookies" -H 'Content-Type: application/json' -d '{"sql":"SELECT count(*) FROM books"}' "${base}api/query")
+echo "studio: $answer"
+grep -q '"v":\["4"\]' <<< "$answer"
+kill -TERM "$studio_pid"
+wait "$studio_pid"
+studio_pid=""
+grep -q "Studio stopped." "$work/studio.out"
 echo "package round trip: ok"

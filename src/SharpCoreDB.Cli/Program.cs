@@ -2,13 +2,15 @@
 // and then runs, in this order of preference: the SQL arguments, a script on
 // redirected standard input, or the interactive prompt. Exit codes: 0 success,
 // 1 an error (a failed statement in a script, a database that cannot be opened),
-// 2 a bad command line; .quit CODE chooses its own.
+// 2 a bad command line; .quit CODE chooses its own. `sharpcoredb studio FILE` serves
+// the web page instead (Studio/StudioCommand.cs).
 using System.Reflection;
 using System.Text;
 using SharpCoreDB.Cli.Execution;
 using SharpCoreDB.Cli.Input;
 using SharpCoreDB.Cli.Options;
 using SharpCoreDB.Cli.Output;
+using SharpCoreDB.Cli.Studio;
 
 namespace SharpCoreDB.Cli;
 
@@ -31,6 +33,12 @@ internal static class Program
 
     private static int Start(string[] args)
     {
+        if (args.Length > 0 && args[0] == "studio")
+        {
+            // A database file named "studio" is still reachable as ./studio.
+            return StudioCommand.Run(args[1..], Console.Out, Console.Error);
+        }
+
         ShellOptions options;
         try
         {

@@ -21,8 +21,10 @@ internal static class ArgumentParser
 
     public static readonly string Usage = $"""
         Usage: sharpcoredb [OPTIONS] [FILE] [SQL...]
+               sharpcoredb studio FILE [--port N] [--read-only]
         Opens (or creates) FILE, or a private in-memory database without one. With SQL arguments,
         runs them and exits; otherwise reads statements from standard input, or shows a prompt.
+        `studio` serves a web page to browse, query and edit FILE instead (sharpcoredb studio --help).
 
         Options:
           --password PW           the database's encryption password (creates encrypted files)

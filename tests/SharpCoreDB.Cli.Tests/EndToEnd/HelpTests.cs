@@ -1,6 +1,7 @@
 // The three places a user learns the shell from, --help, .help and docs/shell.md,
 // each name every dot command and every output mode, so a command added to
-// DotCommandTable or a mode added to ResultFormatterFactory cannot go unlisted.
+// DotCommandTable or a mode added to ResultFormatterFactory cannot go unlisted;
+// --help and docs/shell.md name the studio command too.
 using SharpCoreDB.Cli.Commands;
 using SharpCoreDB.Cli.Output;
 
@@ -40,6 +41,14 @@ public sealed class HelpTests : IDisposable
                 Assert.Contains("-" + mode, usage);
             }
         }
+    }
+
+    [Fact]
+    public void HelpAndTheDocsNameTheStudioCommand()
+    {
+        string usage = ShellProcess.Run(_dir.Path, "", "--help").Output;
+        Assert.Contains("sharpcoredb studio FILE [--port N] [--read-only]", usage);
+        Assert.Contains("sharpcoredb studio FILE [--port N] [--read-only]", File.ReadAllText(DocsPath()));
     }
 
     private static string DocsPath()
