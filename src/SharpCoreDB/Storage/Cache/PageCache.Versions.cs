@@ -56,7 +56,7 @@ internal sealed partial class PageCache
             foreach (uint page in _chainedScratch)
             {
                 var stripe = StripeOf(page);
-                lock (stripe)
+                lock (stripe.Gate)
                 {
                     bool stillChained = false;
                     if (stripe.Entries.TryGetValue(page, out var entry))
@@ -272,7 +272,7 @@ internal sealed partial class PageCache
                 }
 
                 var stripe = StripeOf(page);
-                lock (stripe)
+                lock (stripe.Gate)
                 {
                     if (stripe.Entries.TryGetValue(page, out var entry))
                     {

@@ -19,7 +19,7 @@ internal sealed partial class PageCache
     public void WriteThrough(uint pageNumber, PageVersion version, long oldestSnapshot, long pagesOnDisk, Action write)
     {
         var stripe = StripeOf(pageNumber);
-        lock (stripe)
+        lock (stripe.Gate)
         {
             var entry = stripe.Entries[pageNumber];
             KeepOlderImages(pageNumber, entry, version.Lsn, oldestSnapshot, pagesOnDisk);
@@ -71,7 +71,7 @@ internal sealed partial class PageCache
     {
         var stripe = StripeOf(pageNumber);
         bool inserted = false;
-        lock (stripe)
+        lock (stripe.Gate)
         {
             if (!stripe.Entries.TryGetValue(pageNumber, out var entry))
             {
@@ -118,7 +118,7 @@ internal sealed partial class PageCache
     public void MarkInFile(uint pageNumber, long lsn)
     {
         var stripe = StripeOf(pageNumber);
-        lock (stripe)
+        lock (stripe.Gate)
         {
             var entry = stripe.Entries[pageNumber];
             entry.FileLsn = Math.Max(entry.FileLsn, lsn);

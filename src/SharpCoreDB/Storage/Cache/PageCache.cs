@@ -93,7 +93,7 @@ internal sealed partial class PageCache
         var stripe = StripeOf(pageNumber);
         bool inserted = false;
         byte[] result;
-        lock (stripe)
+        lock (stripe.Gate)
         {
             if (stripe.Entries.TryGetValue(pageNumber, out var entry))
             {
@@ -135,7 +135,7 @@ internal sealed partial class PageCache
         var version = new PageVersion(image, lsn);
         var stripe = StripeOf(pageNumber);
         bool inserted = false;
-        lock (stripe)
+        lock (stripe.Gate)
         {
             if (stripe.Entries.TryGetValue(pageNumber, out var entry))
             {
@@ -189,7 +189,7 @@ internal sealed partial class PageCache
         var dirty = new List<(uint, PageVersion)>();
         foreach (var stripe in _stripes)
         {
-            lock (stripe)
+            lock (stripe.Gate)
             {
                 foreach (var (page, entry) in stripe.Entries)
                 {
@@ -293,7 +293,7 @@ internal sealed partial class PageCache
     private bool SweepStripe(Stripe stripe)
     {
         bool sawDirty = false;
-        lock (stripe)
+        lock (stripe.Gate)
         {
             List<uint>? victims = null;
             foreach (var (page, entry) in stripe.Entries)
@@ -338,6 +338,9 @@ internal sealed partial class PageCache
 
     private sealed class Stripe
     {
+        // A Lock rather than the stripe object's monitor: every page access takes it, and Lock is the cheaper of the two.
+        public Lock Gate { get; } = new();
+
         public Dictionary<uint, CacheEntry> Entries { get; } = [];
     }
 }
