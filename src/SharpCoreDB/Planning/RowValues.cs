@@ -126,23 +126,48 @@ internal static class RowValues
     private static Expression Negate(Expression expression, bool negated) =>
         negated ? new UnaryExpression(UnaryOperator.Not, expression) : expression;
 
-    /// <summary>Splits a condition into its AND-ed parts.</summary>
-    public static void Conjuncts(Expression? expression, List<Expression> into)
+    /// <summary>
+    /// Splits a condition into its AND-ed parts. With <paramref name="impliedBounds"/> (a WHERE or ON condition, where a
+    /// part only ever needs to be true), an ordering of two row values also yields the bound it implies on their first
+    /// items: `(a, b) > (x, y)` is true only when `a >= x` is, and that part lets an index on a (or the rowid) seek
+    /// where the rewritten OR cannot, as keyset paging needs (`WHERE (col, rowid) > (@v, @r)`).
+    /// </summary>
+    public static void Conjuncts(Expression? expression, List<Expression> into, bool impliedBounds = false)
     {
         if (expression is null)
         {
             return;
         }
 
+        if (impliedBounds && ImpliedBound(expression) is { } bound)
+        {
+            into.Add(bound);
+        }
+
         // A row value comparison splits too: `(a, b) = (1, 2)` is `a = 1 AND b = 2`, which indexes serve.
         expression = Lower(expression) ?? expression;
         if (expression is BinaryExpression { Operator: BinaryOperator.And } and)
         {
-            Conjuncts(and.Left, into);
-            Conjuncts(and.Right, into);
+            Conjuncts(and.Left, into, impliedBounds);
+            Conjuncts(and.Right, into, impliedBounds);
             return;
         }
 
         into.Add(expression);
     }
+
+    // `(a, ..) < (x, ..)` and `<=` imply `a <= x`; `>` and `>=` imply `a >= x` (SQLite defines the row comparison as
+    // `a < x OR (a = x AND ..)`, each scalar comparison with its usual affinity and collation, so either way a
+    // true result has the first items in that order).
+    private static BinaryExpression? ImpliedBound(Expression expression) => expression switch
+    {
+        BinaryExpression { Left: RowValueExpression left, Right: RowValueExpression right } binary
+            when left.Values.Count == right.Values.Count && left.Values.Count >= 2 => binary.Operator switch
+            {
+                BinaryOperator.Less or BinaryOperator.LessOrEqual => new BinaryExpression(BinaryOperator.LessOrEqual, left.Values[0], right.Values[0]),
+                BinaryOperator.Greater or BinaryOperator.GreaterOrEqual => new BinaryExpression(BinaryOperator.GreaterOrEqual, left.Values[0], right.Values[0]),
+                _ => null,
+            },
+        _ => null,
+    };
 }

@@ -49,7 +49,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         // so that each relation's RowDecoder knows every column the query uses.
         List<(Expression Expression, string Name)> items = ResultItems(core, scope);
         bool aggregate = IsAggregate(core, items, orderBy);
-        RowValues.Conjuncts(core.Where, whereAst);
+        RowValues.Conjuncts(core.Where, whereAst, impliedBounds: true);
         (List<Conjunct> where, Dictionary<Relation, List<Conjunct>> on) = CompileConditions(whereAst, onAst, scope);
         Frame? aggregateFrame = aggregate ? new Frame() : null;
         List<Evaluator> groupKeys = aggregate ? CompileGroupKeys(core, items, scope, aggregateFrame!) : [];
@@ -204,7 +204,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
             var parts = new List<Expression>();
             foreach (Expression condition in conditions)
             {
-                RowValues.Conjuncts(condition, parts);
+                RowValues.Conjuncts(condition, parts, impliedBounds: true);
             }
 
             foreach (Expression part in parts)

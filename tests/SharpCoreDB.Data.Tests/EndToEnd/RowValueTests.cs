@@ -2,8 +2,9 @@
 // IS, IS NOT, compared pair by pair with SQLite's three-valued results), BETWEEN, IN with a
 // list of rows, a VALUES list or a subquery (and NOT IN, where a NULL makes the answer
 // unknown), a subquery standing for one row, and UPDATE SET (a, b) = (..). The same
-// queries run on a table with an index on (a, b), which a row equality must use. A row
-// value anywhere else is "row value misused".
+// queries run on a table with an index on (a, b), which a row equality must use, and an
+// ordering of row values seeks on its first item (keyset paging). A row value anywhere
+// else is "row value misused".
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
 public sealed class RowValueTests : IDisposable
@@ -57,6 +58,45 @@ public sealed class RowValueTests : IDisposable
     public void ARowEqualitySeeksTheIndex() =>
         Assert.Equal("SEARCH indexed USING INDEX indexed_ab (a=? AND b=?)",
             Statements.Scalar(_both.Engine, "EXPLAIN QUERY PLAN SELECT id FROM indexed WHERE (a, b) = (1, 'y')"));
+
+    // Keyset paging: an ordering of row values seeks on the bound it implies on its first item, through an index on
+    // it or the rowid, and the rest of the comparison filters what the seek reads.
+    [Theory]
+    [InlineData("SELECT id FROM indexed WHERE (a, b) > (1, 'x')", "SEARCH indexed USING INDEX indexed_ab (a>?)")]
+    [InlineData("SELECT id FROM indexed WHERE (a, id) <= (2, 3)", "SEARCH indexed USING INDEX indexed_ab (a<?)")]
+    [InlineData("SELECT a FROM plain WHERE (id, a) > (4, 1)", "SEARCH plain USING INTEGER PRIMARY KEY (rowid>?)")]
+    public void AnOrderingOfRowValuesSeeks(string sql, string plan)
+    {
+        Assert.Equal(plan, Statements.Scalar(_both.Engine, "EXPLAIN QUERY PLAN " + sql));
+        _both.AssertSameAnswer(sql);
+    }
+
+    // Every operator, over rows with NULLs, text against integers and repeated first items, pages walked in both
+    // directions the way an application pages with the last row it showed: the same rows, in the same order, as SQLite.
+    [Fact]
+    public void KeysetPagesMatchSqlite()
+    {
+        _both.Execute("CREATE TABLE pages (id INTEGER PRIMARY KEY, k, v TEXT)");
+        _both.Execute("CREATE INDEX pages_k ON pages (k)");
+        var random = new Random(5);
+        object?[] keys = [null, 1, 2, 2.5, "2", "a", "b", 7];
+        for (int id = 1; id <= 60; id++)
+        {
+            object? k = keys[random.Next(keys.Length)];
+            string literal = k switch { null => "NULL", string text => $"'{text}'", double d => d.ToString(System.Globalization.CultureInfo.InvariantCulture), _ => k.ToString()! };
+            _both.Execute($"INSERT INTO pages VALUES ({id}, {literal}, 'v{id}')");
+        }
+
+        foreach (string op in new[] { ">", ">=", "<", "<=" })
+        {
+            foreach (string bound in new[] { "(2, 10)", "('2', 30)", "(NULL, 5)", "(2.5, 0)", "('a', 60)", "(1, 1)" })
+            {
+                string order = op.StartsWith('>') ? "k, id" : "k DESC, id DESC";
+                _both.AssertSameOrderedAnswer($"SELECT id, k FROM pages WHERE (k, id) {op} {bound} ORDER BY {order} LIMIT 7");
+                _both.AssertSameAnswer($"SELECT id FROM pages WHERE (k, id) {op} {bound}");
+            }
+        }
+    }
 
     [Theory]
     [InlineData("SELECT (1, 2)", "row value misused")]

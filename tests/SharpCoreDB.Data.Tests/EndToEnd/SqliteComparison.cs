@@ -42,6 +42,12 @@ internal sealed class SqliteComparison : IDisposable
         Assert.Equal(expected.rows, actual.rows);
     }
 
+    /// <summary>Asserts that both engines return the same rows in the same order (a query with a total ORDER BY).</summary>
+    public void AssertSameOrderedAnswer(string sql) =>
+        Assert.Equal(
+            SqliteReference.Rows(_sqlite, sql, RowText.Exact, out _),
+            SqliteReference.Rows(Engine, sql, RowText.Exact, out _));
+
     /// <summary>
     /// Asserts that both engines return the same rows (in any order), whatever the columns are called: a column without
     /// an alias is named by printing its expression back (docs/sql-semantics.md), so SQLite's names may differ.
