@@ -15,6 +15,12 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
 
     public Evaluator Compile(Expression expression, Scope? scope)
     {
+        // A row IN a subquery reads the subquery into a set once, not once per row as its scalar rewriting would.
+        if (expression is InExpression { Operand: RowValueExpression row, Subquery: not null } rowIn)
+        {
+            return CompileRowIn(rowIn, row, scope);
+        }
+
         if (RowValues.Lower(expression) is { } scalar)
         {
             return Compile(scalar, scope);
@@ -171,6 +177,23 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
                 HasExplicitCollation = left.HasExplicitCollation || right.HasExplicitCollation,
             },
         };
+    }
+
+    private RowInSubqueryEvaluator CompileRowIn(InExpression inExpression, RowValueExpression row, Scope? scope)
+    {
+        Evaluator[] operands = [.. row.Values.Select(v => Compile(v, scope))];
+        SelectPlan plan = planning.Selects.Plan(inExpression.Subquery!, scope);
+        if (plan.Columns.Count != operands.Length)
+        {
+            throw Error($"sub-select returns {plan.Columns.Count} columns - expected {operands.Length}");
+        }
+
+        // Pair by pair as for `x IN (SELECT y)`: the item's explicit COLLATE, else its column's, else the subquery column's.
+        TextCollation[] collations = [.. operands.Select((o, i) => o.HasExplicitCollation || o.Collation is not null
+            ? o.Collation!
+            : plan.Columns[i].Column?.Collating ?? TextCollation.Binary)];
+        return new RowInSubqueryEvaluator(planning.Query, operands, plan.Root, [.. plan.Columns.Select(c => c.Affinity)], collations,
+            MarkSubquery(plan, scope), inExpression.Negated);
     }
 
     private Evaluator CompileIn(InExpression inExpression, Scope? scope)

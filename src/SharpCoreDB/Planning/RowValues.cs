@@ -6,7 +6,8 @@
 //   (a, b) <  (x, y)    a < x OR (a = x AND b < y)   (<=, >, >= alike: only the last pair is <=, >=)
 //   r BETWEEN l AND h   r >= l AND r <= h
 //   r IN (r1, r2, ..)   r = r1 OR r = r2 OR ..
-//   r IN (SELECT ..)    CASE WHEN some row equals THEN 1 WHEN some row compares NULL THEN NULL ELSE 0 END
+//   r IN (SELECT ..)    true if some row equals, NULL if none does but one compares NULL, else false;
+//                       compiled as a set of the subquery's rows (RowInSubqueryEvaluator), not rewritten
 //
 // A side written as a subquery stands for its first row: its i-th item is the subquery
 // read at column i. Rewriting `=` this way also lets the planner see `a = 1 AND b = 2`
@@ -17,8 +18,6 @@ namespace SharpCoreDB.Planning;
 /// <summary>Rewrites row-value expressions into scalar ones.</summary>
 internal static class RowValues
 {
-    private const string RowSourceName = "sharpcoredb_row_in";
-
     /// <summary>The scalar form of <paramref name="expression"/> when it compares row values; null otherwise.</summary>
     public static Expression? Lower(Expression expression) => expression switch
     {
@@ -30,7 +29,8 @@ internal static class RowValues
             Negate(new BinaryExpression(BinaryOperator.And,
                 Lower(new BinaryExpression(BinaryOperator.GreaterOrEqual, between.Operand, between.Low))!,
                 Lower(new BinaryExpression(BinaryOperator.LessOrEqual, between.Operand, between.High))!), between.Negated),
-        InExpression { Operand: RowValueExpression row } inExpression => Negate(In(row, inExpression), inExpression.Negated),
+        // IN (SELECT ..) stays: the compiler reads the subquery into a set (Execution/Evaluators/RowInSubqueryEvaluator).
+        InExpression { Operand: RowValueExpression row, Subquery: null } inExpression => Negate(In(row, inExpression), inExpression.Negated),
         _ => null,
     };
 
@@ -91,34 +91,10 @@ internal static class RowValues
         return Join(negated ? BinaryOperator.Or : BinaryOperator.And, left.Select((l, i) => (Expression)new IsExpression(l, right[i], negated)));
     }
 
-    private static Expression In(RowValueExpression row, InExpression inExpression)
-    {
-        if (inExpression.Subquery is null)
-        {
-            if (inExpression.Values.Count == 0)
-            {
-                return new IntegerLiteral(0);
-            }
-
-            return Join(BinaryOperator.Or, inExpression.Values.Select(value => Compare(BinaryOperator.Equal, [.. row.Values], Items(value, row))));
-        }
-
-        // The subquery becomes a CTE with numbered columns, so that each of its rows can be compared pairwise.
-        SqlList<string> columns = [.. Enumerable.Range(1, row.Values.Count).Select(i => "c" + i)];
-        var cte = new CommonTableExpression(RowSourceName, columns, inExpression.Subquery, CteMaterialization.Default);
-        Expression equal = Compare(BinaryOperator.Equal, [.. row.Values], [.. columns.Select(c => (Expression)new ColumnReference(RowSourceName, c))]);
-        Expression matches = Exists(cte, equal);
-        Expression unknown = Exists(cte, new IsExpression(equal, new NullLiteral(), Negated: false));
-        return new CaseExpression(null, [new WhenClause(matches, new IntegerLiteral(1)), new WhenClause(unknown, new NullLiteral())], new IntegerLiteral(0));
-    }
-
-    private static ExistsExpression Exists(CommonTableExpression cte, Expression where)
-    {
-        var core = new SelectCore(false, [new ExpressionColumn(new IntegerLiteral(1), null)], new TableReference(new QualifiedName(RowSourceName), null),
-            where, SqlList<Expression>.Empty, null);
-        var query = new SelectStatement(core, SqlList<CompoundPart>.Empty, SqlList<OrderingTerm>.Empty, null) { With = new WithClause(false, [cte]) };
-        return new ExistsExpression(query, Negated: false);
-    }
+    private static Expression In(RowValueExpression row, InExpression inExpression) =>
+        inExpression.Values.Count == 0
+            ? new IntegerLiteral(0)
+            : Join(BinaryOperator.Or, inExpression.Values.Select(value => Compare(BinaryOperator.Equal, [.. row.Values], Items(value, row))));
 
     private static Expression Join(BinaryOperator op, IEnumerable<Expression> parts) =>
         parts.Aggregate((a, b) => new BinaryExpression(op, a, b));

@@ -98,6 +98,47 @@ public sealed class RowValueTests : IDisposable
         }
     }
 
+    // IN (SELECT ..) with a row value reads the subquery into a set: the same three-valued answers as SQLite's over
+    // random rows with NULLs, integers against numeric text (affinity), NOCASE text (collation), three items,
+    // NOT IN, a correlated subquery and an empty one.
+    [Fact]
+    public void RowInSubqueryMatchesSqliteWithNullsAffinityAndCollation()
+    {
+        _both.Execute("CREATE TABLE l (id INTEGER PRIMARY KEY, a INTEGER, b TEXT COLLATE NOCASE, c)");
+        _both.Execute("CREATE TABLE r (x, y TEXT, z)");
+        var random = new Random(9);
+        object?[] values = [null, 1, 2, "2", "x", "X", 1.0, "a"];
+        string Literal(object? v) => v switch
+        {
+            null => "NULL",
+            string text => $"'{text}'",
+            double d => d.ToString("0.0", System.Globalization.CultureInfo.InvariantCulture),
+            _ => v.ToString()!,
+        };
+        for (int i = 1; i <= 40; i++)
+        {
+            _both.Execute($"INSERT INTO l VALUES ({i}, {Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])})");
+            _both.Execute($"INSERT INTO r VALUES ({Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])})");
+        }
+
+        foreach (string sql in new[]
+        {
+            "SELECT id, (a, b) IN (SELECT x, y FROM r) AS v FROM l",
+            "SELECT id, (a, b) NOT IN (SELECT x, y FROM r) AS v FROM l",
+            "SELECT id, (a, b, c) IN (SELECT x, y, z FROM r) AS v FROM l",
+            "SELECT id, (b, a) IN (SELECT y, x FROM r WHERE x IS NOT NULL AND y IS NOT NULL) AS v FROM l",
+            "SELECT id, (a, b) IN (SELECT x, y FROM r WHERE r.z = l.c) AS v FROM l",
+            "SELECT id, (a, b) IN (SELECT x, y FROM r WHERE 0) AS v, (a, b) NOT IN (SELECT x, y FROM r WHERE 0) AS w FROM l",
+            "SELECT id FROM l WHERE (a, b) IN (SELECT x, y FROM r)",
+            "SELECT id FROM l WHERE (a, b COLLATE BINARY) IN (SELECT x, y FROM r)",
+        })
+        {
+            _both.AssertSameAnswer(sql);
+        }
+
+        _both.AssertSameError("SELECT (a, b) IN (SELECT x, y, z FROM r) FROM l", "sub-select returns 3 columns - expected 2");
+    }
+
     [Theory]
     [InlineData("SELECT (1, 2)", "row value misused")]
     [InlineData("SELECT (1, 2) + 1", "row value misused")]
