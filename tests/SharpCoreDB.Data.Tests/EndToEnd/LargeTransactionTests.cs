@@ -139,6 +139,53 @@ public sealed class LargeTransactionTests : IDisposable
             reopened.Query<long>("SELECT id FROM t NOT INDEXED ORDER BY k").ToList());
     }
 
+    // The usual loop: read rows and write others in the same transaction, one statement per row. The writes move pages
+    // out of memory (the reader's among them) and the arrays of those pages are reused by later statements; the
+    // reader, which kept its place in pages it had read, must still return every row exactly once, with its values.
+    [Fact]
+    public void AReaderInterleavedWithWritesInALargeTransactionReadsEveryRow()
+    {
+        using var connection = _db.Open();
+        connection.Execute("CREATE TABLE source (id INTEGER PRIMARY KEY, payload TEXT)");
+        connection.Execute("CREATE TABLE target (id INTEGER PRIMARY KEY, source_id INTEGER, payload TEXT)");
+        connection.Execute("CREATE INDEX target_source ON target (source_id)");
+        using var tx = connection.BeginTransaction();
+        for (int id = 1; id <= 3000; id++)
+        {
+            connection.Execute("INSERT INTO source VALUES (@id, @payload)", new { id, payload = Name(id) }, tx);
+        }
+
+        using var read = new SharpCoreDBCommand("SELECT id, payload FROM source ORDER BY id", connection, tx);
+        using var insert = new SharpCoreDBCommand("INSERT INTO target (source_id, payload) VALUES (@s, @p)", connection, tx);
+        var sourceId = new SharpCoreDBParameter("@s", null);
+        var payload = new SharpCoreDBParameter("@p", null);
+        insert.Parameters.Add(sourceId);
+        insert.Parameters.Add(payload);
+        int expected = 1;
+        using (var reader = read.ExecuteReader())
+        {
+            while (reader.Read())
+            {
+                Assert.Equal(expected, reader.GetInt64(0));
+                Assert.Equal(Name(expected), reader.GetString(1));
+                for (int copy = 0; copy < 3; copy++)
+                {
+                    sourceId.Value = expected;
+                    payload.Value = Name(expected) + new string('x', 300);
+                    insert.ExecuteNonQuery();
+                }
+
+                expected++;
+            }
+        }
+
+        Assert.Equal(3001, expected);
+        tx.Commit();
+        Assert.Equal(9000L, connection.ExecuteScalar<long>("SELECT count(*) FROM target"));
+        Assert.Equal(0L, connection.ExecuteScalar<long>("SELECT count(*) FROM target t JOIN source s ON s.id = t.source_id WHERE t.payload NOT LIKE s.payload || '%'"));
+        Assert.Equal("ok", connection.ExecuteScalar<string>("PRAGMA integrity_check"));
+    }
+
     private static void AssertImported(SharpCoreDBConnection connection)
     {
         var expected = Enumerable.Range(1, Rows).Where(id => id % 500 != 0).ToList();

@@ -10,10 +10,14 @@
 // When pages move out: only at a safe point (IPageAccess.SafePoint), which a B+tree
 // marks at the start of every change, where no body the transaction handed out is
 // being written to. Pages not touched since the last sweep go first (second chance).
-// A moved-out page's array is dropped, not reused: a cursor may still hold it, and
-// reads its old bytes, which is why every move bumps Epoch: a B+tree's Version
-// includes it, so cursors find their place again through Read before they trust a
-// body they kept.
+// A moved-out page's array is not reused at once: the statement that is running may
+// still hold a span of it (a record it read, used again after the next change). It
+// waits until the next statement begins (BeginSavepoint) or the transaction ends,
+// and then goes to the pool the next reload rents from; past a limit the rest are left
+// to the garbage collector (an import that thrashes a random index would otherwise
+// turn every reload into garbage that lives long enough to need a full collection).
+// Every move bumps Epoch: a B+tree's Version includes it, so a cursor kept across
+// statements finds its place again through Read before it trusts a body it kept.
 using SharpCoreDB.Storage.File;
 
 namespace SharpCoreDB.Storage.Transactions;
@@ -89,9 +93,25 @@ internal sealed partial class WriteTransaction
             page.Image = null;
             _resident--;
             PagesSpilled++;
+            if (_workspace.MovedOut.Count < _committed.PrivatePageLimit)
+            {
+                _workspace.MovedOut.Add(image);
+            }
         }
 
         Epoch++;
+    }
+
+    // Between statements: the arrays of pages moved out during the last one go to the pool (see the top of this file).
+    private void RecycleMovedOut()
+    {
+        List<byte[]> movedOut = _workspace.MovedOut;
+        foreach (byte[] image in movedOut)
+        {
+            _committed.ReturnImage(image);
+        }
+
+        movedOut.Clear();
     }
 
     /// <summary>The private page's image, read back into memory if it was moved out.</summary>

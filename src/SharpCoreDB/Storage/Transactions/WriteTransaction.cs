@@ -170,6 +170,9 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
     {
         EnsureActive();
 
+        // A statement begins: no body of a page the last one moved out is in use any more (WriteTransaction.Spill.cs).
+        RecycleMovedOut();
+
         // A statement inside an explicit transaction opens and releases one savepoint each time:
         // released ones are kept (their emptied dictionaries with them) and handed out again.
         Savepoint savepoint;
@@ -308,7 +311,19 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
             throw;
         }
 
-        // The private copies now belong to the cache as committed versions; Finish forgets them.
+        // The private copies now belong to the cache as committed versions, unless the transaction committed through the
+        // journal (it moved pages out), whose copies nobody reads any more; Finish forgets them.
+        if (HasSpilled)
+        {
+            foreach (PrivatePage page in _pages.Values)
+            {
+                if (page.Image is { } image)
+                {
+                    _committed.ReturnImage(image);
+                }
+            }
+        }
+
         Finish();
         return lsn;
     }
@@ -322,6 +337,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
             _spareSavepoints.Push(savepoint);
         }
 
+        RecycleMovedOut();
         _workspace.Reset();
         _spill?.Dispose();
         _spill = null;

@@ -29,6 +29,9 @@ internal sealed class WriterWorkspace
     /// <summary>Every private page in the order it became private: the ring the sweep that moves pages out walks.</summary>
     public List<uint> Clock { get; } = [];
 
+    /// <summary>Arrays of pages moved out during the running statement, reused once it has ended.</summary>
+    public List<byte[]> MovedOut { get; } = [];
+
     /// <summary>Empties the workspace for the next transaction (the spare savepoints stay).</summary>
     public void Reset()
     {
