@@ -52,6 +52,8 @@ public static class SharpCoreDBServiceCollectionExtensions
             .TryAdd<IModificationCommandBatchFactory, SharpCoreDBModificationCommandBatchFactory>()
             .TryAdd<IRelationalConnection>(provider => provider.GetRequiredService<SharpCoreDBRelationalConnection>())
             .TryAdd<IMigrationsSqlGenerator, SharpCoreDBMigrationsSqlGenerator>()
+            .TryAdd<IMigrator, SharpCoreDBMigrator>()
+            .TryAdd<IMigrationCommandExecutor, SharpCoreDBMigrationCommandExecutor>()
             .TryAdd<IRelationalDatabaseCreator, SharpCoreDBDatabaseCreator>()
             .TryAdd<IHistoryRepository, SharpCoreDBHistoryRepository>()
             .TryAdd<IMethodCallTranslatorProvider, SharpCoreDBMethodCallTranslatorProvider>()
