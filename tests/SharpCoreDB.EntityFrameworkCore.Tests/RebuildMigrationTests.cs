@@ -129,7 +129,6 @@ public sealed class RebuildMigrationTests : IDisposable
         {
             IMigrator migrator = context.GetService<IMigrator>();
             string script = migrator.GenerateScript(Initial, Constraints);
-            File.WriteAllText("/tmp/rebuild-script.sql", script);
             int off = script.IndexOf("PRAGMA foreign_keys = OFF;", StringComparison.Ordinal);
             int begin = script.IndexOf("BEGIN TRANSACTION;", StringComparison.Ordinal);
             int rebuild = script.IndexOf("CREATE TABLE \"ef_temp_Books\"", StringComparison.Ordinal);
