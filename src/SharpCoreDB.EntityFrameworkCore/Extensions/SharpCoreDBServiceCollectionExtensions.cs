@@ -58,6 +58,8 @@ public static class SharpCoreDBServiceCollectionExtensions
             .TryAdd<IHistoryRepository, SharpCoreDBHistoryRepository>()
             .TryAdd<IMethodCallTranslatorProvider, SharpCoreDBMethodCallTranslatorProvider>()
             .TryAdd<IMemberTranslatorProvider, SharpCoreDBMemberTranslatorProvider>()
+            .TryAdd<IAggregateMethodCallTranslatorProvider, SharpCoreDBAggregateMethodCallTranslatorProvider>()
+            .TryAdd<IRelationalSqlTranslatingExpressionVisitorFactory, SharpCoreDBSqlTranslatingExpressionVisitorFactory>()
             .TryAdd<IQuerySqlGeneratorFactory, SharpCoreDBQuerySqlGeneratorFactory>()
             .TryAdd<IUpdateSqlGenerator, SharpCoreDBUpdateSqlGenerator>()
             .TryAddProviderSpecificServices(provider => provider.TryAddScoped<SharpCoreDBRelationalConnection, SharpCoreDBRelationalConnection>())

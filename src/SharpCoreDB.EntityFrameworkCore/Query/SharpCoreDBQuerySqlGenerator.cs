@@ -1,5 +1,5 @@
 // SELECT text for the engine's dialect, which is SQLite's, where it differs from the
-// relational default: `||` concatenates strings (`+` is arithmetic), LIMIT/OFFSET
+// relational default: `||` concatenates strings (`+` is arithmetic), no `^` operator, LIMIT/OFFSET
 // (LIMIT -1 for an OFFSET alone), and a set operation nested in another is wrapped as
 // SELECT * FROM (...) because the grammar, like SQLite's, takes no parentheses there.
 using System.Linq.Expressions;
@@ -15,6 +15,26 @@ internal sealed class SharpCoreDBQuerySqlGenerator(QuerySqlGeneratorDependencies
         binaryExpression.OperatorType == ExpressionType.Add && binaryExpression.Type == typeof(string)
             ? " || "
             : base.GetOperator(binaryExpression);
+
+    // The engine has no ^ (neither has SQLite): a ^ b is (a | b) - (a & b) on integers.
+    protected override Expression VisitSqlBinary(SqlBinaryExpression sqlBinaryExpression)
+    {
+        if (sqlBinaryExpression.OperatorType != ExpressionType.ExclusiveOr || sqlBinaryExpression.Type == typeof(bool))
+        {
+            return base.VisitSqlBinary(sqlBinaryExpression);
+        }
+
+        Sql.Append("((");
+        Visit(sqlBinaryExpression.Left);
+        Sql.Append(" | ");
+        Visit(sqlBinaryExpression.Right);
+        Sql.Append(") - (");
+        Visit(sqlBinaryExpression.Left);
+        Sql.Append(" & ");
+        Visit(sqlBinaryExpression.Right);
+        Sql.Append("))");
+        return sqlBinaryExpression;
+    }
 
     protected override void GenerateLimitOffset(SelectExpression selectExpression)
     {
