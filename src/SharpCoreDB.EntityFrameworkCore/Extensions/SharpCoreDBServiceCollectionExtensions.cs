@@ -62,6 +62,7 @@ public static class SharpCoreDBServiceCollectionExtensions
             .TryAdd<IRelationalSqlTranslatingExpressionVisitorFactory, SharpCoreDBSqlTranslatingExpressionVisitorFactory>()
             .TryAdd<IQuerySqlGeneratorFactory, SharpCoreDBQuerySqlGeneratorFactory>()
             .TryAdd<IUpdateSqlGenerator, SharpCoreDBUpdateSqlGenerator>()
+            .TryAdd<IModificationCommandFactory, SharpCoreDBModificationCommandFactory>()
             .TryAddProviderSpecificServices(provider => provider.TryAddScoped<SharpCoreDBRelationalConnection, SharpCoreDBRelationalConnection>())
             .TryAddCoreServices();
         return services;

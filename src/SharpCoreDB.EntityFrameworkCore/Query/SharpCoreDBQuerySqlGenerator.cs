@@ -36,6 +36,39 @@ internal sealed class SharpCoreDBQuerySqlGenerator(QuerySqlGeneratorDependencies
         return sqlBinaryExpression;
     }
 
+    // A value inside a JSON column (ToJson): column ->> '$.path' (SQLite's operator: a scalar as its SQL value, an
+    // object or array as its JSON text). An index that is not a constant is spliced into the path text.
+    protected override Expression VisitJsonScalar(JsonScalarExpression jsonScalarExpression)
+    {
+        Visit(jsonScalarExpression.Json);
+        if (jsonScalarExpression.Path.Count == 0)
+        {
+            return jsonScalarExpression;
+        }
+
+        Sql.Append(" ->> ('$");
+        foreach (PathSegment segment in jsonScalarExpression.Path)
+        {
+            if (segment.PropertyName is { } name)
+            {
+                Sql.Append(".").Append(Dependencies.SqlGenerationHelper.DelimitJsonPathElement(name).Replace("'", "''", StringComparison.Ordinal));
+            }
+            else if (segment.ArrayIndex is SqlConstantExpression constant)
+            {
+                Sql.Append("[").Append(Convert.ToString(constant.Value, System.Globalization.CultureInfo.InvariantCulture)!).Append("]");
+            }
+            else
+            {
+                Sql.Append("[' || (");
+                Visit(segment.ArrayIndex!);
+                Sql.Append(") || ']");
+            }
+        }
+
+        Sql.Append("')");
+        return jsonScalarExpression;
+    }
+
     protected override void GenerateLimitOffset(SelectExpression selectExpression)
     {
         if (selectExpression.Limit is null && selectExpression.Offset is null)

@@ -11,6 +11,7 @@
 //   TimeOnly, TimeSpan ................................... TIME, TIMESPAN (100 ns ticks)
 //   DateTimeOffset ....................................... TEXT 'yyyy-MM-dd HH:mm:ss.FFFFFFFzzz' (keeps the offset)
 //   Guid ................................................. TEXT 'xxxxxxxx-xxxx-...' (lower case)
+//   an entity mapped with ToJson() ....................... TEXT (the JSON document)
 //
 // Enums and other converted types reach these through EF Core's value converters.
 // A store type alone (scaffolding, HasColumnType) is read by SQLite's affinity rules
@@ -59,6 +60,7 @@ internal sealed class SharpCoreDBTypeMappingSource(TypeMappingSourceDependencies
         [typeof(TimeSpan)] = TimeSpan,
         [typeof(DateTimeOffset)] = (RelationalTypeMapping)Text.WithComposedConverter(new DateTimeOffsetToStringConverter()),
         [typeof(Guid)] = (RelationalTypeMapping)Text.WithComposedConverter(new GuidToStringConverter()),
+        [typeof(JsonTypePlaceholder)] = new SharpCoreDBJsonTypeMapping("TEXT"),
     };
 
     protected override RelationalTypeMapping? FindMapping(in RelationalTypeMappingInfo mappingInfo)
