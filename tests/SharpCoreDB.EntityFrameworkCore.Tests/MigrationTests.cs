@@ -94,6 +94,26 @@ public sealed class MigrationTests : IDisposable
     }
 
     [Fact]
+    public async Task ALockLeftByADeadProcessIsTakenOverAndOneOfThisProcessIsWaitedFor()
+    {
+        string path = _directory.File("locked.scdb");
+        using var context = new JournalContext(new DbContextOptionsBuilder<JournalContext>().UseSharpCoreDB($"Data Source={path}").Options);
+        context.GetService<IMigrator>().Migrate("20261101000000_Initial");
+
+        // A row naming another process: that process cannot have the file open, so it died while migrating.
+        Run(context, "INSERT INTO __EFMigrationsLock (Id, Timestamp, Owner) VALUES (1, '2026-01-01 00:00:00+00:00', '999999@2026-01-01T00:00:00.0000000Z')");
+        await context.Database.MigrateAsync("20261102000000_PinnedEntries").WaitAsync(TestTimeouts.Hang);
+        Assert.Equal(2, context.Database.GetAppliedMigrations().Count());
+        Assert.Equal("", Rows(context, "SELECT * FROM __EFMigrationsLock"));
+
+        // A row of this process is another context's migration: waited for, here until cancelled.
+        Run(context, $"INSERT INTO __EFMigrationsLock (Id, Timestamp, Owner) VALUES (1, '2026-01-01 00:00:00+00:00', '{SharpCoreDB.EntityFrameworkCore.Migrations.SharpCoreDBHistoryRepository.ThisProcess}')");
+        using var wait = new CancellationTokenSource(TimeSpan.FromMilliseconds(700));
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => context.Database.MigrateAsync(cancellationToken: wait.Token));
+        Assert.Equal(2, context.Database.GetAppliedMigrations().Count());
+    }
+
+    [Fact]
     public void EnsureCreatedNumbersKeysWithoutReusingADeletedOne()
     {
         var sqlite = new DbContextOptionsBuilder<ShopContext>().UseSqlite($"Data Source={_directory.File("keys.db")}").Options;

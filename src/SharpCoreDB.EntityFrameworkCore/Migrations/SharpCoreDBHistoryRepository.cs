@@ -80,8 +80,8 @@ internal sealed class SharpCoreDBHistoryRepository(HistoryRepositoryDependencies
         return new SharpCoreDBMigrationsLock(this, Command(DeleteLockSql), Parameters(), cancellationToken);
     }
 
-    // This process, as the lock row names it: the id alone could be a dead process's, reused.
-    private static readonly string ThisProcess = $"{Environment.ProcessId}@{Process.GetCurrentProcess().StartTime.ToUniversalTime():O}";
+    /// <summary>This process, as the lock row names it: the id alone could be a dead process's, reused.</summary>
+    internal static readonly string ThisProcess = $"{Environment.ProcessId}@{Process.GetCurrentProcess().StartTime.ToUniversalTime():O}";
 
     private static string CreateLockTableSql =>
         $"CREATE TABLE IF NOT EXISTS \"{LockTableName}\" (\"Id\" INTEGER NOT NULL CONSTRAINT \"PK_{LockTableName}\" PRIMARY KEY, "
