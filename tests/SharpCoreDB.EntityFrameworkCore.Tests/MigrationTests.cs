@@ -2,7 +2,6 @@
 // a time from empty and reverted one step at a time, the rows checked after each step
 // (through the ADO.NET connection, as the schema changes under the model), the history
 // table and the lock table as EF Core expects them; EnsureCreated/EnsureDeleted.
-using System.Data.Common;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Migrations;
@@ -94,37 +93,54 @@ public sealed class MigrationTests : IDisposable
         Assert.Empty(Directory.GetFiles(_directory.Path));
     }
 
-    private static void Run(DbContext context, string sql) => context.Database.ExecuteSqlRaw(sql);
-
-    // Rows as "a|b;c|d", NULL as empty.
-    private static string Rows(DbContext context, string sql)
+    [Fact]
+    public async Task ALockLeftByADeadProcessIsTakenOverAndOneOfThisProcessIsWaitedFor()
     {
-        DbConnection connection = context.Database.GetDbConnection();
-        bool opened = connection.State != System.Data.ConnectionState.Open;
-        if (opened)
-        {
-            connection.Open();
-        }
+        string path = _directory.File("locked.scdb");
+        using var context = new JournalContext(new DbContextOptionsBuilder<JournalContext>().UseSharpCoreDB($"Data Source={path}").Options);
+        context.GetService<IMigrator>().Migrate("20261101000000_Initial");
 
-        try
-        {
-            using DbCommand command = connection.CreateCommand();
-            command.CommandText = sql;
-            using DbDataReader reader = command.ExecuteReader();
-            var rows = new List<string>();
-            while (reader.Read())
-            {
-                rows.Add(string.Join("|", Enumerable.Range(0, reader.FieldCount).Select(i => reader.IsDBNull(i) ? "" : Convert.ToString(reader.GetValue(i) is bool b ? (b ? 1 : 0) : reader.GetValue(i), System.Globalization.CultureInfo.InvariantCulture))));
-            }
+        // A row naming another process: that process cannot have the file open, so it died while migrating.
+        Run(context, "INSERT INTO __EFMigrationsLock (Id, Timestamp, Owner) VALUES (1, '2026-01-01 00:00:00+00:00', '999999@2026-01-01T00:00:00.0000000Z')");
+        await context.Database.MigrateAsync("20261102000000_PinnedEntries").WaitAsync(TestTimeouts.Hang);
+        Assert.Equal(2, context.Database.GetAppliedMigrations().Count());
+        Assert.Equal("", Rows(context, "SELECT * FROM __EFMigrationsLock"));
 
-            return string.Join(";", rows);
-        }
-        finally
-        {
-            if (opened)
-            {
-                connection.Close();
-            }
-        }
+        // A row of this process is another context's migration: waited for, here until cancelled.
+        Run(context, $"INSERT INTO __EFMigrationsLock (Id, Timestamp, Owner) VALUES (1, '2026-01-01 00:00:00+00:00', '{SharpCoreDB.EntityFrameworkCore.Migrations.SharpCoreDBHistoryRepository.ThisProcess}')");
+        using var wait = new CancellationTokenSource(TimeSpan.FromMilliseconds(700));
+        await Assert.ThrowsAnyAsync<OperationCanceledException>(() => context.Database.MigrateAsync(cancellationToken: wait.Token));
+        Assert.Equal(2, context.Database.GetAppliedMigrations().Count());
     }
+
+    [Fact]
+    public void EnsureCreatedNumbersKeysWithoutReusingADeletedOne()
+    {
+        var sqlite = new DbContextOptionsBuilder<ShopContext>().UseSqlite($"Data Source={_directory.File("keys.db")}").Options;
+        var ours = new DbContextOptionsBuilder<ShopContext>().UseSharpCoreDB($"Data Source={_directory.File("keys.scdb")}").Options;
+        int[] KeysAfterDeletingTheLast(DbContextOptions<ShopContext> options)
+        {
+            using var context = new ShopContext(options);
+            context.Database.EnsureCreated();
+            var tags = new[] { new Tag { Label = "a" }, new Tag { Label = "b" } };
+            context.Tags.AddRange(tags);
+            context.SaveChanges();
+            context.Tags.Remove(tags[1]);
+            context.SaveChanges();
+            var next = new Tag { Label = "c" };
+            context.Tags.Add(next);
+            context.SaveChanges();
+            return [.. context.Tags.OrderBy(t => t.Id).Select(t => t.Id)];
+        }
+
+        Assert.Equal([1, 3], KeysAfterDeletingTheLast(sqlite));
+        Assert.Equal([1, 3], KeysAfterDeletingTheLast(ours));
+        using var created = new ShopContext(ours);
+        Assert.Contains("AUTOINCREMENT", created.Database.GenerateCreateScript(), StringComparison.Ordinal);
+        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
+    }
+
+    private static void Run(DbContext context, string sql) => TestSql.Run(context, sql);
+
+    private static string Rows(DbContext context, string sql) => TestSql.Rows(context, sql);
 }

@@ -52,12 +52,17 @@ public static class SharpCoreDBServiceCollectionExtensions
             .TryAdd<IModificationCommandBatchFactory, SharpCoreDBModificationCommandBatchFactory>()
             .TryAdd<IRelationalConnection>(provider => provider.GetRequiredService<SharpCoreDBRelationalConnection>())
             .TryAdd<IMigrationsSqlGenerator, SharpCoreDBMigrationsSqlGenerator>()
+            .TryAdd<IMigrator, SharpCoreDBMigrator>()
+            .TryAdd<IMigrationCommandExecutor, SharpCoreDBMigrationCommandExecutor>()
             .TryAdd<IRelationalDatabaseCreator, SharpCoreDBDatabaseCreator>()
             .TryAdd<IHistoryRepository, SharpCoreDBHistoryRepository>()
             .TryAdd<IMethodCallTranslatorProvider, SharpCoreDBMethodCallTranslatorProvider>()
             .TryAdd<IMemberTranslatorProvider, SharpCoreDBMemberTranslatorProvider>()
+            .TryAdd<IAggregateMethodCallTranslatorProvider, SharpCoreDBAggregateMethodCallTranslatorProvider>()
+            .TryAdd<IRelationalSqlTranslatingExpressionVisitorFactory, SharpCoreDBSqlTranslatingExpressionVisitorFactory>()
             .TryAdd<IQuerySqlGeneratorFactory, SharpCoreDBQuerySqlGeneratorFactory>()
             .TryAdd<IUpdateSqlGenerator, SharpCoreDBUpdateSqlGenerator>()
+            .TryAdd<IModificationCommandFactory, SharpCoreDBModificationCommandFactory>()
             .TryAddProviderSpecificServices(provider => provider.TryAddScoped<SharpCoreDBRelationalConnection, SharpCoreDBRelationalConnection>())
             .TryAddCoreServices();
         return services;

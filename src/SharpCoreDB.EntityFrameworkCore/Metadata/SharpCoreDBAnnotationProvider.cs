@@ -21,20 +21,22 @@ internal sealed class SharpCoreDBAnnotationProvider(RelationalAnnotationProvider
         }
     }
 
+    // Decided from the entity type's key, not the table's: the relational model adds a column's
+    // annotations before it has built the table's constraints.
     private static bool IsAutoincrement(IColumn column)
     {
-        if (column.Table.PrimaryKey is not { Columns: [var keyColumn] } || keyColumn != column)
-        {
-            return false;
-        }
-
         foreach (IColumnMapping mapping in column.PropertyMappings)
         {
             IProperty property = mapping.Property;
-            Type type = property.GetTypeMapping().Converter?.ProviderClrType ?? property.ClrType;
+            if (property.DeclaringType.ContainingEntityType.FindPrimaryKey() is not { Properties: [var key] } || key != property)
+            {
+                continue;
+            }
+
+            Type type = property.GetValueConverter()?.ProviderClrType ?? property.FindTypeMapping()?.Converter?.ProviderClrType ?? property.ClrType;
             type = Nullable.GetUnderlyingType(type) ?? type;
             if (property.ValueGenerated == ValueGenerated.OnAdd && IsInteger(type) && !property.IsForeignKey()
-                && property.GetDefaultValueSql() is null && property.GetDefaultValue() is null && property.GetComputedColumnSql() is null)
+                && property.GetDefaultValueSql() is null && !property.TryGetDefaultValue(out _) && property.GetComputedColumnSql() is null)
             {
                 return true;
             }

@@ -1,10 +1,13 @@
-// The __EFMigrationsHistory table, and the lock that keeps two processes from migrating
-// one database at once. The lock is a row in __EFMigrationsLock: INSERT OR IGNORE takes
-// it (changes() says whether this caller did), deleting the row releases it. A process
-// killed while holding it leaves the row behind, as with the SQLite provider: the next
-// `database update` waits, and deleting the row by hand frees it.
+// The __EFMigrationsHistory table, and the lock that keeps two migrations from running on
+// one database at once. The lock is a row in __EFMigrationsLock naming its owner (process
+// id and start time): INSERT OR IGNORE takes it (changes() says whether this caller did),
+// deleting the row releases it. A database file is open in one process at a time (the
+// engine locks it), so a row another process wrote is left by a process that died while
+// migrating (SIGKILL, power loss): the next migration takes such a lock over instead of
+// waiting for it forever. A row of this process (another context migrating) is waited for.
 // Idempotent scripts need IF blocks around each migration, which SQL without procedural
 // statements cannot express; they are refused with that reason.
+using System.Diagnostics;
 using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Migrations;
 using Microsoft.EntityFrameworkCore.Storage;
@@ -46,6 +49,11 @@ internal sealed class SharpCoreDBHistoryRepository(HistoryRepositoryDependencies
         TimeSpan delay = FirstRetryDelay;
         while (!TookLock(Command(InsertLockSql()).ExecuteScalar(Parameters())))
         {
+            if (Command(ReleaseStaleLockSql).ExecuteNonQuery(Parameters()) > 0)
+            {
+                continue;
+            }
+
             Thread.Sleep(delay);
             delay = Next(delay);
         }
@@ -60,6 +68,11 @@ internal sealed class SharpCoreDBHistoryRepository(HistoryRepositoryDependencies
         TimeSpan delay = FirstRetryDelay;
         while (!TookLock(await Command(InsertLockSql()).ExecuteScalarAsync(Parameters(), cancellationToken).ConfigureAwait(false)))
         {
+            if (await Command(ReleaseStaleLockSql).ExecuteNonQueryAsync(Parameters(), cancellationToken).ConfigureAwait(false) > 0)
+            {
+                continue;
+            }
+
             await Task.Delay(delay, cancellationToken).ConfigureAwait(false);
             delay = Next(delay);
         }
@@ -67,15 +80,22 @@ internal sealed class SharpCoreDBHistoryRepository(HistoryRepositoryDependencies
         return new SharpCoreDBMigrationsLock(this, Command(DeleteLockSql), Parameters(), cancellationToken);
     }
 
+    /// <summary>This process, as the lock row names it: the id alone could be a dead process's, reused.</summary>
+    internal static readonly string ThisProcess = $"{Environment.ProcessId}@{Process.GetCurrentProcess().StartTime.ToUniversalTime():O}";
+
     private static string CreateLockTableSql =>
-        $"CREATE TABLE IF NOT EXISTS \"{LockTableName}\" (\"Id\" INTEGER NOT NULL CONSTRAINT \"PK_{LockTableName}\" PRIMARY KEY, \"Timestamp\" TEXT NOT NULL)";
+        $"CREATE TABLE IF NOT EXISTS \"{LockTableName}\" (\"Id\" INTEGER NOT NULL CONSTRAINT \"PK_{LockTableName}\" PRIMARY KEY, "
+        + "\"Timestamp\" TEXT NOT NULL, \"Owner\" TEXT NOT NULL)";
 
     private static string DeleteLockSql => $"DELETE FROM \"{LockTableName}\"";
+
+    // A lock another process holds while this one has the file open is a dead process's.
+    private static string ReleaseStaleLockSql => $"DELETE FROM \"{LockTableName}\" WHERE \"Owner\" <> '{ThisProcess}'";
 
     private string InsertLockSql()
     {
         string timestamp = Dependencies.TypeMappingSource.GetMapping(typeof(DateTimeOffset)).GenerateSqlLiteral(DateTimeOffset.UtcNow);
-        return $"INSERT OR IGNORE INTO \"{LockTableName}\" (\"Id\", \"Timestamp\") VALUES (1, {timestamp});\nSELECT changes();";
+        return $"INSERT OR IGNORE INTO \"{LockTableName}\" (\"Id\", \"Timestamp\", \"Owner\") VALUES (1, {timestamp}, '{ThisProcess}');\nSELECT changes();";
     }
 
     private static bool TookLock(object? changes) => Convert.ToInt64(changes, System.Globalization.CultureInfo.InvariantCulture) == 1;

@@ -4,20 +4,42 @@
 //   VIRTUAL, ALTER TABLE ... RENAME TO / RENAME COLUMN / ADD COLUMN / DROP COLUMN,
 //   CREATE/DROP INDEX, data operations; schemas are ignored (one namespace per file).
 // What ALTER TABLE cannot do (change a column, add or drop a key, foreign key, unique
-// or check constraint on an existing table) fails naming the operation: it needs a
-// table rebuild, which this generator does not write yet (docs/efcore.md).
+// or check constraint on an existing table) is a table rebuild (TableRebuilds); a
+// migration with one starts with a ForeignKeysOffCommand. Without the migration's target
+// model there is nothing to rebuild from, and those operations fail naming themselves.
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.Migrations;
 using Microsoft.EntityFrameworkCore.Migrations.Operations;
+using Microsoft.EntityFrameworkCore.Storage;
 using SharpCoreDB.EntityFrameworkCore.Metadata;
 
 namespace SharpCoreDB.EntityFrameworkCore.Migrations;
 
-internal sealed class SharpCoreDBMigrationsSqlGenerator(MigrationsSqlGeneratorDependencies dependencies) : MigrationsSqlGenerator(dependencies)
+internal sealed class SharpCoreDBMigrationsSqlGenerator : MigrationsSqlGenerator
 {
+    private readonly TableRebuilds _rebuilds;
+
+    public SharpCoreDBMigrationsSqlGenerator(MigrationsSqlGeneratorDependencies dependencies, IMigrationsModelDiffer differ)
+        : base(dependencies) =>
+        _rebuilds = new TableRebuilds(dependencies.SqlGenerationHelper, dependencies.TypeMappingSource, differ);
+
     // The table being created, so that its autoincrement key column is written inline.
     private CreateTableOperation? _creating;
+
+    public override IReadOnlyList<MigrationCommand> Generate(
+        IReadOnlyList<MigrationOperation> operations, IModel? model = null, MigrationsSqlGenerationOptions options = MigrationsSqlGenerationOptions.Default)
+    {
+        TableRebuilds.Plan plan = _rebuilds.Rewrite(operations, model);
+        IReadOnlyList<MigrationCommand> commands = base.Generate(plan.Operations, model, options);
+        if (!plan.RebuildsTables)
+        {
+            return commands;
+        }
+
+        IRelationalCommand foreignKeysOff = Dependencies.CommandBuilderFactory.Create().Append(ForeignKeysOffCommand.Off).Build();
+        return [new ForeignKeysOffCommand(foreignKeysOff, Dependencies.CurrentContext.Context, Dependencies.Logger), .. commands];
+    }
 
     protected override void Generate(CreateTableOperation operation, IModel? model, MigrationCommandListBuilder builder, bool terminate = true)
     {
@@ -128,39 +150,18 @@ internal sealed class SharpCoreDBMigrationsSqlGenerator(MigrationsSqlGeneratorDe
         }
     }
 
-    protected override void Generate(AlterColumnOperation operation, IModel? model, MigrationCommandListBuilder builder) =>
-        throw NeedsRebuild("AlterColumn", $"{operation.Table}.{operation.Name}");
+    // An AlterColumn that reaches here changes nothing SQL says of the column (TableRebuilds rebuilds for every other one).
+    protected override void Generate(AlterColumnOperation operation, IModel? model, MigrationCommandListBuilder builder)
+    {
+    }
 
-    protected override void Generate(AddForeignKeyOperation operation, IModel? model, MigrationCommandListBuilder builder, bool terminate = true) =>
-        throw NeedsRebuild("AddForeignKey", operation.Name);
-
-    protected override void Generate(DropForeignKeyOperation operation, IModel? model, MigrationCommandListBuilder builder, bool terminate = true) =>
-        throw NeedsRebuild("DropForeignKey", operation.Name);
-
-    protected override void Generate(AddPrimaryKeyOperation operation, IModel? model, MigrationCommandListBuilder builder, bool terminate = true) =>
-        throw NeedsRebuild("AddPrimaryKey", operation.Name);
-
-    protected override void Generate(DropPrimaryKeyOperation operation, IModel? model, MigrationCommandListBuilder builder, bool terminate = true) =>
-        throw NeedsRebuild("DropPrimaryKey", operation.Name);
-
-    protected override void Generate(AddUniqueConstraintOperation operation, IModel? model, MigrationCommandListBuilder builder) =>
-        throw NeedsRebuild("AddUniqueConstraint", operation.Name);
-
-    protected override void Generate(DropUniqueConstraintOperation operation, IModel? model, MigrationCommandListBuilder builder) =>
-        throw NeedsRebuild("DropUniqueConstraint", operation.Name);
-
-    protected override void Generate(AddCheckConstraintOperation operation, IModel? model, MigrationCommandListBuilder builder) =>
-        throw NeedsRebuild("AddCheckConstraint", operation.Name);
-
-    protected override void Generate(DropCheckConstraintOperation operation, IModel? model, MigrationCommandListBuilder builder) =>
-        throw NeedsRebuild("DropCheckConstraint", operation.Name);
+    // Comments and annotations of a table: nothing the engine stores.
+    protected override void Generate(AlterTableOperation operation, IModel? model, MigrationCommandListBuilder builder)
+    {
+    }
 
     protected override void Generate(CreateSequenceOperation operation, IModel? model, MigrationCommandListBuilder builder) =>
         throw new NotSupportedException($"SharpCoreDB has no sequences (CreateSequence '{operation.Name}').");
-
-    private static NotSupportedException NeedsRebuild(string operation, string target) => new(
-        $"The migration operation {operation} ({target}) needs the table to be rebuilt, which the SharpCoreDB provider does not generate yet; "
-        + "write the migration by hand (create the new table, copy the rows, drop the old one, rename) with migrationBuilder.Sql.");
 
     // The table's key when it is one autoincrement column, written inline on that column.
     private static AddPrimaryKeyOperation? InlineKey(CreateTableOperation? table) =>

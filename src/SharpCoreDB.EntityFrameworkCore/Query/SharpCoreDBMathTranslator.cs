@@ -53,6 +53,13 @@ internal sealed class SharpCoreDBMathTranslator(ISqlExpressionFactory sql) : IMe
             return null;
         }
 
+        // Math.Round of a decimal rounds half to even; SQL's round rounds half away from zero. Left to .NET (in a
+        // projection), as with the SQLite provider; a double keeps SQL's round, as the SQLite provider translates it.
+        if (method.Name == nameof(Math.Round) && arguments[0].Type == typeof(decimal))
+        {
+            return null;
+        }
+
         bool[] propagate = [.. arguments.Select(_ => true)];
         if (method.Name == nameof(Math.Log) && arguments.Count == 1)
         {

@@ -11,10 +11,12 @@
 //   TimeOnly, TimeSpan ................................... TIME, TIMESPAN (100 ns ticks)
 //   DateTimeOffset ....................................... TEXT 'yyyy-MM-dd HH:mm:ss.FFFFFFFzzz' (keeps the offset)
 //   Guid ................................................. TEXT 'xxxxxxxx-xxxx-...' (lower case)
+//   an entity mapped with ToJson() ....................... TEXT (the JSON document)
 //
 // Enums and other converted types reach these through EF Core's value converters.
 // A store type alone (scaffolding, HasColumnType) is read by SQLite's affinity rules
-// with SharpCoreDB's own type names first, as the engine reads declared types.
+// with SharpCoreDB's own type names first, as the engine reads declared types, and DATE,
+// TIME and TIMESPAN as the DateOnly, TimeOnly and TimeSpan this provider writes them for.
 using System.Data;
 using Microsoft.EntityFrameworkCore.Storage;
 using Microsoft.EntityFrameworkCore.Storage.ValueConversion;
@@ -31,6 +33,9 @@ internal sealed class SharpCoreDBTypeMappingSource(TypeMappingSourceDependencies
     private static readonly BoolTypeMapping Boolean = new("BOOLEAN");
     private static readonly SharpCoreDBDateTimeTypeMapping DateTime = new("DATETIME");
     private static readonly SharpCoreDBDecimalTypeMapping Decimal = new("DECIMAL");
+    private static readonly SharpCoreDBDateOnlyTypeMapping Date = new("DATE");
+    private static readonly SharpCoreDBTimeOnlyTypeMapping Time = new("TIME");
+    private static readonly SharpCoreDBTimeSpanTypeMapping TimeSpan = new("TIMESPAN");
 
     private static readonly Dictionary<Type, RelationalTypeMapping> ByClrType = new()
     {
@@ -50,11 +55,12 @@ internal sealed class SharpCoreDBTypeMappingSource(TypeMappingSourceDependencies
         [typeof(char)] = (RelationalTypeMapping)Text.WithComposedConverter(new CharToStringConverter()),
         [typeof(byte[])] = Blob,
         [typeof(DateTime)] = DateTime,
-        [typeof(DateOnly)] = new SharpCoreDBDateOnlyTypeMapping("DATE"),
-        [typeof(TimeOnly)] = new SharpCoreDBTimeOnlyTypeMapping("TIME"),
-        [typeof(TimeSpan)] = new SharpCoreDBTimeSpanTypeMapping("TIMESPAN"),
+        [typeof(DateOnly)] = Date,
+        [typeof(TimeOnly)] = Time,
+        [typeof(TimeSpan)] = TimeSpan,
         [typeof(DateTimeOffset)] = (RelationalTypeMapping)Text.WithComposedConverter(new DateTimeOffsetToStringConverter()),
         [typeof(Guid)] = (RelationalTypeMapping)Text.WithComposedConverter(new GuidToStringConverter()),
+        [typeof(JsonTypePlaceholder)] = new SharpCoreDBJsonTypeMapping("TEXT"),
     };
 
     protected override RelationalTypeMapping? FindMapping(in RelationalTypeMappingInfo mappingInfo)
@@ -76,14 +82,18 @@ internal sealed class SharpCoreDBTypeMappingSource(TypeMappingSourceDependencies
         return base.FindMapping(mappingInfo);
     }
 
-    // The engine's reading of a declared type (docs/sql-semantics.md, "Type affinity").
-    private static RelationalTypeMapping ByAffinity(string storeType)
+    // The engine's reading of a declared type (docs/sql-semantics.md, "Type affinity"), with the
+    // names this provider writes read back as the CLR types it wrote them for (DATE, TIME, TIMESPAN).
+    internal static RelationalTypeMapping ByAffinity(string storeType)
     {
         string name = storeType.Trim().ToUpperInvariant();
         return name switch
         {
             "BOOLEAN" or "BOOL" => Boolean,
-            "DATETIME" or "DATE" or "TIMESTAMP" => DateTime,
+            "DATETIME" or "TIMESTAMP" => DateTime,
+            "DATE" => Date,
+            "TIME" => Time,
+            "TIMESPAN" => TimeSpan,
             "DECIMAL" or "MONEY" => Decimal,
             _ when name.Contains("INT", StringComparison.Ordinal) => Integer,
             _ when name.Contains("CHAR", StringComparison.Ordinal) || name.Contains("CLOB", StringComparison.Ordinal)

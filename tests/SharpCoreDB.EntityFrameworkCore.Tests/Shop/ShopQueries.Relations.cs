@@ -9,7 +9,7 @@ public static partial class ShopQueries
 {
     /// <summary>Every query of the differential test.</summary>
     public static IEnumerable<(string Name, Func<ShopContext, object?> Run)> All() =>
-        Basics().Concat(Relations()).Concat(Functions());
+        Basics().Concat(Relations()).Concat(Functions()).Concat(Operators()).Concat(Members()).Concat(Shapes());
 
     private static IEnumerable<(string Name, Func<ShopContext, object?> Run)> Relations()
     {

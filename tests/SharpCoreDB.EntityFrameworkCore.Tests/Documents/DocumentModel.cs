@@ -1,0 +1,125 @@
+// Models for the JSON column and inheritance tests, configured the same way on both
+// providers:
+//   Member     a JSON column (ToJson) holding a nested owned object (Contact with an
+//              Address inside: strings, a bool, a DateTime, a decimal, a nullable int) and
+//              a JSON collection (Visits);
+//   Animal     TPT inheritance (Animals, Dogs, Cats tables joined by key);
+//   Vehicle    TPC inheritance (abstract base, one complete table per concrete type; keys
+//              given by the application, as TPC needs keys unique across its tables).
+using Microsoft.EntityFrameworkCore;
+
+namespace SharpCoreDB.EntityFrameworkCore.Tests.Documents;
+
+public sealed class Member
+{
+    public int Id { get; set; }
+
+    public string Name { get; set; } = "";
+
+    public Contact Contact { get; set; } = new();
+
+    public List<Visit> Visits { get; set; } = [];
+}
+
+public sealed class Contact
+{
+    public string? Email { get; set; }
+
+    public bool Verified { get; set; }
+
+    public Address Address { get; set; } = new();
+}
+
+public sealed class Address
+{
+    public string City { get; set; } = "";
+
+    public int? Floor { get; set; }
+
+    public DateTime Since { get; set; }
+
+    public decimal Rent { get; set; }
+}
+
+public sealed class Visit
+{
+    public DateTime At { get; set; }
+
+    public int Pages { get; set; }
+
+    public string? Note { get; set; }
+}
+
+public abstract class Animal
+{
+    public int Id { get; set; }
+
+    public string Name { get; set; } = "";
+
+    public DateOnly Born { get; set; }
+}
+
+public sealed class Dog : Animal
+{
+    public string Breed { get; set; } = "";
+
+    public bool Trained { get; set; }
+}
+
+public sealed class Cat : Animal
+{
+    public int Lives { get; set; }
+}
+
+public abstract class Vehicle
+{
+    public int Id { get; set; }
+
+    public string Maker { get; set; } = "";
+
+    public decimal Price { get; set; }
+}
+
+public sealed class Car : Vehicle
+{
+    public int Doors { get; set; }
+}
+
+public sealed class Bike : Vehicle
+{
+    public bool Electric { get; set; }
+
+    public double? RangeKm { get; set; }
+}
+
+public sealed class DocumentContext(DbContextOptions<DocumentContext> options) : DbContext(options)
+{
+    public DbSet<Member> Members => Set<Member>();
+
+    public DbSet<Animal> Animals => Set<Animal>();
+
+    public DbSet<Vehicle> Vehicles => Set<Vehicle>();
+
+    protected override void OnModelCreating(ModelBuilder modelBuilder)
+    {
+        modelBuilder.Entity<Member>(member =>
+        {
+            member.OwnsOne(m => m.Contact, contact =>
+            {
+                contact.ToJson();
+                contact.OwnsOne(c => c.Address);
+            });
+            member.OwnsMany(m => m.Visits, visits => visits.ToJson());
+        });
+        modelBuilder.Entity<Animal>().UseTptMappingStrategy();
+        modelBuilder.Entity<Dog>().ToTable("Dogs");
+        modelBuilder.Entity<Cat>().ToTable("Cats");
+        modelBuilder.Entity<Vehicle>(vehicle =>
+        {
+            vehicle.UseTpcMappingStrategy();
+            vehicle.Property(v => v.Id).ValueGeneratedNever();
+        });
+        modelBuilder.Entity<Car>().ToTable("Cars");
+        modelBuilder.Entity<Bike>().ToTable("Bikes");
+    }
+}
