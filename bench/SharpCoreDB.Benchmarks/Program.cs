@@ -53,9 +53,9 @@ if (args.Length > 0 && args[0] == "--big-data")
     return SharpCoreDB.Benchmarks.Suites.BigDataProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null, args.Length > 3 ? args[3] : null);
 }
 
-if (args.Length >= 6 && args[0] == "--big-data-child")
+if (args.Length >= 7 && args[0] == "--big-data-child")
 {
-    return SharpCoreDB.Benchmarks.Suites.BigDataProbe.RunChild(args[1], args[2], args[3], args[4], args[5]);
+    return SharpCoreDB.Benchmarks.Suites.BigDataProbe.RunChild(args[1], args[2], args[3], args[4], args[5], args[6]);
 }
 
 if (args.Length > 0 && args[0] == "--file-size")

@@ -4,11 +4,12 @@
 // both of `rows` rows, loaded in 100,000-row transactions, then reopened with a cache
 // of `cache MB` and queried at random keys: a point query by rowid, one through the
 // email index, a 100-row range, and a join with an aggregate over 10 users and their
-// orders. Each contender runs in a process of its own (SQLite WAL FULL with PRAGMA
-// cache_size set to the same budget; SharpCoreDB FullSync with `Cache Size`); reported:
-// load time, file size, each query's median and p99 latency over `queries` runs after a
-// warm-up of as many and at least two seconds, and the process's peak working set and
-// managed heap while querying.
+// orders. Each contender loads in one process and queries in another (so that what the
+// load left in memory does not count for the queries), SQLite WAL FULL with PRAGMA
+// cache_size set to the same budget and SharpCoreDB FullSync with `Cache Size`; reported:
+// load time, file size and the load's peak working set, each query's median and p99
+// latency over `queries` runs after a warm-up of as many and at least two seconds, and
+// the querying process's peak working set and managed heap.
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --big-data [rows] [cache MB] [queries]
 using System.Data.Common;
 using System.Diagnostics;
@@ -45,14 +46,17 @@ internal static class BigDataProbe
             {
                 string directory = Path.Combine(root, contender);
                 Directory.CreateDirectory(directory);
-                var (exitCode, report, errors) = ChildProbe.Run(
-                    "--big-data-child", contender, rows.ToString(CultureInfo.InvariantCulture), cacheMb, queries, directory);
                 Console.WriteLine($"  {contender}:");
-                Console.Write(report);
-                if (exitCode != 0)
+                foreach (string phase in new[] { LoadPhase, QueryPhase })
                 {
-                    Console.Error.WriteLine(errors);
-                    return exitCode;
+                    var (exitCode, report, errors) = ChildProbe.Run(
+                        "--big-data-child", phase, contender, rows.ToString(CultureInfo.InvariantCulture), cacheMb, queries, directory);
+                    Console.Write(report);
+                    if (exitCode != 0)
+                    {
+                        Console.Error.WriteLine(errors);
+                        return exitCode;
+                    }
                 }
 
                 Directory.Delete(directory, recursive: true);
@@ -66,23 +70,29 @@ internal static class BigDataProbe
         }
     }
 
-    public static int RunChild(string contender, string rowsArgument, string cacheArgument, string queriesArgument, string directory)
+    // Each phase runs in a process of its own, so that what the load left in memory does not count for the queries.
+    private const string LoadPhase = "load";
+    private const string QueryPhase = "query";
+
+    public static int RunChild(string phase, string contender, string rowsArgument, string cacheArgument, string queriesArgument, string directory)
     {
         long rows = long.Parse(rowsArgument, CultureInfo.InvariantCulture);
         int cacheMb = int.Parse(cacheArgument, CultureInfo.InvariantCulture);
         int runs = int.Parse(queriesArgument, CultureInfo.InvariantCulture);
-        long loadStart = Stopwatch.GetTimestamp();
-        using (DbConnection connection = Open(contender, directory, cacheMb))
+        if (phase == LoadPhase)
         {
-            Load(connection, rows);
-        }
+            long loadStart = Stopwatch.GetTimestamp();
+            using (DbConnection connection = Open(contender, directory, cacheMb))
+            {
+                Load(connection, rows);
+            }
 
-        double loadSeconds = Stopwatch.GetElapsedTime(loadStart).TotalSeconds;
-        SqliteConnection.ClearAllPools();
-        SharpCoreDBConnection.ClearAllPools();
-        GC.Collect();
-        long fileBytes = Directory.GetFiles(directory).Sum(f => new FileInfo(f).Length);
-        Console.WriteLine(string.Create(CultureInfo.InvariantCulture, $"    load {loadSeconds:0.0} s, files {fileBytes >> 20} MB"));
+            double loadSeconds = Stopwatch.GetElapsedTime(loadStart).TotalSeconds;
+            long fileBytes = Directory.GetFiles(directory).Sum(f => new FileInfo(f).Length);
+            Console.WriteLine(string.Create(CultureInfo.InvariantCulture,
+                $"    load {loadSeconds:0.0} s, files {fileBytes >> 20} MB, peak working set of the load {Process.GetCurrentProcess().PeakWorkingSet64 >> 20} MB"));
+            return 0;
+        }
 
         long peakWorkingSet = 0, peakHeap = 0;
         using (var sampler = new Timer(_ =>
