@@ -111,12 +111,21 @@ internal static class PragmaRunner
 
                 break;
             case "table_info" when catalog.FindTable(Word(pragma.Value!)) is { } table:
-                // Generated columns are hidden from table_info and the cids of the rest count without them, as in SQLite.
-                foreach (ColumnSchema c in table.Columns.Where(c => c.Generated is null))
+                // Generated columns are hidden from table_info and the cids of the rest count without them, as in SQLite;
+                // pk is the column's position in the primary key, from 1 (0 for a column outside it).
+                int[] primaryKey = table.Indexes.FirstOrDefault(i => i.IsPrimaryKey)?.Columns ?? [];
+                for (int ordinal = 0; ordinal < table.Columns.Count; ordinal++)
                 {
+                    ColumnSchema c = table.Columns[ordinal];
+                    if (c.Generated is not null)
+                    {
+                        continue;
+                    }
+
+                    int position = Array.IndexOf(primaryKey, ordinal) + 1;
                     rows.Add([DbValue.FromInt64(rows.Count), DbValue.FromText(c.Name), DbValue.FromText(c.DeclaredType ?? string.Empty),
                         DbValue.FromInt64(c.NotNull ? 1 : 0), c.Default is null ? DbValue.Null : DbValue.FromText(SqlText.Of(c.Default)),
-                        DbValue.FromInt64(c.IsPrimaryKey ? 1 : 0)]);
+                        DbValue.FromInt64(c.IsPrimaryKey ? Math.Max(1, position) : 0)]);
                 }
 
                 break;

@@ -50,7 +50,8 @@ internal static partial class DdlExecutor
     /// <summary>Deletes what sqlite_stat1 holds for <paramref name="table"/> (only for <paramref name="index"/> when given).</summary>
     internal static void DeleteStatistics(WriteTransaction tx, SchemaCatalog catalog, string table, string? index)
     {
-        if (catalog.FindTable(StoredStatistics.TableName) is { } stat)
+        // Dropping sqlite_stat1 itself drops its rows with it (its tree may already be freed).
+        if (!IsStatTable(table) && catalog.FindTable(StoredStatistics.TableName) is { } stat)
         {
             DeleteStatistics(TableTree.Open(tx, stat.RootPage), table, index);
         }

@@ -39,6 +39,18 @@ public sealed class PragmaTests : IDisposable
         Assert.Equal(["1"], Query(connection, "SELECT a FROM t"));
     }
 
+    // pk is the column's position in the primary key (scaffolding tools order composite keys by it).
+    [Fact]
+    public void TableInfoNumbersPrimaryKeyColumnsAsSqliteDoes()
+    {
+        using var both = new SqliteComparison();
+        both.Execute("CREATE TABLE c (a INT, b TEXT, x, PRIMARY KEY (b, a)); CREATE TABLE d (id INTEGER PRIMARY KEY, v); CREATE TABLE e (p TEXT PRIMARY KEY, q)");
+        foreach (string table in new[] { "c", "d", "e" })
+        {
+            both.AssertSameAnswer($"PRAGMA table_info({table})");
+        }
+    }
+
     [Fact]
     public void TheImplementedPragmasAnswerWhatTheEngineDoes()
     {

@@ -67,6 +67,13 @@ public sealed class AnalyzeTests : IDisposable
         _both.AssertSameAnswer(UserStatistics);
         _both.Execute("DELETE FROM sqlite_stat1 WHERE idx = 'ta'");
         _both.AssertSameAnswer(UserStatistics);
+
+        // sqlite_stat1 itself can be dropped (EF Core's EnsureDeleted does), and ANALYZE makes it again.
+        _both.Execute("DROP TABLE sqlite_stat1");
+        _both.AssertSameAnswer("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'");
+        _both.Execute("ANALYZE");
+        _both.AssertSameAnswer(UserStatistics);
+        Assert.Equal("ok", Statements.Scalar(_both.Engine, "PRAGMA integrity_check"));
     }
 
     [Fact]
