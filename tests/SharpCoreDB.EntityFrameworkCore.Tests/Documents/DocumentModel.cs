@@ -1,8 +1,10 @@
 // Models for the JSON column and inheritance tests, configured the same way on both
 // providers:
 //   Member     a JSON column (ToJson) holding a nested owned object (Contact with an
-//              Address inside: strings, a bool, a DateTime, a decimal, a nullable int) and
-//              a JSON collection (Visits);
+//              Address inside: strings, a bool, a DateTime, a decimal, a nullable int; and
+//              a collection of Links), a JSON collection (Visits, each with a list of
+//              Labels), and primitive collections stored as JSON text (strings, ints,
+//              nullable ints, DateTimes, decimals, enums, and a list that may be NULL);
 //   Animal     TPT inheritance (Animals, Dogs, Cats tables joined by key);
 //   Vehicle    TPC inheritance (abstract base, one complete table per concrete type; keys
 //              given by the application, as TPC needs keys unique across its tables).
@@ -19,6 +21,20 @@ public sealed class Member
     public Contact Contact { get; set; } = new();
 
     public List<Visit> Visits { get; set; } = [];
+
+    public List<string> Tags { get; set; } = [];
+
+    public int[] Scores { get; set; } = [];
+
+    public List<int?> Ratings { get; set; } = [];
+
+    public List<DateTime> Reminders { get; set; } = [];
+
+    public List<decimal> Amounts { get; set; } = [];
+
+    public List<DayOfWeek> Days { get; set; } = [];
+
+    public List<string>? Aliases { get; set; }
 }
 
 public sealed class Contact
@@ -28,6 +44,15 @@ public sealed class Contact
     public bool Verified { get; set; }
 
     public Address Address { get; set; } = new();
+
+    public List<Link> Links { get; set; } = [];
+}
+
+public sealed class Link
+{
+    public string Url { get; set; } = "";
+
+    public int Clicks { get; set; }
 }
 
 public sealed class Address
@@ -48,6 +73,8 @@ public sealed class Visit
     public int Pages { get; set; }
 
     public string? Note { get; set; }
+
+    public List<string> Labels { get; set; } = [];
 }
 
 public abstract class Animal
@@ -108,6 +135,7 @@ public sealed class DocumentContext(DbContextOptions<DocumentContext> options) :
             {
                 contact.ToJson();
                 contact.OwnsOne(c => c.Address);
+                contact.OwnsMany(c => c.Links);
             });
             member.OwnsMany(m => m.Visits, visits => visits.ToJson());
         });

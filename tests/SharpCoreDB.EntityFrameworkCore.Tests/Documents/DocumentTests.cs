@@ -22,7 +22,7 @@ public sealed class DocumentTests : IDisposable
         {
             using DocumentContext context = open();
             context.Database.EnsureCreated();
-            Seed(context);
+            DocumentSeed.Fill(context);
         }
     }
 
@@ -137,37 +137,6 @@ public sealed class DocumentTests : IDisposable
             db.Vehicles.Remove(db.Vehicles.Single(v => v.Id == 1));
         }
         );
-    }
-
-    private static void Seed(DocumentContext context)
-    {
-        string[] cities = ["Oslo", "Kyoto", "Oslo", "Quito", "Perth"];
-        for (int i = 0; i < cities.Length; i++)
-        {
-            context.Members.Add(new Member
-            {
-                Name = $"member {i}",
-                Contact = new Contact
-                {
-                    Email = i == 3 ? null : $"{(char)('a' + (i * 7 % 5))}{i}@example.test",
-                    Verified = i % 2 == 0,
-                    Address = new Address { City = cities[i], Floor = i == 2 ? null : i * 2, Since = new DateTime(2019 + i, 1 + i, 10, 8, 30, 15).AddTicks(i * 1234), Rent = 700m + (i * 333.25m) },
-                },
-                Visits = [.. Enumerable.Range(0, i + 1).Select(v => new Visit { At = new DateTime(2024, 1, 1).AddDays(v * i), Pages = v + i, Note = v % 2 == 0 ? null : $"note {v}" })],
-            });
-        }
-
-        context.Animals.AddRange(
-            new Dog { Name = "Fido", Born = new DateOnly(2018, 3, 1), Breed = "beagle", Trained = true },
-            new Cat { Name = "Tom", Born = new DateOnly(2021, 7, 9), Lives = 9 },
-            new Dog { Name = "Laika", Born = new DateOnly(2015, 1, 1), Breed = "husky" },
-            new Cat { Name = "Felix", Born = new DateOnly(2019, 12, 31), Lives = 3 });
-        context.Vehicles.AddRange(
-            new Car { Id = 1, Maker = "Fiat", Price = 9000m, Doors = 3 },
-            new Bike { Id = 2, Maker = "Gazelle", Price = 899.99m, Electric = true, RangeKm = 60 },
-            new Bike { Id = 3, Maker = "Trek", Price = 1299m, Electric = true },
-            new Car { Id = 4, Maker = "Toyota", Price = 21000.5m, Doors = 5 });
-        context.SaveChanges();
     }
 
     private static string Snapshot(Func<DocumentContext> open)
