@@ -3,15 +3,17 @@
 // m.Contact.Links, the primitive collections of Member (strings, ints, nullable ints,
 // DateTimes, decimals, enums, a list that may be NULL) and Visit.Labels inside the JSON, and
 // collection parameters (sent as one parameter per element by default, as JSON text with
-// EF.Parameter, inlined with EF.Constant). Each query orders its rows, so that the two
-// results are equal exactly when the providers agree.
+// EF.Parameter, inlined with EF.Constant); Count, Any, All, Contains, Where, Select, OrderBy,
+// Skip/Take, First/Last, ElementAt and indexes, Distinct, GroupBy, Union/Intersect/Except,
+// Sum/Min/Max/Average over elements and their members, on empty and NULL collections. Each
+// query orders its rows, so that the two results are equal exactly when the providers agree.
 using Microsoft.EntityFrameworkCore;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests.Documents;
 
 internal static class CollectionQueries
 {
-    public static IEnumerable<(string Name, Func<DocumentContext, object?> Run)> All() => [.. Owned(), .. Primitive(), .. Parameters()];
+    public static IEnumerable<(string Name, Func<DocumentContext, object?> Run)> All() => [.. Owned(), .. Primitive(), .. Composed(), .. Parameters()];
 
     private static IQueryable<Member> M(DocumentContext db) => db.Members.OrderBy(m => m.Id);
 
@@ -86,10 +88,37 @@ internal static class CollectionQueries
         yield return ("collections projected", db => M(db).AsNoTracking().Select(m => new { m.Tags, m.Scores, m.Ratings, m.Reminders, m.Amounts, m.Days, m.Aliases }).ToList());
     }
 
+    // Operators composed over the elements: grouping, set operations between collections, aggregates of other
+    // types, ordering by element values of each type, and collections inside grouped and ordered queries.
+    private static IEnumerable<(string, Func<DocumentContext, object?>)> Composed()
+    {
+        yield return ("tags group by count", db => M(db).Select(m => m.Tags.GroupBy(t => t).Count()).ToList());
+        yield return ("tags union aliases", db => M(db).Select(m => m.Tags.Union(m.Aliases!).Count()).ToList());
+        yield return ("tags except constants", db => M(db).Select(m => m.Tags.Except(new[] { "red", "teal" }).Count()).ToList());
+        yield return ("tags first and last", db => M(db).Select(m => new { First = m.Tags.FirstOrDefault(), Last = m.Tags.LastOrDefault() }).ToList());
+        yield return ("tags max string", db => M(db).Select(m => m.Tags.Where(t => t != "red").Max()).ToList());
+        yield return ("tags upper", db => M(db).Where(m => m.Tags.Any(t => t.ToUpper() == "RED")).Select(m => m.Id).ToList());
+        yield return ("scores sum with row", db => M(db).Select(m => m.Scores.Sum(s => s * m.Id)).ToList());
+        yield return ("scores max in order by", db => db.Members.OrderBy(m => m.Scores.Max()).ThenBy(m => m.Id).Select(m => m.Id).ToList());
+        yield return ("scores index parameter", db => { int i = 1; return M(db).Select(m => m.Scores.Length > i ? m.Scores[i] : -1).ToList(); });
+        yield return ("ratings max", db => M(db).Select(m => m.Ratings.Max()).ToList());
+        yield return ("reminders month", db => M(db).Select(m => m.Reminders.Count(r => r.Month > 2)).ToList());
+        yield return ("reminders ordered first", db => M(db).Select(m => m.Reminders.OrderBy(r => r).Select(r => (DateTime?)r).FirstOrDefault()).ToList());
+        yield return ("amounts ordered first", db => M(db).Select(m => m.Amounts.OrderByDescending(a => a).Select(a => (decimal?)a).FirstOrDefault()).ToList());
+        yield return ("amounts average", db => M(db).Where(m => m.Amounts.Any()).Select(m => m.Amounts.Average()).ToList());
+        yield return ("days ordered first", db => M(db).Select(m => m.Days.OrderBy(d => d).Select(d => (DayOfWeek?)d).FirstOrDefault()).ToList());
+        yield return ("visits notes contain", db => M(db).Where(m => m.Visits.Select(v => v.Note).Contains("note 1")).Select(m => m.Id).ToList());
+        yield return ("visits ordered element at", db => M(db).Where(m => m.Visits.Any()).Select(m => m.Visits.OrderByDescending(v => v.Pages).ElementAt(0).Pages).ToList());
+        yield return ("group by with collection sums", db => db.Members.GroupBy(m => m.Contact.Address.City).Select(g => new { g.Key, N = g.Sum(m => m.Tags.Count) }).OrderBy(x => x.Key).ToList());
+        yield return ("collection of another row", db => M(db).Select(m => db.Members.Count(o => o.Tags.Contains(m.Tags.FirstOrDefault() ?? ""))).ToList());
+    }
+
     private static IEnumerable<(string, Func<DocumentContext, object?>)> Parameters()
     {
         int[] ids = [1, 3, 5, 99];
         string[] wanted = ["red", "teal"];
+        DateTime[] dates = [new DateTime(2025, 1, 1), new DateTime(2024, 3, 1, 8, 0, 0)];
+        decimal[] amounts = [19.99m, 0.1m];
         yield return ("param contains", db => M(db).Where(m => ids.Contains(m.Id)).Select(m => m.Name).ToList());
         yield return ("param not contains", db => M(db).Where(m => !ids.Contains(m.Id)).Select(m => m.Name).ToList());
         yield return ("param strings contains", db => { List<string> names = ["member 2", "member 4"]; return M(db).Where(m => names.Contains(m.Name)).Select(m => m.Id).ToList(); });
@@ -102,6 +131,12 @@ internal static class CollectionQueries
         yield return ("param as json empty", db => { int[] none = []; return M(db).Count(m => EF.Parameter(none).Contains(m.Id)); });
         yield return ("param as json in collection", db => M(db).Where(m => m.Tags.Any(t => EF.Parameter(wanted).Contains(t))).Select(m => m.Id).ToList());
         yield return ("param as constants", db => M(db).Where(m => EF.Constant(ids).Contains(m.Id)).Select(m => m.Name).ToList());
+        yield return ("param intersect", db => M(db).Select(m => m.Tags.Intersect(wanted).Count()).ToList());
+        yield return ("param filtered then any", db => M(db).Where(m => EF.Parameter(wanted).Where(w => w.Length > 3).Any(w => m.Tags.Contains(w))).Select(m => m.Id).ToList());
+        yield return ("param dates", db => M(db).Where(m => m.Reminders.Any(r => dates.Contains(r))).Select(m => m.Id).ToList());
+        yield return ("param as json dates", db => M(db).Where(m => m.Reminders.Any(r => EF.Parameter(dates).Contains(r))).Select(m => m.Id).ToList());
+        yield return ("param decimals", db => M(db).Where(m => m.Amounts.Any(a => amounts.Contains(a))).Select(m => m.Id).ToList());
+        yield return ("param as json decimals", db => M(db).Where(m => m.Amounts.Any(a => EF.Parameter(amounts).Contains(a))).Select(m => m.Id).ToList());
         yield return ("param element at column", db => { string[] words = ["even", "odd"]; return M(db).Select(m => words[m.Id % 2]).ToList(); });
     }
 }

@@ -4,8 +4,9 @@
 // inheritance hierarchies must give equal results; a SaveChanges script (values inside
 // the documents changed one at a time, a bool among them, whole objects and collection
 // elements replaced, added and removed, rows of each hierarchy added, changed and
-// deleted) must leave equal data after each step and after the files are reopened, and
-// the documents keep JSON booleans.
+// deleted, then the steps of CollectionScript over primitive and JSON collections) must
+// leave equal data after each step and after the files are reopened, the documents keep
+// JSON booleans, and primitive collections are stored as the same JSON text.
 using Microsoft.EntityFrameworkCore;
 using SharpCoreDB.Data;
 using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
@@ -73,6 +74,12 @@ public sealed class DocumentTests : IDisposable
         Assert.Contains("\"Verified\":true", documents, StringComparison.Ordinal);
         Assert.Contains("\"Verified\":false", documents, StringComparison.Ordinal);
         Assert.DoesNotContain("\"Verified\":1", documents, StringComparison.Ordinal);
+
+        // Primitive collections are EF Core's JSON text, the same bytes through either provider (dates and decimals
+        // aside, which SQLite's provider writes in its own text forms).
+        const string Collections = "SELECT Id, Tags, Scores, Ratings, Days, Aliases FROM Members ORDER BY Id";
+        using DocumentContext sqlite = Sqlite();
+        Assert.Equal(TestSql.Rows(sqlite, Collections), TestSql.Rows(ours, Collections));
     }
 
     private static IEnumerable<(string Name, Func<DocumentContext, object?> Run)> Queries()
@@ -106,7 +113,9 @@ public sealed class DocumentTests : IDisposable
         yield return ("tpc count", db => db.Vehicles.Count(v => v.Maker.Contains("o")));
     }
 
-    private static IEnumerable<(string Step, Action<DocumentContext> Change)> Script()
+    private static IEnumerable<(string Step, Action<DocumentContext> Change)> Script() => [.. DocumentScript(), .. CollectionScript.Steps()];
+
+    private static IEnumerable<(string Step, Action<DocumentContext> Change)> DocumentScript()
     {
         yield return ("a value inside a document", db => db.Members.Single(m => m.Id == 1).Contact.Address.City = "Bergen");
         yield return ("a bool inside a document", db => { foreach (Member m in db.Members) { m.Contact.Verified = !m.Contact.Verified; } });
