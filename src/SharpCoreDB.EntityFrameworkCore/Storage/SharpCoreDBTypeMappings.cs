@@ -3,7 +3,7 @@
 // literal is TEXT; CAST(... AS DATETIME | DECIMAL) makes the value the column holds, so
 // a constant in a query compares, sorts and computes like a parameter would.
 // TimeOnly and TimeSpan are stored as 100 ns ticks (integers order correctly), as the
-// ADO.NET provider binds them.
+// ADO.NET provider binds them, in JSON too (SharpCoreDBJsonTicksReaderWriters).
 using System.Globalization;
 using Microsoft.EntityFrameworkCore.Storage;
 
@@ -64,7 +64,8 @@ internal sealed class SharpCoreDBDecimalTypeMapping : DecimalTypeMapping
 internal sealed class SharpCoreDBTimeOnlyTypeMapping : TimeOnlyTypeMapping
 {
     public SharpCoreDBTimeOnlyTypeMapping(string storeType)
-        : base(storeType, dbType: null)
+        : base(new RelationalTypeMappingParameters(
+            new CoreTypeMappingParameters(typeof(TimeOnly), jsonValueReaderWriter: SharpCoreDBJsonTimeOnlyReaderWriter.Instance), storeType))
     {
     }
 
@@ -81,7 +82,8 @@ internal sealed class SharpCoreDBTimeOnlyTypeMapping : TimeOnlyTypeMapping
 internal sealed class SharpCoreDBTimeSpanTypeMapping : TimeSpanTypeMapping
 {
     public SharpCoreDBTimeSpanTypeMapping(string storeType)
-        : base(storeType, dbType: null)
+        : base(new RelationalTypeMappingParameters(
+            new CoreTypeMappingParameters(typeof(TimeSpan), jsonValueReaderWriter: SharpCoreDBJsonTimeSpanReaderWriter.Instance), storeType))
     {
     }
 

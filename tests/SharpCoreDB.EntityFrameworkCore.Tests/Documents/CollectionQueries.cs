@@ -81,6 +81,12 @@ internal static class CollectionQueries
         yield return ("amounts range", db => M(db).Where(m => m.Amounts.Any(a => a > 19.98m && a < 20m)).Select(m => m.Id).ToList());
         yield return ("days contains", db => M(db).Where(m => m.Days.Contains(DayOfWeek.Sunday)).Select(m => m.Id).ToList());
         yield return ("days count weekend", db => M(db).Select(m => m.Days.Count(d => d == DayOfWeek.Saturday || d == DayOfWeek.Sunday)).ToList());
+        // Not 9:00, which one alarm is: SQLite's provider compares the JSON text '09:00:00.0000000' with '09:00:00' and
+        // finds it greater.
+        yield return ("alarms after nine", db => M(db).Select(m => m.Alarms.Count(a => a > new TimeOnly(9, 5))).ToList());
+        yield return ("alarms ordered first", db => M(db).Select(m => m.Alarms.OrderByDescending(a => a).Select(a => (TimeOnly?)a).FirstOrDefault()).ToList());
+        yield return ("alarms contains", db => M(db).Where(m => m.Alarms.Contains(new TimeOnly(12, 15))).Select(m => m.Id).ToList());
+        yield return ("json time compare", db => M(db).Where(m => m.Contact.Address.Opens > new TimeOnly(9, 0)).Select(m => m.Contact.Address.Opens).ToList());
         yield return ("aliases null", db => M(db).Where(m => m.Aliases == null).Select(m => m.Id).ToList());
         yield return ("aliases contains", db => M(db).Where(m => m.Aliases != null && m.Aliases.Contains("Al")).Select(m => m.Id).ToList());
         yield return ("aliases count or null", db => M(db).Select(m => m.Aliases == null ? -1 : m.Aliases.Count).ToList());

@@ -69,6 +69,18 @@ public sealed class CollectionQueryTests(CollectionQueryTests.Databases database
         Assert.Equal([3, 1, 4, 2, 5, 2], expected);
     }
 
+    // The SQLite provider cannot compare TimeSpan values (it keeps them as text); ours, which keeps them as ticks in
+    // JSON as in columns, is compared with LINQ to Objects.
+    [Fact]
+    public void TimeSpansInsideDocumentsCompareAsTime()
+    {
+        using DocumentContext ours = databases.Ours();
+        TimeSpan limit = TimeSpan.FromMinutes(30);
+        List<int> expected = [.. ours.Members.AsNoTracking().OrderBy(m => m.Id).AsEnumerable().Select(m => m.Visits.Count(v => v.Duration > limit))];
+        Assert.Equal(expected, ours.Members.OrderBy(m => m.Id).Select(m => m.Visits.Count(v => v.Duration > limit)).ToList());
+        Assert.Contains(expected, n => n > 0);
+    }
+
     public sealed class Databases : IDisposable
     {
         private readonly TempDirectory _directory = new("scdb-efcollections-");

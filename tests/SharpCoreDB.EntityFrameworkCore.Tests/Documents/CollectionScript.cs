@@ -42,6 +42,14 @@ internal static class CollectionScript
             m.Days.Add(DayOfWeek.Tuesday);
         }
         );
+        yield return ("a TimeOnly and a TimeSpan changed alone inside documents, a TimeOnly added to a list", db =>
+        {
+            Member m = db.Members.Single(x => x.Id == 2);
+            m.Contact.Address.Opens = new TimeOnly(23, 59, 59).Add(TimeSpan.FromTicks(9_999_999));
+            m.Visits[1].Duration = TimeSpan.FromDays(-1.5);
+            m.Alarms.Add(new TimeOnly(0, 0, 1));
+        }
+        );
         yield return ("labels inside a visit", db =>
         {
             Member m = db.Members.Single(x => x.Id == 2);

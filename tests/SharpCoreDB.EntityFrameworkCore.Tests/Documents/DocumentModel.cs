@@ -1,10 +1,12 @@
 // Models for the JSON column and inheritance tests, configured the same way on both
 // providers:
 //   Member     a JSON column (ToJson) holding a nested owned object (Contact with an
-//              Address inside: strings, a bool, a DateTime, a decimal, a nullable int; and
+//              Address inside: strings, a bool, a DateTime, a decimal, a nullable int, a
+//              TimeOnly; and
 //              a collection of Links), a JSON collection (Visits, each with a list of
-//              Labels), and primitive collections stored as JSON text (strings, ints,
-//              nullable ints, DateTimes, decimals, enums, and a list that may be NULL);
+//              Labels and a TimeSpan), and primitive collections stored as JSON text
+//              (strings, ints, nullable ints, DateTimes, decimals, enums, TimeOnlys, and a
+//              list that may be NULL);
 //   Animal     TPT inheritance (Animals, Dogs, Cats tables joined by key);
 //   Vehicle    TPC inheritance (abstract base, one complete table per concrete type; keys
 //              given by the application, as TPC needs keys unique across its tables).
@@ -33,6 +35,8 @@ public sealed class Member
     public List<decimal> Amounts { get; set; } = [];
 
     public List<DayOfWeek> Days { get; set; } = [];
+
+    public List<TimeOnly> Alarms { get; set; } = [];
 
     public List<string>? Aliases { get; set; }
 }
@@ -64,6 +68,8 @@ public sealed class Address
     public DateTime Since { get; set; }
 
     public decimal Rent { get; set; }
+
+    public TimeOnly Opens { get; set; }
 }
 
 public sealed class Visit
@@ -71,6 +77,8 @@ public sealed class Visit
     public DateTime At { get; set; }
 
     public int Pages { get; set; }
+
+    public TimeSpan Duration { get; set; }
 
     public string? Note { get; set; }
 
