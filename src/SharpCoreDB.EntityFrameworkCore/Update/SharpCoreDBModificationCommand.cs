@@ -3,7 +3,7 @@
 // SharpCoreDBUpdateSqlGenerator passes through json(), so the document keeps a JSON boolean (a
 // BOOLEAN value would be written as 1 or 0, as SQLite writes it). A TimeOnly or TimeSpan is
 // sent as itself, which binds as its ticks, the JSON number the provider writes for it in
-// documents (SharpCoreDBJsonTicksReaderWriters); EF Core would send the JSON text of a value
+// documents (SharpCoreDBJsonReaderWriters); EF Core would send the JSON text of a value
 // without its quotes, which for a number cuts off its first and last digits.
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Metadata;

@@ -61,6 +61,8 @@ internal static class CollectionScript
         {
             Member m = db.Members.Single(x => x.Id == 6);
             m.Contact.Links[0].Clicks = 1000;
+            m.Contact.Links[1].Token = [0, 1, 2, 254];
+            m.Chunks.Add([9, 8, 7]);
             m.Contact.Links.Add(new Link { Url = "https://new.test/?a=1&b='2'", Clicks = -1 });
         }
         );

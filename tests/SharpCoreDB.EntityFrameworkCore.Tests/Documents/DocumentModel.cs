@@ -5,8 +5,8 @@
 //              TimeOnly; and
 //              a collection of Links), a JSON collection (Visits, each with a list of
 //              Labels and a TimeSpan), and primitive collections stored as JSON text
-//              (strings, ints, nullable ints, DateTimes, decimals, enums, TimeOnlys, and a
-//              list that may be NULL);
+//              (strings, ints, nullable ints, DateTimes, decimals, enums, TimeOnlys,
+//              byte arrays, and a list that may be NULL);
 //   Animal     TPT inheritance (Animals, Dogs, Cats tables joined by key);
 //   Vehicle    TPC inheritance (abstract base, one complete table per concrete type; keys
 //              given by the application, as TPC needs keys unique across its tables).
@@ -38,6 +38,8 @@ public sealed class Member
 
     public List<TimeOnly> Alarms { get; set; } = [];
 
+    public List<byte[]> Chunks { get; set; } = [];
+
     public List<string>? Aliases { get; set; }
 }
 
@@ -57,6 +59,8 @@ public sealed class Link
     public string Url { get; set; } = "";
 
     public int Clicks { get; set; }
+
+    public byte[]? Token { get; set; }
 }
 
 public sealed class Address

@@ -35,7 +35,7 @@ internal static class DocumentSeed
                     Email = i == 3 ? null : $"{(char)('a' + (i * 7 % 5))}{i}@example.test",
                     Verified = i % 2 == 0,
                     Address = new Address { City = cities[i], Floor = i == 2 ? null : i * 2, Since = new DateTime(2019 + i, 1 + i, 10, 8, 30, 15).AddTicks(i * 1234), Rent = 700m + (i * 333.25m), Opens = new TimeOnly(7 + i, 30, 15).Add(TimeSpan.FromTicks(i * 77)) },
-                    Links = [.. Enumerable.Range(0, i % 3).Select(k => new Link { Url = $"https://site{k}.test/{i}", Clicks = (k * 10) + i })],
+                    Links = [.. Enumerable.Range(0, i % 3).Select(k => new Link { Url = $"https://site{k}.test/{i}", Clicks = (k * 10) + i, Token = k == 0 ? null : [(byte)i, 0xFF, (byte)k] })],
                 },
                 Visits = i == 5 ? [] : [.. Enumerable.Range(0, i + 1).Select(v => new Visit
                 {
@@ -51,6 +51,7 @@ internal static class DocumentSeed
                 Reminders = [.. reminders[i]],
                 Amounts = [.. amounts[i]],
                 Days = [.. days[i]],
+                Chunks = [.. Enumerable.Range(0, i % 3).Select(k => new byte[] { (byte)k, (byte)(i * 40), 0 }.Take(k + 1).ToArray())],
                 Alarms = [.. Enumerable.Range(0, i % 4).Select(k => new TimeOnly(6 + i + (k * 5), 15 * k))],
                 Aliases = aliases[i],
             });
