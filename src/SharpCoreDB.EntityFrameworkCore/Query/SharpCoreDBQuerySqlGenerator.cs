@@ -2,7 +2,8 @@
 // relational default: `||` concatenates strings (`+` is arithmetic), no `^` operator, LIMIT/OFFSET
 // (LIMIT -1 for an OFFSET alone), a set operation nested in another is wrapped as
 // SELECT * FROM (...) because the grammar, like SQLite's, takes no parentheses there, and JSON:
-// `->>` into a document and json_each(document, '$.path') as a table.
+// `->>` into a document and json_each(document, '$.path') as a table, joined as
+// JOIN json_each(...) ON 1 where EF Core asks for CROSS or OUTER APPLY of it.
 using System.Linq.Expressions;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
@@ -71,6 +72,25 @@ internal sealed class SharpCoreDBQuerySqlGenerator(QuerySqlGeneratorDependencies
 
         Sql.Append(")").Append(AliasSeparator).Append(Dependencies.SqlGenerationHelper.DelimitIdentifier(jsonEach.Alias));
         return jsonEach;
+    }
+
+    // The only APPLY that reaches here is of json_each (SharpCoreDBQueryTranslationPostprocessor refuses the others),
+    // whose argument may read the tables left of it in a plain join: one row per element, and for OUTER one row of
+    // NULLs for a row whose collection is empty or NULL.
+    protected override Expression VisitCrossApply(CrossApplyExpression crossApplyExpression)
+    {
+        Sql.Append("INNER JOIN ");
+        Visit(crossApplyExpression.Table);
+        Sql.Append(" ON 1");
+        return crossApplyExpression;
+    }
+
+    protected override Expression VisitOuterApply(OuterApplyExpression outerApplyExpression)
+    {
+        Sql.Append("LEFT JOIN ");
+        Visit(outerApplyExpression.Table);
+        Sql.Append(" ON 1");
+        return outerApplyExpression;
     }
 
     // The path as SQL text, '$.Name[0]'. An index that is not a constant is spliced in: '$.Name[' || (i) || ']'.

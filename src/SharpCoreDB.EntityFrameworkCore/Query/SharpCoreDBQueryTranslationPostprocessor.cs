@@ -1,8 +1,11 @@
 // After translation: type mappings for json_each tables (SharpCoreDBTypeMappingPostprocessor),
-// and a clear refusal of APPLY. The relational layer writes a correlated subquery in FROM as
-// CROSS/OUTER APPLY (m.Tags.SelectMany, a projection of m.Visits.Where(...).ToList()), which
-// neither SQLite nor SharpCoreDB has: the query fails here naming the reason, as it does with
-// EF Core's SQLite provider, rather than as a syntax error from the engine.
+// and a clear refusal of the APPLY the SQL cannot say. The relational layer writes a correlated
+// subquery in FROM as CROSS/OUTER APPLY (a projection of m.Visits.Where(...).ToList(),
+// SelectMany over a filtered collection), which neither SQLite nor SharpCoreDB has: such a
+// query fails here naming the reason, as it does with EF Core's SQLite provider, rather than as a
+// syntax error from the engine. An APPLY of json_each itself (m.Tags.SelectMany, m.Scores.ToList()
+// in a projection) is let through: the SQL generator writes it as a JOIN, since the engine
+// reads json_each's argument from the tables left of it, once per row.
 using System.Linq.Expressions;
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Query;
@@ -18,7 +21,8 @@ internal sealed class SharpCoreDBQueryTranslationPostprocessor(
     : RelationalQueryTranslationPostprocessor(dependencies, relationalDependencies, queryCompilationContext)
 {
     public const string ApplyNotSupported =
-        "Translating this query requires the SQL APPLY operation (a subquery in FROM that reads the tables left of it), which SharpCoreDB, as SQLite, does not have. "
+        "Translating this query requires the SQL APPLY operation (a subquery in FROM that reads the tables left of it), which SharpCoreDB, as SQLite, does not have, "
+        + "except for json_each of a collection itself. "
         + "Rewrite the query without it, or switch to client evaluation with AsEnumerable() before the operator.";
 
     public override Expression Process(Expression query)
@@ -41,7 +45,8 @@ internal sealed class SharpCoreDBQueryTranslationPostprocessor(
                     Visit(shaped.QueryExpression);
                     Visit(shaped.ShaperExpression);
                     return node;
-                case SelectExpression select when select.Tables.Any(t => t is CrossApplyExpression or OuterApplyExpression):
+                case SelectExpression select
+                    when select.Tables.Any(t => t is CrossApplyExpression { Table: not JsonEachExpression } or OuterApplyExpression { Table: not JsonEachExpression }):
                     throw new InvalidOperationException(ApplyNotSupported);
                 default:
                     return base.VisitExtension(node);

@@ -27,6 +27,14 @@ internal static class CollectionQueries
         yield return ("visits duration compare", q => q.OrderBy(m => m.Id).Select(m => m.Visits.Count(v => v.Duration > TimeSpan.FromMinutes(30))).ToList());
         yield return ("visits longest duration", q => q.OrderBy(m => m.Id).Select(m => m.Visits.OrderByDescending(v => v.Duration).Select(v => v.Pages).FirstOrDefault()).ToList());
 
+        // It refuses an APPLY of json_each, which SharpCoreDB writes as a JOIN: SelectMany over a collection, a
+        // collection projected as a list. The rows of a SelectMany are sorted after loading, since SQL keeps no order
+        // across the join.
+        yield return ("tags select many", q => q.SelectMany(m => m.Tags, (m, t) => new { m.Id, Tag = t }).ToList().OrderBy(x => x.Id).ThenBy(x => x.Tag, StringComparer.Ordinal).ToList());
+        yield return ("tags select many default if empty", q => q.SelectMany(m => m.Tags.DefaultIfEmpty(), (m, t) => new { m.Id, Tag = t }).ToList().OrderBy(x => x.Id).ThenBy(x => x.Tag, StringComparer.Ordinal).ToList());
+        yield return ("scores projected as lists", q => q.OrderBy(m => m.Id).Select(m => new { m.Id, List = m.Scores.ToList() }).ToList());
+        yield return ("visits labels flattened count", q => q.OrderBy(m => m.Id).Select(m => m.Visits.SelectMany(v => v.Labels).Count()).ToList());
+
         // It reads a byte[] member of an element of a JSON collection as the hex text inside the document, so the
         // length of 3 bytes is 6.
         yield return ("links token length", q => q.OrderBy(m => m.Id).Select(m => m.Contact.Links.Count(l => l.Token != null && l.Token.Length == 3)).ToList());
