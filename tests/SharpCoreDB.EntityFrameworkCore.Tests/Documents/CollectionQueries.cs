@@ -1,6 +1,6 @@
 // LINQ over collections held in one column as JSON, which both providers read with json_each:
 // the owned collection m.Visits (ToJson), the owned collection inside the owned object
-// m.Contact.Links, the primitive collections of Member (strings, ints, nullable ints,
+// m.Contact.Links, the complex collection Crate.Items and the list inside the complex Size, the primitive collections of Member (strings, ints, nullable ints,
 // DateTimes, decimals, enums, a list that may be NULL) and Visit.Labels inside the JSON, and
 // collection parameters (sent as one parameter per element by default, as JSON text with
 // EF.Parameter, inlined with EF.Constant); Count, Any, All, Contains, Where, Select, OrderBy,
@@ -68,6 +68,12 @@ internal static class CollectionQueries
         yield return ("contact links count", db => M(db).Select(m => m.Contact.Links.Count()).ToList());
         yield return ("contact links where sum", db => M(db).Select(m => m.Contact.Links.Where(l => l.Clicks > 5).Sum(l => l.Clicks)).ToList());
         yield return ("contact links any", db => M(db).Where(m => m.Contact.Links.Any(l => l.Url.Contains("site1"))).Select(m => m.Id).ToList());
+        yield return ("complex items count", db => db.Crates.OrderBy(c => c.Id).Select(c => c.Items.Count).ToList());
+        yield return ("complex items where sum", db => db.Crates.OrderBy(c => c.Id).Select(c => c.Items.Where(i => i.Quantity > 2).Sum(i => i.Quantity)).ToList());
+        yield return ("complex items date", db => db.Crates.OrderBy(c => c.Id).Where(c => c.Items.Any(i => i.Packed > new DateTime(2024, 3, 1))).Select(c => c.Id).ToList());
+        yield return ("complex items tags", db => db.Crates.OrderBy(c => c.Id).Where(c => c.Items.Any(i => i.Tags.Contains("heavy"))).Select(c => c.Id).ToList());
+        yield return ("complex items ordered", db => db.Crates.OrderBy(c => c.Id).Select(c => c.Items.OrderByDescending(i => i.Quantity).Select(i => i.Name).FirstOrDefault()).ToList());
+        yield return ("complex size marks", db => db.Crates.OrderBy(c => c.Id).Select(c => new { Sum = c.Size.Marks.Sum(), Second = c.Size.Marks.Count > 1 ? c.Size.Marks[1] : -1 }).ToList());
     }
 
     private static IEnumerable<(string, Func<DocumentContext, object?>)> Primitive()

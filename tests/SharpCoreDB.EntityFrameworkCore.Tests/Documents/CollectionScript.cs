@@ -2,7 +2,7 @@
 // providers after its own steps and compares after each (and after reopening): primitive
 // collections grown, shrunk, changed in place, emptied, set to NULL and back, a replaced
 // array, strings that JSON must escape, dates with ticks and decimals; primitive lists and
-// owned collections inside the JSON documents; a new member with every collection filled;
+// owned collections inside the JSON documents; complex JSON collections and objects; a new member with every collection filled;
 // and ExecuteUpdate/ExecuteDelete whose WHERE reads a collection.
 using Microsoft.EntityFrameworkCore;
 
@@ -64,6 +64,16 @@ internal static class CollectionScript
             m.Contact.Links[1].Token = [0, 1, 2, 254];
             m.Chunks.Add([9, 8, 7]);
             m.Contact.Links.Add(new Link { Url = "https://new.test/?a=1&b='2'", Clicks = -1 });
+        }
+        );
+        yield return ("complex JSON items and a list inside a complex object", db =>
+        {
+            Crate crate = db.Crates.Single(c => c.Id == 3);
+            crate.Items[0].Quantity = 99;
+            crate.Items[1].Tags.Add("new");
+            crate.Items.Add(new Item { Name = "added", Quantity = 1, Packed = new DateTime(2026, 2, 3, 4, 5, 6), Tags = ["x"] });
+            crate.Size.Marks.Insert(0, -7);
+            db.Crates.Single(c => c.Id == 1).Size = new Size { Width = 5, Marks = [5] };
         }
         );
         yield return ("a new member with every collection", db => db.Members.Add(new Member

@@ -2,11 +2,12 @@
 // providers:
 //   Member     a JSON column (ToJson) holding a nested owned object (Contact with an
 //              Address inside: strings, a bool, a DateTime, a decimal, a nullable int, a
-//              TimeOnly; and
-//              a collection of Links), a JSON collection (Visits, each with a list of
-//              Labels and a TimeSpan), and primitive collections stored as JSON text
-//              (strings, ints, nullable ints, DateTimes, decimals, enums, TimeOnlys,
+//              TimeOnly; and a collection of Links), a JSON collection (Visits, each with
+//              a list of Labels and a TimeSpan), and primitive collections stored as JSON
+//              text (strings, ints, nullable ints, DateTimes, decimals, enums, TimeOnlys,
 //              byte arrays, and a list that may be NULL);
+//   Crate      EF Core 10's complex types in JSON: a collection of Items and a single Size
+//              holding a list of ints;
 //   Animal     TPT inheritance (Animals, Dogs, Cats tables joined by key);
 //   Vehicle    TPC inheritance (abstract base, one complete table per concrete type; keys
 //              given by the application, as TPC needs keys unique across its tables).
@@ -89,6 +90,33 @@ public sealed class Visit
     public List<string> Labels { get; set; } = [];
 }
 
+public sealed class Crate
+{
+    public int Id { get; set; }
+
+    public List<Item> Items { get; set; } = [];
+
+    public Size Size { get; set; } = new();
+}
+
+public sealed class Item
+{
+    public string Name { get; set; } = "";
+
+    public int Quantity { get; set; }
+
+    public DateTime Packed { get; set; }
+
+    public List<string> Tags { get; set; } = [];
+}
+
+public sealed class Size
+{
+    public int Width { get; set; }
+
+    public List<int> Marks { get; set; } = [];
+}
+
 public abstract class Animal
 {
     public int Id { get; set; }
@@ -139,6 +167,8 @@ public sealed class DocumentContext(DbContextOptions<DocumentContext> options) :
 
     public DbSet<Vehicle> Vehicles => Set<Vehicle>();
 
+    public DbSet<Crate> Crates => Set<Crate>();
+
     protected override void OnModelCreating(ModelBuilder modelBuilder)
     {
         modelBuilder.Entity<Member>(member =>
@@ -150,6 +180,11 @@ public sealed class DocumentContext(DbContextOptions<DocumentContext> options) :
                 contact.OwnsMany(c => c.Links);
             });
             member.OwnsMany(m => m.Visits, visits => visits.ToJson());
+        });
+        modelBuilder.Entity<Crate>(crate =>
+        {
+            crate.ComplexCollection(c => c.Items, items => items.ToJson());
+            crate.ComplexProperty(c => c.Size, size => size.ToJson());
         });
         modelBuilder.Entity<Animal>().UseTptMappingStrategy();
         modelBuilder.Entity<Dog>().ToTable("Dogs");

@@ -1,8 +1,8 @@
 // The data the JSON and inheritance tests start from, written the same way through each
 // provider: members whose documents and collections cover the cases the queries look at
 // (empty arrays, a NULL list, duplicates, NULL elements, negative numbers, a decimal that is
-// not exact in binary, dates with ticks, a member with no visits at all), animals of a TPT
-// hierarchy and vehicles of a TPC one.
+// not exact in binary, dates with ticks, a member with no visits at all), crates of complex
+// JSON items (none to three), animals of a TPT hierarchy and vehicles of a TPC one.
 namespace SharpCoreDB.EntityFrameworkCore.Tests.Documents;
 
 internal static class DocumentSeed
@@ -54,6 +54,15 @@ internal static class DocumentSeed
                 Chunks = [.. Enumerable.Range(0, i % 3).Select(k => new byte[] { (byte)k, (byte)(i * 40), 0 }.Take(k + 1).ToArray())],
                 Alarms = [.. Enumerable.Range(0, i % 4).Select(k => new TimeOnly(6 + i + (k * 5), 15 * k))],
                 Aliases = aliases[i],
+            });
+        }
+
+        for (int i = 0; i < 4; i++)
+        {
+            context.Crates.Add(new Crate
+            {
+                Items = [.. Enumerable.Range(0, i).Select(k => new Item { Name = $"item {i}.{k}", Quantity = (k * 3) + i, Packed = new DateTime(2024, 1 + i, 1 + k), Tags = [.. new[] { "fragile", "heavy" }.Take(k)] })],
+                Size = new Size { Width = 10 * i, Marks = [.. Enumerable.Range(i, i)] },
             });
         }
 

@@ -156,6 +156,7 @@ public sealed class DocumentTests : IDisposable
             Members = context.Members.AsNoTracking().OrderBy(m => m.Id).ToList(),
             Animals = context.Animals.AsNoTracking().OrderBy(a => a.Id).ToList(),
             Vehicles = context.Vehicles.AsNoTracking().OrderBy(v => v.Id).ToList(),
+            Crates = context.Crates.AsNoTracking().OrderBy(c => c.Id).ToList(),
         });
     }
 
