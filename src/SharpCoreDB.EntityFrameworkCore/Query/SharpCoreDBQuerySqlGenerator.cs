@@ -1,7 +1,9 @@
 // SELECT text for the engine's dialect, which is SQLite's, where it differs from the
 // relational default: `||` concatenates strings (`+` is arithmetic), no `^` operator, LIMIT/OFFSET
-// (LIMIT -1 for an OFFSET alone), and a set operation nested in another is wrapped as
-// SELECT * FROM (...) because the grammar, like SQLite's, takes no parentheses there.
+// (LIMIT -1 for an OFFSET alone), a set operation nested in another is wrapped as
+// SELECT * FROM (...) because the grammar, like SQLite's, takes no parentheses there, and JSON:
+// `->>` into a document and json_each(document, '$.path') as a table, joined as
+// JOIN json_each(...) ON 1 where EF Core asks for CROSS or OUTER APPLY of it.
 using System.Linq.Expressions;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
@@ -37,7 +39,7 @@ internal sealed class SharpCoreDBQuerySqlGenerator(QuerySqlGeneratorDependencies
     }
 
     // A value inside a JSON column (ToJson): column ->> '$.path' (SQLite's operator: a scalar as its SQL value, an
-    // object or array as its JSON text). An index that is not a constant is spliced into the path text.
+    // object or array as its JSON text).
     protected override Expression VisitJsonScalar(JsonScalarExpression jsonScalarExpression)
     {
         Visit(jsonScalarExpression.Json);
@@ -46,8 +48,56 @@ internal sealed class SharpCoreDBQuerySqlGenerator(QuerySqlGeneratorDependencies
             return jsonScalarExpression;
         }
 
-        Sql.Append(" ->> ('$");
-        foreach (PathSegment segment in jsonScalarExpression.Path)
+        Sql.Append(" ->> (");
+        AppendJsonPath(jsonScalarExpression.Path);
+        Sql.Append(")");
+        return jsonScalarExpression;
+    }
+
+    protected override Expression VisitExtension(Expression extensionExpression)
+    {
+        if (extensionExpression is not JsonEachExpression jsonEach)
+        {
+            return base.VisitExtension(extensionExpression);
+        }
+
+        // A JSON array as a table: json_each(document[, '$.path']) AS alias.
+        Sql.Append(JsonEachExpression.FunctionName).Append("(");
+        Visit(jsonEach.Json);
+        if (jsonEach.Path is { Count: > 0 } path)
+        {
+            Sql.Append(", ");
+            AppendJsonPath(path);
+        }
+
+        Sql.Append(")").Append(AliasSeparator).Append(Dependencies.SqlGenerationHelper.DelimitIdentifier(jsonEach.Alias));
+        return jsonEach;
+    }
+
+    // The only APPLY that reaches here is of json_each (SharpCoreDBQueryTranslationPostprocessor refuses the others),
+    // whose argument may read the tables left of it in a plain join: one row per element, and for OUTER one row of
+    // NULLs for a row whose collection is empty or NULL.
+    protected override Expression VisitCrossApply(CrossApplyExpression crossApplyExpression)
+    {
+        Sql.Append("INNER JOIN ");
+        Visit(crossApplyExpression.Table);
+        Sql.Append(" ON 1");
+        return crossApplyExpression;
+    }
+
+    protected override Expression VisitOuterApply(OuterApplyExpression outerApplyExpression)
+    {
+        Sql.Append("LEFT JOIN ");
+        Visit(outerApplyExpression.Table);
+        Sql.Append(" ON 1");
+        return outerApplyExpression;
+    }
+
+    // The path as SQL text, '$.Name[0]'. An index that is not a constant is spliced in: '$.Name[' || (i) || ']'.
+    private void AppendJsonPath(IReadOnlyList<PathSegment> path)
+    {
+        Sql.Append("'$");
+        foreach (PathSegment segment in path)
         {
             if (segment.PropertyName is { } name)
             {
@@ -65,8 +115,7 @@ internal sealed class SharpCoreDBQuerySqlGenerator(QuerySqlGeneratorDependencies
             }
         }
 
-        Sql.Append("')");
-        return jsonScalarExpression;
+        Sql.Append("'");
     }
 
     protected override void GenerateLimitOffset(SelectExpression selectExpression)

@@ -29,7 +29,7 @@ internal sealed class SharpCoreDBTypeMappingSource(TypeMappingSourceDependencies
     private static readonly StringTypeMapping Text = new("TEXT", DbType.String);
     private static readonly LongTypeMapping Integer = new("INTEGER");
     private static readonly DoubleTypeMapping Real = new("REAL");
-    private static readonly ByteArrayTypeMapping Blob = new("BLOB");
+    private static readonly SharpCoreDBByteArrayTypeMapping Blob = new("BLOB");
     private static readonly BoolTypeMapping Boolean = new("BOOLEAN");
     private static readonly SharpCoreDBDateTimeTypeMapping DateTime = new("DATETIME");
     private static readonly SharpCoreDBDecimalTypeMapping Decimal = new("DECIMAL");

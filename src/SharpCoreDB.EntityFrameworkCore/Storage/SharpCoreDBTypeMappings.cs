@@ -3,7 +3,8 @@
 // literal is TEXT; CAST(... AS DATETIME | DECIMAL) makes the value the column holds, so
 // a constant in a query compares, sorts and computes like a parameter would.
 // TimeOnly and TimeSpan are stored as 100 ns ticks (integers order correctly), as the
-// ADO.NET provider binds them.
+// ADO.NET provider binds them, in JSON too; a byte[] inside JSON is hex
+// (SharpCoreDBJsonReaderWriters).
 using System.Globalization;
 using Microsoft.EntityFrameworkCore.Storage;
 
@@ -64,7 +65,8 @@ internal sealed class SharpCoreDBDecimalTypeMapping : DecimalTypeMapping
 internal sealed class SharpCoreDBTimeOnlyTypeMapping : TimeOnlyTypeMapping
 {
     public SharpCoreDBTimeOnlyTypeMapping(string storeType)
-        : base(storeType, dbType: null)
+        : base(new RelationalTypeMappingParameters(
+            new CoreTypeMappingParameters(typeof(TimeOnly), jsonValueReaderWriter: SharpCoreDBJsonTimeOnlyReaderWriter.Instance), storeType))
     {
     }
 
@@ -81,7 +83,8 @@ internal sealed class SharpCoreDBTimeOnlyTypeMapping : TimeOnlyTypeMapping
 internal sealed class SharpCoreDBTimeSpanTypeMapping : TimeSpanTypeMapping
 {
     public SharpCoreDBTimeSpanTypeMapping(string storeType)
-        : base(storeType, dbType: null)
+        : base(new RelationalTypeMappingParameters(
+            new CoreTypeMappingParameters(typeof(TimeSpan), jsonValueReaderWriter: SharpCoreDBJsonTimeSpanReaderWriter.Instance), storeType))
     {
     }
 
@@ -93,4 +96,20 @@ internal sealed class SharpCoreDBTimeSpanTypeMapping : TimeSpanTypeMapping
     protected override string GenerateNonNullSqlLiteral(object value) => ((TimeSpan)value).Ticks.ToString(CultureInfo.InvariantCulture);
 
     protected override RelationalTypeMapping Clone(RelationalTypeMappingParameters parameters) => new SharpCoreDBTimeSpanTypeMapping(parameters);
+}
+
+internal sealed class SharpCoreDBByteArrayTypeMapping : ByteArrayTypeMapping
+{
+    public SharpCoreDBByteArrayTypeMapping(string storeType)
+        : base(new RelationalTypeMappingParameters(
+            new CoreTypeMappingParameters(typeof(byte[]), jsonValueReaderWriter: SharpCoreDBJsonByteArrayReaderWriter.Instance), storeType, dbType: System.Data.DbType.Binary))
+    {
+    }
+
+    private SharpCoreDBByteArrayTypeMapping(RelationalTypeMappingParameters parameters)
+        : base(parameters)
+    {
+    }
+
+    protected override RelationalTypeMapping Clone(RelationalTypeMappingParameters parameters) => new SharpCoreDBByteArrayTypeMapping(parameters);
 }

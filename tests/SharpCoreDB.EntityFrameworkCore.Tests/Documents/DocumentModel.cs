@@ -1,8 +1,13 @@
 // Models for the JSON column and inheritance tests, configured the same way on both
 // providers:
 //   Member     a JSON column (ToJson) holding a nested owned object (Contact with an
-//              Address inside: strings, a bool, a DateTime, a decimal, a nullable int) and
-//              a JSON collection (Visits);
+//              Address inside: strings, a bool, a DateTime, a decimal, a nullable int, a
+//              TimeOnly; and a collection of Links), a JSON collection (Visits, each with
+//              a list of Labels and a TimeSpan), and primitive collections stored as JSON
+//              text (strings, ints, nullable ints, DateTimes, decimals, enums, TimeOnlys,
+//              byte arrays, and a list that may be NULL);
+//   Crate      EF Core 10's complex types in JSON: a collection of Items and a single Size
+//              holding a list of ints;
 //   Animal     TPT inheritance (Animals, Dogs, Cats tables joined by key);
 //   Vehicle    TPC inheritance (abstract base, one complete table per concrete type; keys
 //              given by the application, as TPC needs keys unique across its tables).
@@ -19,6 +24,24 @@ public sealed class Member
     public Contact Contact { get; set; } = new();
 
     public List<Visit> Visits { get; set; } = [];
+
+    public List<string> Tags { get; set; } = [];
+
+    public int[] Scores { get; set; } = [];
+
+    public List<int?> Ratings { get; set; } = [];
+
+    public List<DateTime> Reminders { get; set; } = [];
+
+    public List<decimal> Amounts { get; set; } = [];
+
+    public List<DayOfWeek> Days { get; set; } = [];
+
+    public List<TimeOnly> Alarms { get; set; } = [];
+
+    public List<byte[]> Chunks { get; set; } = [];
+
+    public List<string>? Aliases { get; set; }
 }
 
 public sealed class Contact
@@ -28,6 +51,17 @@ public sealed class Contact
     public bool Verified { get; set; }
 
     public Address Address { get; set; } = new();
+
+    public List<Link> Links { get; set; } = [];
+}
+
+public sealed class Link
+{
+    public string Url { get; set; } = "";
+
+    public int Clicks { get; set; }
+
+    public byte[]? Token { get; set; }
 }
 
 public sealed class Address
@@ -39,6 +73,8 @@ public sealed class Address
     public DateTime Since { get; set; }
 
     public decimal Rent { get; set; }
+
+    public TimeOnly Opens { get; set; }
 }
 
 public sealed class Visit
@@ -47,7 +83,38 @@ public sealed class Visit
 
     public int Pages { get; set; }
 
+    public TimeSpan Duration { get; set; }
+
     public string? Note { get; set; }
+
+    public List<string> Labels { get; set; } = [];
+}
+
+public sealed class Crate
+{
+    public int Id { get; set; }
+
+    public List<Item> Items { get; set; } = [];
+
+    public Size Size { get; set; } = new();
+}
+
+public sealed class Item
+{
+    public string Name { get; set; } = "";
+
+    public int Quantity { get; set; }
+
+    public DateTime Packed { get; set; }
+
+    public List<string> Tags { get; set; } = [];
+}
+
+public sealed class Size
+{
+    public int Width { get; set; }
+
+    public List<int> Marks { get; set; } = [];
 }
 
 public abstract class Animal
@@ -100,6 +167,8 @@ public sealed class DocumentContext(DbContextOptions<DocumentContext> options) :
 
     public DbSet<Vehicle> Vehicles => Set<Vehicle>();
 
+    public DbSet<Crate> Crates => Set<Crate>();
+
     protected override void OnModelCreating(ModelBuilder modelBuilder)
     {
         modelBuilder.Entity<Member>(member =>
@@ -108,8 +177,14 @@ public sealed class DocumentContext(DbContextOptions<DocumentContext> options) :
             {
                 contact.ToJson();
                 contact.OwnsOne(c => c.Address);
+                contact.OwnsMany(c => c.Links);
             });
             member.OwnsMany(m => m.Visits, visits => visits.ToJson());
+        });
+        modelBuilder.Entity<Crate>(crate =>
+        {
+            crate.ComplexCollection(c => c.Items, items => items.ToJson());
+            crate.ComplexProperty(c => c.Size, size => size.ToJson());
         });
         modelBuilder.Entity<Animal>().UseTptMappingStrategy();
         modelBuilder.Entity<Dog>().ToTable("Dogs");

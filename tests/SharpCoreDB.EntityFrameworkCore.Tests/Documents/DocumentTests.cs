@@ -4,8 +4,9 @@
 // inheritance hierarchies must give equal results; a SaveChanges script (values inside
 // the documents changed one at a time, a bool among them, whole objects and collection
 // elements replaced, added and removed, rows of each hierarchy added, changed and
-// deleted) must leave equal data after each step and after the files are reopened, and
-// the documents keep JSON booleans.
+// deleted, then the steps of CollectionScript over primitive and JSON collections) must
+// leave equal data after each step and after the files are reopened, the documents keep
+// JSON booleans, and primitive collections are stored as the same JSON text.
 using Microsoft.EntityFrameworkCore;
 using SharpCoreDB.Data;
 using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
@@ -22,7 +23,7 @@ public sealed class DocumentTests : IDisposable
         {
             using DocumentContext context = open();
             context.Database.EnsureCreated();
-            Seed(context);
+            DocumentSeed.Fill(context);
         }
     }
 
@@ -73,6 +74,12 @@ public sealed class DocumentTests : IDisposable
         Assert.Contains("\"Verified\":true", documents, StringComparison.Ordinal);
         Assert.Contains("\"Verified\":false", documents, StringComparison.Ordinal);
         Assert.DoesNotContain("\"Verified\":1", documents, StringComparison.Ordinal);
+
+        // Primitive collections are EF Core's JSON text, the same bytes through either provider (dates, times and
+        // decimals aside, which each provider writes in the forms its columns hold).
+        const string Collections = "SELECT Id, Tags, Scores, Ratings, Days, Aliases, Chunks FROM Members ORDER BY Id";
+        using DocumentContext sqlite = Sqlite();
+        Assert.Equal(TestSql.Rows(sqlite, Collections), TestSql.Rows(ours, Collections));
     }
 
     private static IEnumerable<(string Name, Func<DocumentContext, object?> Run)> Queries()
@@ -106,7 +113,9 @@ public sealed class DocumentTests : IDisposable
         yield return ("tpc count", db => db.Vehicles.Count(v => v.Maker.Contains("o")));
     }
 
-    private static IEnumerable<(string Step, Action<DocumentContext> Change)> Script()
+    private static IEnumerable<(string Step, Action<DocumentContext> Change)> Script() => [.. DocumentScript(), .. CollectionScript.Steps()];
+
+    private static IEnumerable<(string Step, Action<DocumentContext> Change)> DocumentScript()
     {
         yield return ("a value inside a document", db => db.Members.Single(m => m.Id == 1).Contact.Address.City = "Bergen");
         yield return ("a bool inside a document", db => { foreach (Member m in db.Members) { m.Contact.Verified = !m.Contact.Verified; } });
@@ -139,37 +148,6 @@ public sealed class DocumentTests : IDisposable
         );
     }
 
-    private static void Seed(DocumentContext context)
-    {
-        string[] cities = ["Oslo", "Kyoto", "Oslo", "Quito", "Perth"];
-        for (int i = 0; i < cities.Length; i++)
-        {
-            context.Members.Add(new Member
-            {
-                Name = $"member {i}",
-                Contact = new Contact
-                {
-                    Email = i == 3 ? null : $"{(char)('a' + (i * 7 % 5))}{i}@example.test",
-                    Verified = i % 2 == 0,
-                    Address = new Address { City = cities[i], Floor = i == 2 ? null : i * 2, Since = new DateTime(2019 + i, 1 + i, 10, 8, 30, 15).AddTicks(i * 1234), Rent = 700m + (i * 333.25m) },
-                },
-                Visits = [.. Enumerable.Range(0, i + 1).Select(v => new Visit { At = new DateTime(2024, 1, 1).AddDays(v * i), Pages = v + i, Note = v % 2 == 0 ? null : $"note {v}" })],
-            });
-        }
-
-        context.Animals.AddRange(
-            new Dog { Name = "Fido", Born = new DateOnly(2018, 3, 1), Breed = "beagle", Trained = true },
-            new Cat { Name = "Tom", Born = new DateOnly(2021, 7, 9), Lives = 9 },
-            new Dog { Name = "Laika", Born = new DateOnly(2015, 1, 1), Breed = "husky" },
-            new Cat { Name = "Felix", Born = new DateOnly(2019, 12, 31), Lives = 3 });
-        context.Vehicles.AddRange(
-            new Car { Id = 1, Maker = "Fiat", Price = 9000m, Doors = 3 },
-            new Bike { Id = 2, Maker = "Gazelle", Price = 899.99m, Electric = true, RangeKm = 60 },
-            new Bike { Id = 3, Maker = "Trek", Price = 1299m, Electric = true },
-            new Car { Id = 4, Maker = "Toyota", Price = 21000.5m, Doors = 5 });
-        context.SaveChanges();
-    }
-
     private static string Snapshot(Func<DocumentContext> open)
     {
         using DocumentContext context = open();
@@ -178,6 +156,7 @@ public sealed class DocumentTests : IDisposable
             Members = context.Members.AsNoTracking().OrderBy(m => m.Id).ToList(),
             Animals = context.Animals.AsNoTracking().OrderBy(a => a.Id).ToList(),
             Vehicles = context.Vehicles.AsNoTracking().OrderBy(v => v.Id).ToList(),
+            Crates = context.Crates.AsNoTracking().OrderBy(c => c.Id).ToList(),
         });
     }
 
