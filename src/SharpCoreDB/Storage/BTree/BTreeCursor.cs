@@ -5,7 +5,9 @@
 //
 // Range scans: SeekGE(low) then Next while CompareKey(high) <= 0, or SeekLE(high)
 // then Prev while CompareKey(low) >= 0. Prefix scans: SeekPrefixFirst /
-// SeekPrefixLast, then Next / Prev while KeyStartsWith(prefix).
+// SeekPrefixLast, then Next / Prev while KeyStartsWith(prefix). Comparisons,
+// prefixes included, are in the tree's key order (memcmp, or an index's collated
+// order, where a prefix is a prefix of values compared as that order does).
 //
 // The cursor keeps a copy of its current key. If the tree changes under it (its
 // Version moves), Next and Prev find their place again from that key (so a scan
@@ -13,6 +15,7 @@
 // it is gone. Moving allocates nothing; buffers grow once and are reused; reading
 // a value that spilled to overflow pages copies it into a reused buffer.
 using System.Buffers.Binary;
+using SharpCoreDB.Storage.Records;
 
 namespace SharpCoreDB.Storage.BTree;
 
@@ -72,10 +75,12 @@ internal sealed class BTreeCursor
         }
     }
 
-    /// <summary>memcmp of the current key with <paramref name="other"/>: negative, zero or positive.</summary>
-    public int CompareKey(ReadOnlySpan<byte> other) => Key.SequenceCompareTo(other);
+    /// <summary>The current key against <paramref name="other"/> in the tree's order: negative, zero or positive.</summary>
+    public int CompareKey(ReadOnlySpan<byte> other) => _tree.CompareKeys(Key, other);
 
-    public bool KeyStartsWith(ReadOnlySpan<byte> prefix) => IsValid && Key.StartsWith(prefix);
+    /// <summary>Whether the current key starts with <paramref name="prefix"/> (with its values, in a collated order).</summary>
+    public bool KeyStartsWith(ReadOnlySpan<byte> prefix) =>
+        IsValid && (_tree.KeyOrder is { } order ? order.StartsWith(Key, prefix) : Key.StartsWith(prefix));
 
     /// <summary>Moves to the smallest key; false if the tree is empty.</summary>
     public bool SeekFirst()
@@ -109,7 +114,7 @@ internal sealed class BTreeCursor
     /// <summary>Moves to <paramref name="key"/> itself; false (and not on an entry) when the tree does not hold it.</summary>
     public bool SeekExact(ReadOnlySpan<byte> key)
     {
-        if (SeekGE(key) && Key.SequenceEqual(key))
+        if (SeekGE(key) && _tree.CompareKeys(Key, key) == 0)
         {
             return true;
         }
@@ -149,10 +154,10 @@ internal sealed class BTreeCursor
     }
 
     /// <summary>Moves to the first key starting with <paramref name="prefix"/>; false if there is none.</summary>
-    public bool SeekPrefixFirst(ReadOnlySpan<byte> prefix) => SeekGE(prefix) && Key.StartsWith(prefix);
+    public bool SeekPrefixFirst(ReadOnlySpan<byte> prefix) => SeekGE(prefix) && KeyStartsWith(prefix);
 
     /// <summary>Moves to the last key starting with <paramref name="prefix"/>; false if there is none.</summary>
-    public bool SeekPrefixLast(ReadOnlySpan<byte> prefix) => SeekPrefixEnd(prefix) && Key.StartsWith(prefix);
+    public bool SeekPrefixLast(ReadOnlySpan<byte> prefix) => SeekPrefixEnd(prefix) && KeyStartsWith(prefix);
 
     /// <summary>
     /// Moves to the largest key below every key past the range of <paramref name="prefix"/>: the last key starting
@@ -161,6 +166,14 @@ internal sealed class BTreeCursor
     /// </summary>
     public bool SeekPrefixEnd(ReadOnlySpan<byte> prefix)
     {
+        if (_tree.KeyOrder is not null)
+        {
+            // The order places the prefix after the keys that start with it; the key before that place is the end.
+            DescendTo(prefix, PrefixPlacement.AfterExtensions);
+            _indexes[_leafLevel]--;
+            return LandOrBackward();
+        }
+
         // The first key past the prefix range is the prefix with its trailing FF bytes dropped and its last byte + 1.
         int length = prefix.Length;
         while (length > 0 && prefix[length - 1] == 0xFF)
@@ -233,30 +246,37 @@ internal sealed class BTreeCursor
         int current = _indexes[_leafLevel];
 
         // Probes in key order usually want the entry under the cursor or the next one: try those first.
-        int c = key.SequenceCompareTo(BTreeNode.Key(leaf, current, leaf: true));
-        if (c == 0 || (c < 0 && current > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, current - 1, leaf: true)) > 0))
+        int c = CompareProbe(key, BTreeNode.Key(leaf, current, leaf: true));
+        if (c == 0 || (c < 0 && current > 0 && CompareProbe(key, BTreeNode.Key(leaf, current - 1, leaf: true)) > 0))
         {
             return true;
         }
 
-        if (c > 0 && current + 1 < count && key.SequenceCompareTo(BTreeNode.Key(leaf, current + 1, leaf: true)) <= 0)
+        if (c > 0 && current + 1 < count && CompareProbe(key, BTreeNode.Key(leaf, current + 1, leaf: true)) <= 0)
         {
             _indexes[_leafLevel] = current + 1;
             return true;
         }
 
-        if ((c < 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, 0, leaf: true)) < 0)
-            || (c > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, count - 1, leaf: true)) > 0))
+        if ((c < 0 && CompareProbe(key, BTreeNode.Key(leaf, 0, leaf: true)) < 0)
+            || (c > 0 && CompareProbe(key, BTreeNode.Key(leaf, count - 1, leaf: true)) > 0))
         {
             return false;
         }
 
-        _indexes[_leafLevel] = BTreeNode.LowerBound(leaf, key, leaf: true, out _);
+        _indexes[_leafLevel] = _tree.Search(leaf, key, leaf: true, out _);
         return true;
     }
 
-    /// <summary>Walks from the root towards <paramref name="key"/>; leaves the leaf index at its lower bound; true if equal.</summary>
-    private bool DescendTo(ReadOnlySpan<byte> key)
+    // The probe against a stored key in the tree's order: memcmp, or the collated order (which takes the stored key first).
+    private int CompareProbe(ReadOnlySpan<byte> probe, ReadOnlySpan<byte> stored) =>
+        _tree.KeyOrder is { } order ? -order.Compare(stored, probe) : probe.SequenceCompareTo(stored);
+
+    /// <summary>
+    /// Walks from the root towards <paramref name="key"/>; leaves the leaf index at its lower bound; true if equal. In a
+    /// collated order, <paramref name="placement"/> says where a key that is a prefix of stored keys goes among them.
+    /// </summary>
+    private bool DescendTo(ReadOnlySpan<byte> key, PrefixPlacement placement = PrefixPlacement.BeforeExtensions)
     {
         uint page = _tree.RootPage;
         for (int level = 0; level < BTree.MaxDepth; level++)
@@ -266,7 +286,10 @@ internal sealed class BTreeCursor
             _bodies[level] = memory;
             ReadOnlySpan<byte> body = memory.Span;
             bool leaf = CheckKind(body, page);
-            int index = BTreeNode.LowerBound(body, key, leaf, out bool exact);
+            bool exact;
+            int index = _tree.KeyOrder is { } order
+                ? BTreeNode.LowerBound(body, key, leaf, order, placement, out exact)
+                : BTreeNode.LowerBound(body, key, leaf, out exact);
             if (leaf)
             {
                 _leafLevel = level;
