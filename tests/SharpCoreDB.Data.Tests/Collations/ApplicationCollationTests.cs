@@ -46,6 +46,9 @@ public sealed class ApplicationCollationTests : IDisposable
     [InlineData("SELECT id FROM {t} WHERE k BETWEEN 'b' AND 'ZZ'")]
     [InlineData("SELECT id FROM {t} WHERE k < ''")]
     [InlineData("SELECT id FROM {t} WHERE k IN ('ABC', 'zZ', 'none')")]
+    [InlineData("SELECT id FROM {t} WHERE k IN ('abc', 'ABC', 'aBc')")]
+    [InlineData("SELECT group_concat(id, ' ') AS o FROM (SELECT id FROM {t} WHERE k < 'abcd' AND k > 'b' ORDER BY k DESC, id DESC)")]
+    [InlineData("SELECT group_concat(id, ' ') AS o FROM (SELECT id FROM {t} WHERE k <= 'ZZ' ORDER BY k DESC, id DESC)")]
     [InlineData("SELECT id FROM {t} WHERE k IN (SELECT b FROM {t} WHERE id IN (1, 3))")]
     [InlineData("SELECT id FROM {t} WHERE b IN (SELECT k FROM {t} WHERE id = 1)")]
     [InlineData("SELECT id FROM {t} WHERE k IS 'aBc'")]
@@ -120,6 +123,21 @@ public sealed class ApplicationCollationTests : IDisposable
         Statements.Run(_both.Engine, $"INSERT OR REPLACE INTO {table} (k{(table == "u5" ? ", n" : "")}) VALUES ('AB'{(table == "u5" ? ", 1" : "")})");
         Assert.Equal("AB", Statements.Scalar(_both.Engine, $"SELECT k FROM {table}"));
         Assert.Equal("ok", Statements.Scalar(_both.Engine, "PRAGMA integrity_check"));
+    }
+
+    [Fact]
+    public void ForeignKeysAndUpsertsMatchUnderTheCollation()
+    {
+        _both.Execute("PRAGMA foreign_keys = ON");
+        _both.Execute("CREATE TABLE parent (name TEXT COLLATE lenfirst PRIMARY KEY, n INT)");
+        _both.Execute("CREATE TABLE child (id INTEGER PRIMARY KEY, p TEXT REFERENCES parent (name) ON UPDATE CASCADE)");
+        _both.Execute("INSERT INTO parent VALUES ('abc', 1), ('zz', 2); INSERT INTO child (p) VALUES ('ABC'), ('Zz')");
+        _both.AssertSameError("INSERT INTO child (p) VALUES ('abd')", "FOREIGN KEY constraint failed");
+        _both.Execute("INSERT INTO parent VALUES ('ABC', 5) ON CONFLICT (name) DO UPDATE SET n = n + excluded.n");
+        _both.Execute("UPDATE parent SET name = 'xyz' WHERE name = 'ZZ'");
+        _both.AssertSameAnswer("SELECT name, n FROM parent");
+        _both.AssertSameAnswer("SELECT id, p FROM child");
+        _both.AssertSameAnswer("PRAGMA foreign_key_check");
     }
 
     [Fact]
