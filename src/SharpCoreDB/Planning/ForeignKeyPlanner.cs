@@ -11,8 +11,8 @@
 // table". Both are found only when a statement needs the key, as in SQLite.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
-using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.ForeignKeys;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Printing;
 

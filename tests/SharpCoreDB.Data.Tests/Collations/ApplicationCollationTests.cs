@@ -8,8 +8,8 @@
 // indexes), the planner uses such an index (EXPLAIN), and a table of a few thousand
 // random texts (a B+tree of several levels) answers seeks and orders as SQLite does.
 using Microsoft.Data.Sqlite;
-using SharpCoreDB.TestSupport.Sqlite;
 using SharpCoreDB.Data.Tests.EndToEnd;
+using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.Collations;
 
