@@ -105,8 +105,8 @@ internal sealed partial class ExpressionCompiler
                 : throw Error($"wrong number of arguments to function {call.Name}()");
         }
 
-        if (!planning.Functions.TryGet(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function)
-            && !FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out function))
+        bool applicationFunction = planning.Functions.TryGet(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function);
+        if (!applicationFunction && !FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out function))
         {
             throw Error(FunctionRegistry.Exists(call.Name) || planning.Functions.Exists(call.Name)
                 ? $"wrong number of arguments to function {call.Name}()"
@@ -119,7 +119,14 @@ internal sealed partial class ExpressionCompiler
             args[i] = Compile(call.Arguments[i], scope);
         }
 
-        return new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity };
+        // SQLite evaluates these lazily (ConditionalFunctionEvaluators); an application's function of the name is a call.
+        return applicationFunction ? new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity }
+            : call.Name.ToUpperInvariant() switch
+            {
+                "COALESCE" or "IFNULL" => new CoalesceEvaluator(args),
+                "IIF" => new CaseEvaluator(null, [args[0]], [args[1]], args.Length > 2 ? args[2] : null),
+                _ => new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity },
+            };
     }
 
     private static ConnectionCounter? CounterOf(string name) => name.ToLowerInvariant() switch
