@@ -113,6 +113,14 @@ internal sealed partial class ExpressionCompiler
                 : $"no such function: {call.Name}");
         }
 
+        // SQLite checks likelihood()'s probability as the statement is compiled, before any argument is evaluated: it must
+        // be a real literal no greater than 1.0 (not an integer, a sign, an expression or a parameter).
+        if (!applicationFunction && string.Equals(call.Name, "likelihood", StringComparison.OrdinalIgnoreCase)
+            && call.Arguments[1] is not RealLiteral { Value: <= 1.0 })
+        {
+            throw Error("second argument to likelihood() must be a constant between 0.0 and 1.0");
+        }
+
         var args = new Evaluator[call.Arguments.Count];
         for (int i = 0; i < args.Length; i++)
         {

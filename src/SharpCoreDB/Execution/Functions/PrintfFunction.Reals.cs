@@ -26,11 +26,17 @@ internal static partial class PrintfFunction
     // drops them anyway unless # says otherwise): %!.3f of 1 is 1.0, %!g of 100 is 100.0.
     private static string FloatDigits(double value, char conversion, Spec spec)
     {
+        (string digits, int exponent) = Decimal(value);
+        return FloatDigits(digits, exponent, conversion, spec);
+    }
+
+    // %f %e %g of the number digits x 10^exponent (digits: "d.ddd" without the point; value = d.ddd x 10^exponent).
+    private static string FloatDigits(string digits, int exponent, char conversion, Spec spec)
+    {
         int precision = spec.Precision < 0 ? 6 : spec.Precision;
         bool altForm2 = spec.Characters;
         int kept = altForm2 ? AltForm2Digits : SignificantDigits;
         bool point = spec.Alternate || altForm2;
-        (string digits, int exponent) = Decimal(value);
         switch (conversion)
         {
             case 'f':

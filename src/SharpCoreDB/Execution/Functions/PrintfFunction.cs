@@ -114,9 +114,12 @@ internal static partial class PrintfFunction
                 Pad(output, spec with { Zero = false }, prefix, conversion == 'X' ? digits.ToUpperInvariant() : digits, numeric: true);
                 return true;
             case 'f' or 'e' or 'E' or 'g' or 'G':
+                // An infinity is Inf, or with the 0 flag 9e999 written out in full (SQLite's rendering).
                 double real = arguments.Real();
-                string body = double.IsInfinity(real) ? "Inf" : FloatDigits(Math.Abs(real), conversion, spec);
-                Pad(output, spec, Sign(real < 0, spec), body, numeric: !double.IsInfinity(real));
+                bool shown = !double.IsInfinity(real) || spec.Zero;
+                string body = !double.IsInfinity(real) ? FloatDigits(Math.Abs(real), conversion, spec)
+                    : spec.Zero ? FloatDigits("9", 999, conversion, spec) : "Inf";
+                Pad(output, spec, Sign(real < 0, spec), body, numeric: shown);
                 return true;
             case 's' or 'z':
                 Pad(output, spec, string.Empty, Cut(arguments.Text() ?? string.Empty, spec), numeric: false);
