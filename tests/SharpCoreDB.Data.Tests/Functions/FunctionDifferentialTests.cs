@@ -9,6 +9,7 @@
 using System.Data.Common;
 using System.Globalization;
 using SharpCoreDB.Data.Tests.EndToEnd;
+using Xunit.Abstractions;
 using SharpCoreDB.Execution.Functions;
 
 namespace SharpCoreDB.Data.Tests.Functions;
