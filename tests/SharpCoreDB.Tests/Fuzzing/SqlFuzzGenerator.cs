@@ -3,9 +3,13 @@
 // schema it created (tables and their columns) so most statements name real
 // tables and columns, and on purpose makes a share of them slightly wrong
 // (unknown names, type mismatches, overflowing literals, constraint violations):
-// the engine must reject those with a SharpCoreDBException, never crash.
+// the engine must reject those with a SharpCoreDBException, never crash. Its functions,
+// aggregates and window functions come from the engine's registries, so every one is
+// generated (with window clauses, DISTINCT and separators).
 using System.Globalization;
 using System.Text;
+using SharpCoreDB.Execution.Functions;
+using SharpCoreDB.Planning;
 
 namespace SharpCoreDB.Tests.Fuzzing;
 
@@ -14,16 +18,15 @@ internal sealed class SqlFuzzGenerator
     private static readonly string[] Types =
         ["INTEGER", "INT", "BIGINT", "TEXT", "VARCHAR(20)", "REAL", "DOUBLE", "BLOB", "BOOLEAN", "DATETIME", "DECIMAL(10,2)", "NUMERIC", ""];
 
+    // Every built-in scalar function (from the registry, so a new one is fuzzed at once), the connection's counters, and
+    // a name that does not exist.
     private static readonly string[] ScalarFunctions =
-        ["abs", "coalesce", "ifnull", "nullif", "iif", "typeof", "length", "upper", "lower", "substr", "trim", "ltrim", "rtrim",
-         "replace", "instr", "round", "hex", "quote", "min", "max", "sign", "date", "datetime", "strftime", "julianday",
-         "unixepoch", "printf", "format", "char", "unicode", "like", "glob", "sqrt", "pow", "ln", "log", "mod", "ceil", "floor",
-         "trunc", "atan2", "degrees", "unhex", "zeroblob", "randomblob", "octet_length", "concat", "concat_ws", "likelihood",
-         "changes", "total_changes", "last_insert_rowid", "json", "json_valid", "json_type", "json_extract", "json_array",
-         "json_object", "json_array_length", "json_insert", "json_replace", "json_set", "json_remove", "json_patch",
-         "json_quote", "nosuchfn"];
+        [.. FunctionRegistry.ScalarNames.Select(n => n.ToLowerInvariant()).Order(StringComparer.Ordinal), "changes", "total_changes", "last_insert_rowid", "nosuchfn"];
 
-    private static readonly string[] Aggregates = ["count", "sum", "avg", "total", "min", "max", "group_concat", "json_group_array"];
+    // Every aggregate, each with its own arguments appended by Aggregate().
+    private static readonly string[] Aggregates = [.. FunctionRegistry.AggregateNames.Select(n => n.ToLowerInvariant()).Order(StringComparer.Ordinal)];
+
+    private static readonly string[] WindowOnly = [.. WindowCompiler.WindowOnlyNames.Order(StringComparer.Ordinal)];
 
     private static readonly string[] BinaryOperators =
         ["+", "-", "*", "/", "%", "||", "->", "->>", "=", "==", "<>", "!=", "<", "<=", ">", ">=", "AND", "OR", "&", "|", "<<", ">>", "IS", "IS NOT"];
@@ -229,7 +232,7 @@ internal sealed class SqlFuzzGenerator
         if (grouped)
         {
             string key = Column(table);
-            sb.Append(key).Append(", ").Append(Pick(Aggregates)).Append('(').Append(Chance(5) ? "DISTINCT " : "").Append(Column(table)).Append(')');
+            sb.Append(key).Append(", ").Append(Aggregate(table));
             sb.Append(" FROM ").Append(from);
             AppendWhere(sb, table, depth);
             sb.Append(" GROUP BY ").Append(key);
@@ -240,7 +243,7 @@ internal sealed class SqlFuzzGenerator
         }
         else
         {
-            sb.Append(Chance(5) ? "*" : string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Expression(table, depth))));
+            sb.Append(Chance(5) ? "*" : string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Chance(8) ? Window(table) : Expression(table, depth))));
             sb.Append(" FROM ").Append(from);
             AppendWhere(sb, table, depth);
         }
@@ -254,6 +257,7 @@ internal sealed class SqlFuzzGenerator
         if (Chance(3))
         {
             sb.Append(" ORDER BY ").Append(Chance(3) ? (1 + _random.Next(3)).ToString(CultureInfo.InvariantCulture) : Column(table))
+              .Append(Chance(6) ? " COLLATE " + Pick("NOCASE", "RTRIM", "BINARY") : "")
               .Append(Pick("", " ASC", " DESC", " DESC NULLS FIRST"));
         }
 
@@ -309,9 +313,40 @@ internal sealed class SqlFuzzGenerator
             17 when depth < 2 => $"({ScalarSelect()})",
             18 => $"{Expression(table, d)} IS {Pick("", "NOT ")}NULL",
             19 => $"{Expression(table, d)} COLLATE {Pick("NOCASE", "BINARY", "RTRIM", "BOGUS")}",
-            20 when Chance(3) => $"{Pick(Aggregates)}({Column(table)})",
+            20 when Chance(3) => Aggregate(table),
             _ => $"{Expression(table, d)} {Pick("", "NOT ")}GLOB '{Pick("*", "?a", "[a-z]*", "[")}'",
         };
+    }
+
+    // An aggregate call with the arguments it takes (DISTINCT now and then, a separator or a name where it has one).
+    private string Aggregate(FuzzTable table)
+    {
+        string name = Pick(Aggregates);
+        return name switch
+        {
+            "count" when Chance(3) => "count(*)",
+            "group_concat" or "string_agg" => $"{name}({Column(table)}{(name == "string_agg" || Chance(2) ? ", " + Pick("','", "' | '", "NULL", Column(table)) : "")})",
+            "json_group_object" => $"{name}({Column(table)}, {Column(table)})",
+            _ => $"{name}({(Chance(5) ? "DISTINCT " : "")}{Column(table)})",
+        };
+    }
+
+    // A window function (or an aggregate) with OVER: a partition, an order, sometimes a frame.
+    private string Window(FuzzTable table)
+    {
+        string call = Chance(2) ? Aggregate(table) : Pick(WindowOnly) switch
+        {
+            "ntile" => $"ntile({Pick("1", "2", "3", "0", "-1", Literal())})",
+            "lag" or "lead" => $"{Pick("lag", "lead")}({Column(table)}{(Chance(2) ? ", " + Pick("1", "2", "-1", Literal()) : "")})",
+            "first_value" or "last_value" => $"{Pick("first_value", "last_value")}({Column(table)})",
+            "nth_value" => $"nth_value({Column(table)}, {Pick("1", "2", "0", Literal())})",
+            var name => name + "()",
+        };
+        string partition = Chance(2) ? $"PARTITION BY {Column(table)} " : "";
+        string order = Chance(3) ? "" : $"ORDER BY {Column(table)}{Pick("", " DESC", " COLLATE NOCASE")} ";
+        string frame = order.Length == 0 || Chance(2) ? ""
+            : $"{Pick("ROWS", "RANGE", "GROUPS")} BETWEEN {Pick("UNBOUNDED PRECEDING", "1 PRECEDING", "CURRENT ROW")} AND {Pick("CURRENT ROW", "1 FOLLOWING", "UNBOUNDED FOLLOWING")}";
+        return $"{call} OVER ({partition}{order}{frame})";
     }
 
     private string Transaction() => _random.Next(9) switch
