@@ -79,11 +79,14 @@ internal static class RealText
         return length > 0 && ReadsBack(long.Parse(digits[..length], CultureInfo.InvariantCulture), point - length, magnitude) ? length + 1 : null;
     }
 
-    // Whether mantissa x 10^exponent is exactly the double magnitude.
+    // Whether mantissa x 10^exponent is exactly the double magnitude (written and read on the stack: no allocation).
     private static bool ReadsBack(long mantissa, int exponent, double magnitude)
     {
-        string candidate = mantissa.ToString(CultureInfo.InvariantCulture) + "e" + exponent.ToString(CultureInfo.InvariantCulture);
-        return double.Parse(candidate, NumberStyles.Float, CultureInfo.InvariantCulture) == magnitude;
+        Span<char> candidate = stackalloc char[48];
+        mantissa.TryFormat(candidate, out int length, provider: CultureInfo.InvariantCulture);
+        candidate[length++] = 'e';
+        exponent.TryFormat(candidate[length..], out int written, provider: CultureInfo.InvariantCulture);
+        return double.Parse(candidate[..(length + written)], NumberStyles.Float, CultureInfo.InvariantCulture) == magnitude;
     }
 
     // Rounds the digits to `keep` (half up on the first one dropped, a carry off the front moving the point); returns how
