@@ -3,6 +3,7 @@
 // BTree and BTreeCursor goes through Search or CompareKeys, so a tree without one pays
 // a null test and nothing else); and the descent an Append insert takes, which
 // compares nothing at all.
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Storage.Records;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -41,12 +42,14 @@ internal sealed partial class BTree
     }
 
     /// <summary>The lower bound of <paramref name="key"/> in a node, in this tree's key order.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal int Search(ReadOnlySpan<byte> body, ReadOnlySpan<byte> key, bool leaf, out bool exact) =>
         _keyOrder is null
             ? BTreeNode.LowerBound(body, key, leaf, out exact)
             : BTreeNode.LowerBound(body, key, leaf, _keyOrder, PrefixPlacement.BeforeExtensions, out exact);
 
     /// <summary>Negative, zero or positive as the stored <paramref name="key"/> sorts before, with or after <paramref name="probe"/>.</summary>
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     internal int CompareKeys(ReadOnlySpan<byte> key, ReadOnlySpan<byte> probe) =>
         _keyOrder is null ? key.SequenceCompareTo(probe) : _keyOrder.Compare(key, probe);
 }

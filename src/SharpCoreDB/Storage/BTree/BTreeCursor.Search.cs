@@ -4,6 +4,7 @@
 // (CollatedKeyOrder), where a prefix is a prefix of values and its end is found by
 // placing the probe after the keys that start with it rather than by incrementing its
 // last byte.
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Storage.Records;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -88,6 +89,7 @@ internal sealed partial class BTreeCursor
     }
 
     // The probe against a stored key in the tree's order: memcmp, or the collated order (which takes the stored key first).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private int CompareProbe(ReadOnlySpan<byte> probe, ReadOnlySpan<byte> stored) =>
         _tree.KeyOrder is { } order ? -order.Compare(stored, probe) : probe.SequenceCompareTo(stored);
 
