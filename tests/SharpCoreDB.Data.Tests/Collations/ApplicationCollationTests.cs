@@ -35,6 +35,7 @@ public sealed class ApplicationCollationTests : IDisposable
 
         _both.Execute("CREATE INDEX indexed_k ON indexed (k); CREATE INDEX indexed_b ON indexed (b COLLATE reversed)");
         _both.Execute("CREATE INDEX indexed_kb ON indexed (k, b COLLATE NOCASE)");
+        _both.Execute("CREATE INDEX indexed_lower ON indexed (lower(b) COLLATE lenfirst)");
     }
 
     [Theory]
@@ -60,6 +61,8 @@ public sealed class ApplicationCollationTests : IDisposable
     [InlineData("SELECT id FROM {t} WHERE b COLLATE reversed > 'b'")]
     [InlineData("SELECT id FROM {t} WHERE b COLLATE reversed BETWEEN 'a' AND 'c' ORDER BY b COLLATE reversed, id")]
     [InlineData("SELECT id FROM {t} WHERE k = 'abc' AND b = 'ABC' COLLATE NOCASE")]
+    [InlineData("SELECT id FROM {t} WHERE lower(b) COLLATE lenfirst = 'ABC'")]
+    [InlineData("SELECT id FROM {t} WHERE lower(b) COLLATE lenfirst > 'zz' ORDER BY lower(b) COLLATE lenfirst, id")]
     [InlineData("SELECT count(*) AS c, min(id) AS m FROM {t} GROUP BY k")]
     [InlineData("SELECT count(*) AS c, min(id) AS m FROM {t} GROUP BY b COLLATE lenfirst")]
     [InlineData("SELECT count(*) AS c, min(id) AS m FROM {t} GROUP BY k, b COLLATE reversed")]
@@ -97,6 +100,7 @@ public sealed class ApplicationCollationTests : IDisposable
     [InlineData("SELECT id FROM indexed WHERE k IN ('abc', 'ZZ')", "indexed_k")]
     [InlineData("SELECT id FROM indexed WHERE b = 'cba' COLLATE reversed", "indexed_b")]
     [InlineData("SELECT id FROM indexed ORDER BY b COLLATE reversed, id", "indexed_b")]
+    [InlineData("SELECT id FROM indexed WHERE lower(b) COLLATE lenfirst = 'abc'", "indexed_lower")]
     public void ThePlannerUsesAnIndexInTheCollation(string sql, string index)
     {
         string plan = string.Join("\n", SqliteReference.Rows(_both.Engine, "EXPLAIN QUERY PLAN " + sql, r => string.Join(" ", r), out _));
