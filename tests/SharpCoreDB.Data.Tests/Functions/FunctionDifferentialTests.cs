@@ -9,8 +9,8 @@
 using System.Data.Common;
 using System.Globalization;
 using SharpCoreDB.Data.Tests.EndToEnd;
-using Xunit.Abstractions;
 using SharpCoreDB.Execution.Functions;
+using Xunit.Abstractions;
 
 namespace SharpCoreDB.Data.Tests.Functions;
 
