@@ -6,6 +6,8 @@
 // - lines: duplicate, delete or swap statements, splice a line of another corpus entry,
 //   or insert a fresh statement of the grammar-aware generator.
 using System.Text;
+using SharpCoreDB.Execution.Functions;
+using SharpCoreDB.Planning;
 using SharpCoreDB.Tests.Fuzzing;
 
 namespace SharpCoreDB.CoverageFuzz;
@@ -15,6 +17,7 @@ internal sealed class InputMutator(Random random, SqlFuzzGenerator generator)
 {
     private const int MaxLength = 8192;
 
+    // SQL pieces; then every built-in function and window function as " name(", so a new function is in the dictionary at once.
     private static readonly string[] Dictionary =
     [
         "SELECT ", " FROM ", " WHERE ", " AND ", " OR ", " NOT ", " NULL", " IS ", " IN (", " BETWEEN ", " LIKE ", " GLOB ",
@@ -37,6 +40,11 @@ internal sealed class InputMutator(Random random, SqlFuzzGenerator generator)
         "9223372036854775807", "-9223372036854775808", "9223372036854775808", "1e308", "-0.0", "0x7fffffffffffffff", "''",
         "'%'", "'_'", "x'00ff'", "?", "?1", ":p", "@p", "$p", "NULL", "*", "||", "<<", ">>", "%", "/", "-", "~", "!=", "<>",
         "==", ">=", "(", ")", ",", ";", "\"", "'", "`", "[", "]", "--", "/*", "*/", "1", "0", "-1", "2147483648", "3.14",
+        " OVER (", " PARTITION BY ", " ROWS BETWEEN ", " RANGE BETWEEN ", " GROUPS BETWEEN ", " UNBOUNDED PRECEDING", " CURRENT ROW",
+        " 1 FOLLOWING", " EXCLUDE TIES", " FILTER (WHERE ", " COLLATE RTRIM", " COLLATE BINARY", "%!.3f", "%08.3e", "'%_'", "char(0)",
+        "x''", "1e999", "-1e999", "4.9e-324", "'1e400'", "'😀'", "'e\u0301'", " ORDER BY 1 COLLATE NOCASE",
+        .. FunctionRegistry.ScalarNames.Concat(FunctionRegistry.AggregateNames).Concat(WindowCompiler.WindowOnlyNames)
+            .Select(n => " " + n.ToLowerInvariant() + "(").Distinct().Order(StringComparer.Ordinal),
     ];
 
     public byte[] Mutate(byte[] input, IReadOnlyList<byte[]> corpus)

@@ -38,6 +38,16 @@ public sealed class SelectParsingTests
     }
 
     [Fact]
+    public void OperatorWordsAlsoNameFunctions()
+    {
+        // As in SQLite: like(p, x) and glob(p, x) call the functions; the operator forms still parse after an expression.
+        var core = Assert.IsType<SelectCore>(One<SelectStatement>("SELECT like('a%', x), glob('*', x), x LIKE 'a', regexp(1, 2) FROM t").First);
+        string[] names = [.. core.Columns.OfType<ExpressionColumn>().Select(c => c.Expression).OfType<FunctionCallExpression>().Select(f => f.Name)];
+        Assert.Equal(["like", "glob", "regexp"], names);
+        Assert.IsType<LikeExpression>(Assert.IsType<ExpressionColumn>(core.Columns[2]).Expression);
+    }
+
+    [Fact]
     public void JoinsFoldLeftDeep()
     {
         var select = One<SelectStatement>(

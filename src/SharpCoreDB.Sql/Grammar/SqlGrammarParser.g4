@@ -312,7 +312,8 @@ comparison
 
 caseWhen: WHEN when=expr THEN then=expr;
 
-functionName: identifier;
+// LIKE, GLOB, REGEXP and MATCH also name functions (like(p, x), glob(p, x)), as in SQLite.
+functionName: identifier | keyword=(LIKE | GLOB | REGEXP | MATCH);
 
 literal: INTEGER_LITERAL
     | REAL_LITERAL

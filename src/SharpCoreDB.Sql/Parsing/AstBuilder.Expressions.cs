@@ -182,7 +182,7 @@ internal sealed partial class AstBuilder
     {
         Enter(context);
         var call = new FunctionCallExpression(
-            Ident(context.functionName().identifier()),
+            FunctionName(context.functionName()),
             Expressions(context.expr()),
             context.DISTINCT() is not null,
             context.STAR() is not null,

@@ -163,6 +163,10 @@ internal sealed partial class AstBuilder
         return new ParameterExpression(text[1..], text[0], ordinal, pos);
     }
 
+    // A function's name: an identifier, or one of the operator keywords that also name functions (like, glob).
+    private static string FunctionName(FunctionNameContext context) =>
+        context.identifier() is { } identifier ? Ident(identifier) : context.keyword.Text;
+
     private static string Ident(IdentifierContext context)
     {
         IToken token = context.Start;

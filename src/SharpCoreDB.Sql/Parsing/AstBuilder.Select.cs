@@ -168,7 +168,7 @@ internal sealed partial class AstBuilder
             {
                 IndexHint = Hint(table.indexHint()),
             },
-            FunctionSourceContext function => new TableFunctionSource(Ident(function.functionName().identifier()),
+            FunctionSourceContext function => new TableFunctionSource(FunctionName(function.functionName()),
                 Expressions(function.expr()), function.alias() is { } alias ? Alias(alias) : null, Pos(function)),
             SubquerySourceContext sub => new SubquerySource(Select(sub.selectStmt()), sub.alias() is { } alias ? Alias(alias) : null, Pos(sub)),
             NestedSourceContext nested => From(nested.fromClause()),

@@ -63,6 +63,10 @@ internal static class SyntaxErrors
     private static List<string> Describe(IntervalSet expected)
     {
         bool identifierExpected = expected.Contains(SqlGrammarLexer.IDENTIFIER);
+
+        // Where an expression starts, LIKE, GLOB, REGEXP and MATCH can only be function names (like(p, x)), which
+        // "identifier" covers; after an expression they are operators and stay listed.
+        bool functionNamesOnly = identifierExpected && !expected.Contains(SqlGrammarLexer.EQ);
         var names = new List<string>();
         foreach (int type in expected.ToArray())
         {
@@ -72,7 +76,8 @@ internal static class SyntaxErrors
             }
 
             // Keywords that double as names add nothing once "identifier" is listed.
-            if (identifierExpected && IsNonReservedKeyword(type))
+            if ((identifierExpected && IsNonReservedKeyword(type))
+                || (functionNamesOnly && type is SqlGrammarLexer.LIKE or SqlGrammarLexer.GLOB or SqlGrammarLexer.REGEXP or SqlGrammarLexer.MATCH))
             {
                 continue;
             }

@@ -20,6 +20,9 @@ internal sealed record ColumnSchema(
     /// <summary>A generated column's expression (over the other columns of its row), or null.</summary>
     public Expression? Generated { get; init; }
 
-    /// <summary>How the column's texts compare (its COLLATE, BINARY when it has none).</summary>
-    public TextCollation Collating { get; } = TextCollation.Find(Collation) ?? TextCollation.Binary;
+    /// <summary>
+    /// How the column's texts compare (its COLLATE, BINARY when it has none); an application collation only by name
+    /// (TextCollation.Unregistered), which a statement resolves against its connection's registrations.
+    /// </summary>
+    public TextCollation Collating { get; } = TextCollation.Find(Collation) ?? TextCollation.Unregistered(Collation!);
 }

@@ -21,9 +21,14 @@ internal sealed record IndexSchema(
 
     /// <summary>
     /// How each key column's texts compare: the index column's COLLATE, else the table column's. Keys are stored
-    /// folded by it (<see cref="KeyValue"/>), so the index's order and uniqueness are the collation's.
+    /// folded by a built-in one (<see cref="KeyValue"/>), so the index's order and uniqueness are the collation's; an
+    /// application collation (held by name, TextCollation.Unregistered) cannot fold, and its index is ordered by the
+    /// connection's comparison instead (<see cref="HasApplicationCollation"/>, Execution/IndexKeyOrders).
     /// </summary>
     public required TextCollation[] Collations { get; init; }
+
+    /// <summary>True when a key column is under an application collation: the index's B+tree is in a collated order.</summary>
+    public bool HasApplicationCollation => Collations.Any(c => !c.IsBuiltIn);
 
     /// <summary>Per key position, its expression where <see cref="Columns"/> holds <see cref="ExpressionColumn"/>; empty when every key is a column.</summary>
     public Expression?[] KeyExpressions { get; init; } = [];

@@ -13,8 +13,13 @@ internal static class IndexSchemaBuilder
     private const string KeyPlace = "index expressions";
     private const string WherePlace = "partial index WHERE clauses";
 
-    /// <summary>An IndexSchema for <paramref name="create"/> on <paramref name="table"/>.</summary>
-    public static IndexSchema Build(CreateIndexStatement create, TableSchema table, uint root, long id, bool primaryKey)
+    /// <summary>
+    /// An IndexSchema for <paramref name="create"/> on <paramref name="table"/>. A CREATE INDEX being run passes its
+    /// connection's <paramref name="registered"/> collations, which with the built-in ones are all it may name; an
+    /// index read back from the file passes none and may name any.
+    /// </summary>
+    public static IndexSchema Build(CreateIndexStatement create, TableSchema table, uint root, long id, bool primaryKey,
+        ApplicationCollations? registered = null)
     {
         int n = create.Columns.Count;
         int[] columns = new int[n];
@@ -26,7 +31,7 @@ internal static class IndexSchemaBuilder
         for (int i = 0; i < n; i++)
         {
             IndexedColumn key = create.Columns[i];
-            TextCollation? named = key.Collation is { } collation ? Collations.Check(collation) : null;
+            TextCollation? named = key.Collation is { } collation ? Collations.Check(collation, registered) : null;
             if (key.Expression is { } expression)
             {
                 RowExpressionRules.Check(expression, KeyPlace, reference =>
@@ -35,7 +40,7 @@ internal static class IndexSchemaBuilder
                 columns[i] = IndexSchema.ExpressionColumn;
                 expressions[i] = expression;
                 texts[i] = IndexKeyText.Of(expression, table, r => IndexKeyText.OrdinalIn(table, r));
-                collations[i] = named ?? ExplicitCollation(expression) ?? ColumnCollation(expression, table) ?? TextCollation.Binary;
+                collations[i] = named ?? ExplicitCollation(expression, registered) ?? ColumnCollation(expression, table) ?? TextCollation.Binary;
                 affinities[i] = Affinity(expression, table);
                 continue;
             }
@@ -76,12 +81,12 @@ internal static class IndexSchemaBuilder
     };
 
     // A COLLATE written in the expression decides its collation: the left operand's before the right's.
-    private static TextCollation? ExplicitCollation(Expression expression) => expression switch
+    private static TextCollation? ExplicitCollation(Expression expression, ApplicationCollations? registered) => expression switch
     {
-        CollateExpression collate => Collations.Check(collate.Collation),
-        CastExpression cast => ExplicitCollation(cast.Operand),
-        UnaryExpression unary => ExplicitCollation(unary.Operand),
-        BinaryExpression binary => ExplicitCollation(binary.Left) ?? ExplicitCollation(binary.Right),
+        CollateExpression collate => Collations.Check(collate.Collation, registered),
+        CastExpression cast => ExplicitCollation(cast.Operand, registered),
+        UnaryExpression unary => ExplicitCollation(unary.Operand, registered),
+        BinaryExpression binary => ExplicitCollation(binary.Left, registered) ?? ExplicitCollation(binary.Right, registered),
         _ => null,
     };
 

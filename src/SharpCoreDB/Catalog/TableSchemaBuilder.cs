@@ -8,8 +8,13 @@ namespace SharpCoreDB.Catalog;
 /// <summary>Reads table definitions.</summary>
 internal static class TableSchemaBuilder
 {
-    /// <summary>The schema of <paramref name="definition"/> (without indexes) and the unique keys it declares.</summary>
-    public static TableSchema Build(CreateTableStatement definition, uint rootPage, long catalogId, out List<UniqueKey> uniqueKeys)
+    /// <summary>
+    /// The schema of <paramref name="definition"/> (without indexes) and the unique keys it declares. A CREATE TABLE being
+    /// run passes its connection's <paramref name="registered"/> collations, which with the built-in ones are all it may
+    /// name; a definition read back from the file passes none and may name any.
+    /// </summary>
+    public static TableSchema Build(CreateTableStatement definition, uint rootPage, long catalogId, out List<UniqueKey> uniqueKeys,
+        ApplicationCollations? registered = null)
     {
         string tableName = definition.Name.Name;
         var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
@@ -55,12 +60,12 @@ internal static class TableSchemaBuilder
             {
                 case PrimaryKeyTableConstraint pk:
                     pkCount++;
-                    pkColumns.AddRange(Ordinals(definition, pk.Columns));
+                    pkColumns.AddRange(Ordinals(definition, pk.Columns, registered));
                     pkCollations.AddRange(pk.Columns.Select(c => c.Collation));
 
                     break;
                 case UniqueTableConstraint unique:
-                    uniqueKeys.Add(new UniqueKey(Ordinals(definition, unique.Columns), [.. unique.Columns.Select(c => c.Collation)], IsPrimaryKey: false));
+                    uniqueKeys.Add(new UniqueKey(Ordinals(definition, unique.Columns, registered), [.. unique.Columns.Select(c => c.Collation)], IsPrimaryKey: false));
                     break;
                 case CheckTableConstraint check:
                     checks.Add(new CheckConstraint(check.Name, check.Condition));
@@ -110,7 +115,7 @@ internal static class TableSchemaBuilder
                         defaultValue = def.Value;
                         break;
                     case CollateColumnConstraint collate:
-                        Collations.Check(collate.Collation);
+                        Collations.Check(collate.Collation, registered);
                         collation = collate.Collation;
                         break;
                 }
@@ -132,7 +137,7 @@ internal static class TableSchemaBuilder
         };
     }
 
-    private static int[] Ordinals(CreateTableStatement definition, SqlList<IndexedColumn> columns)
+    private static int[] Ordinals(CreateTableStatement definition, SqlList<IndexedColumn> columns, ApplicationCollations? registered)
     {
         int[] result = new int[columns.Count];
         for (int i = 0; i < result.Length; i++)
@@ -140,7 +145,7 @@ internal static class TableSchemaBuilder
             result[i] = Ordinal(definition, columns[i].Name);
             if (columns[i].Collation is { } collation)
             {
-                Collations.Check(collation);
+                Collations.Check(collation, registered);
             }
         }
 

@@ -68,6 +68,7 @@ public sealed partial class SharpCoreDBConnection
         }
 
         ApplyAggregates(session);
+        ApplyCollations(session);
     }
 
     private static DbValue Call(string name, Func<DbValue[], object?> body, ReadOnlySpan<DbValue> args)

@@ -12,6 +12,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.ForeignKeys;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Planning;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Printing;
@@ -52,7 +53,8 @@ internal static class ForeignKeyPragmas
         }
     }
 
-    public static List<DbValue[]> Run(PragmaStatement pragma, ForeignKeyState state, bool inTransaction, StorageEngine storage, IPageAccess pages, SchemaCatalog catalog)
+    public static List<DbValue[]> Run(PragmaStatement pragma, ForeignKeyState state, bool inTransaction, StorageEngine storage, IPageAccess pages, SchemaCatalog catalog,
+        UserFunctions functions)
     {
         var rows = new List<DbValue[]>();
         switch (pragma.Name.Name.ToLowerInvariant())
@@ -83,14 +85,14 @@ internal static class ForeignKeyPragmas
 
                 break;
             case "foreign_key_check":
-                Check(pragma, storage, pages, catalog, rows);
+                Check(pragma, storage, pages, catalog, functions, rows);
                 break;
         }
 
         return rows;
     }
 
-    private static void Check(PragmaStatement pragma, StorageEngine storage, IPageAccess pages, SchemaCatalog catalog, List<DbValue[]> rows)
+    private static void Check(PragmaStatement pragma, StorageEngine storage, IPageAccess pages, SchemaCatalog catalog, UserFunctions functions, List<DbValue[]> rows)
     {
         IEnumerable<TableSchema> tables = pragma.Value is { } value
             ? [catalog.FindTable(PragmaRunner.Word(value)) ?? throw PragmaRunner.Error($"no such table: {PragmaRunner.Word(value)}")]
@@ -100,7 +102,7 @@ internal static class ForeignKeyPragmas
             var found = new List<(long RowId, int KeyId, string Parent)>();
             foreach (ForeignKeySchema key in table.ForeignKeys)
             {
-                foreach (long rowId in Orphans(storage, pages, catalog, table, key))
+                foreach (long rowId in Orphans(storage, pages, catalog, functions, table, key))
                 {
                     found.Add((rowId, key.Id, key.ParentTable));
                 }
@@ -114,7 +116,7 @@ internal static class ForeignKeyPragmas
     }
 
     // The rowids of child rows whose complete key finds no parent row.
-    private static List<long> Orphans(StorageEngine storage, IPageAccess pages, SchemaCatalog catalog, TableSchema child, ForeignKeySchema key)
+    private static List<long> Orphans(StorageEngine storage, IPageAccess pages, SchemaCatalog catalog, UserFunctions functions, TableSchema child, ForeignKeySchema key)
     {
         var terms = new List<string>();
         foreach (string column in key.ChildColumnNames)
@@ -131,7 +133,7 @@ internal static class ForeignKeyPragmas
 
         string sql = $"SELECT c._rowid_ FROM main.{SqlText.Name(child.Name)} AS c WHERE {string.Join(" AND ", terms)}";
         var context = new QueryContext(storage);
-        SelectPlan plan = new PlanningContext(catalog, context).Selects.Plan((SelectStatement)SqlParser.ParseStatement(sql), null);
+        SelectPlan plan = new PlanningContext(catalog, context) { Functions = functions }.Selects.Plan((SelectStatement)SqlParser.ParseStatement(sql), null);
         var rowIds = new List<long>();
         context.Begin(pages, [], CancellationToken.None);
         try

@@ -43,8 +43,10 @@ internal static class IntegrityCheck
 
             foreach (IndexSchema index in table.Indexes)
             {
-                pagesInTrees += Verify(pages, index.RootPage, "index " + index.Name, problems);
-                CheckIndex(pages, catalog, table, index, functions, rows, problems);
+                // An index under an application collation is checked in its order: without the registration, SQLite's error.
+                CollatedKeyOrder? order = IndexKeyOrders.For(index, functions.Collations, MissingCollation.Refuse);
+                pagesInTrees += Verify(pages, index.RootPage, "index " + index.Name, problems, order);
+                CheckIndex(pages, catalog, table, index, functions, order, rows, problems);
             }
         }
 
@@ -72,11 +74,11 @@ internal static class IntegrityCheck
         return problems;
     }
 
-    private static long Verify(IPageAccess pages, uint root, string what, List<string> problems)
+    private static long Verify(IPageAccess pages, uint root, string what, List<string> problems, CollatedKeyOrder? order = null)
     {
         try
         {
-            return BTree.Open(pages, root).Verify().TotalPages;
+            return BTree.Open(pages, root, order).Verify().TotalPages;
         }
         catch (SharpCoreDBException e)
         {
@@ -86,13 +88,14 @@ internal static class IntegrityCheck
     }
 
     // Every index entry must point at a row the index holds whose key encodes to the entry, and the counts must agree.
-    private static void CheckIndex(IPageAccess pages, SchemaCatalog catalog, TableSchema table, IndexSchema index, UserFunctions functions, long rows, List<string> problems)
+    private static void CheckIndex(IPageAccess pages, SchemaCatalog catalog, TableSchema table, IndexSchema index, UserFunctions functions, CollatedKeyOrder? order,
+        long rows, List<string> problems)
     {
         try
         {
             TableTree tree = TableTree.Open(pages, table.RootPage);
             IndexRowEvaluators? evaluators = IndexRowCompiler.Compile(catalog, table, index, functions);
-            BTreeCursor cursor = BTree.Open(pages, index.RootPage).OpenCursor();
+            BTreeCursor cursor = BTree.Open(pages, index.RootPage, order).OpenCursor();
             var row = new DbValue[table.Columns.Count];
             var values = new DbValue[index.Columns.Length];
             long entries = 0;

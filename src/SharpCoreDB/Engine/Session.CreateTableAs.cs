@@ -17,7 +17,7 @@ internal sealed partial class Session
     private SchemaCatalog CreateTableAs(WriteTransaction tx, SchemaCatalog catalog, CreateTableStatement create, CancellationToken ct)
     {
         SelectStatement query = create.AsSelect!;
-        var planning = new PlanningContext(catalog, new QueryContext(Database.Storage));
+        var planning = new PlanningContext(catalog, new QueryContext(Database.Storage)) { Functions = Functions };
         IReadOnlyList<OutputColumn> columns = planning.Selects.Plan(query, null).Columns;
         var definitions = new List<ColumnDefinition>(columns.Count);
         var names = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
@@ -62,7 +62,7 @@ internal sealed partial class Session
     private void ExecuteInternal(WriteTransaction tx, SchemaCatalog catalog, Func<DmlPlanner, DmlPlan> plan, CancellationToken ct)
     {
         var context = new QueryContext(Database.Storage) { SpillThresholdRows = Database.SpillThresholdRows };
-        DmlPlan dml = plan(new DmlPlanner(new PlanningContext(catalog, context)));
+        DmlPlan dml = plan(new DmlPlanner(new PlanningContext(catalog, context) { Functions = Functions }));
         context.Begin(tx, [], ct);
         context.ForeignKeys = EnforcedKeys;
         try

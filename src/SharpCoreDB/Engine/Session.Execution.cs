@@ -112,7 +112,7 @@ internal sealed partial class Session
         {
             SchemaCatalog catalog = _tx is not null ? CatalogOf(_tx) : Database.CatalogFor(pages, state);
             List<DbValue[]> rows = ForeignKeyPragmas.Handles(pragma)
-                ? ForeignKeyPragmas.Run(pragma, ForeignKeys, inTransaction: _explicit, Database.Storage, pages, catalog)
+                ? ForeignKeyPragmas.Run(pragma, ForeignKeys, inTransaction: _explicit, Database.Storage, pages, catalog, Functions)
                 : IsRecursiveTriggers(pragma) ? RecursiveTriggers(pragma)
                 : PragmaRunner.Run(pragma, Database.Storage, pages, state, catalog, Functions);
             return columns.Count == 0 ? StatementResult.Count(-1) : StatementResult.Materialized(columns, rows, -1);

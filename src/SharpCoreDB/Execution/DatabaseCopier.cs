@@ -2,10 +2,13 @@
 // write transaction whose state describes an empty file, so that the copy takes
 // exactly the pages it needs, numbered from 1 with no free page between. The catalog
 // is walked in id order; each table and index tree is copied entry by entry in key
-// order (ascending inserts fill pages to ~95%, BTree.Structure) before its catalog
-// record is written with its new root, and records without a tree (views, triggers,
-// sequences, settings) are copied as they are. Keys and values are copied as bytes:
-// nothing is decoded, so the copy holds exactly what the original held.
+// order (appended, so nothing is compared, and pages fill to ~95%, BTree.Structure)
+// before its catalog record is written with its new root, and records without a tree
+// (views, triggers, sequences, settings) are copied as they are. Keys and values are
+// copied as bytes: nothing is decoded, so the copy holds exactly what the original
+// held. An index under an application collation keeps its collated order without the
+// application's comparison: its copy is opened in that order only so that its
+// separators are whole keys, as that order needs (BTree.Structure).
 //
 // A copy into a file of its own (VACUUM INTO, DatabaseFileCopier) may commit part way
 // (CopyTarget.RollOver) so that its memory stays bounded; VACUUM in place may not.
@@ -40,6 +43,16 @@ internal static class DatabaseCopier
             return;
         }
 
+        // The indexes in a collated order, by root (their order, names only, never compares during the copy).
+        var ordered = new Dictionary<uint, CollatedKeyOrder>();
+        foreach (IndexSchema index in CatalogStore.Load(source, sourceState).Indexes)
+        {
+            if (IndexKeyOrders.For(index, registered: null, MissingCollation.FailWhenCompared) is { } order)
+            {
+                ordered[index.RootPage] = order;
+            }
+        }
+
         BTreeCursor catalog = TableTree.Open(source, sourceState.CatalogRoot).Tree.OpenCursor();
         var record = new DbValue[5];
         for (bool ok = catalog.SeekFirst(); ok; ok = catalog.Next())
@@ -47,16 +60,16 @@ internal static class DatabaseCopier
             long id = RowIdKey.Read(catalog.Key);
             new RecordReader(catalog.Value).ReadAll(record);
             uint root = (uint)record[3].AsInt64();
-            uint copied = root == 0 ? 0 : CopyTree(source, root, target, ct);
+            uint copied = root == 0 ? 0 : CopyTree(source, root, ordered.GetValueOrDefault(root), target, ct);
             CatalogStore.Write(target.Transaction, id, record[0].AsText(), record[1].AsText(), record[2].AsText(), copied, record[4]);
         }
     }
 
-    // Copies the tree rooted at `root` entry by entry; returns the new tree's root.
-    private static uint CopyTree(IPageAccess source, uint root, CopyTarget target, CancellationToken ct)
+    // Copies the tree rooted at `root` (in keyOrder, null for memcmp) entry by entry; returns the new tree's root.
+    private static uint CopyTree(IPageAccess source, uint root, CollatedKeyOrder? keyOrder, CopyTarget target, CancellationToken ct)
     {
-        BTree from = BTree.Open(source, root);
-        BTree to = BTree.Create(target.Transaction, from.PageType);
+        BTree from = BTree.Open(source, root, keyOrder);
+        BTree to = BTree.Create(target.Transaction, from.PageType, keyOrder);
         BTreeCursor cursor = from.OpenCursor();
         long copied = 0;
         for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
@@ -70,7 +83,7 @@ internal static class DatabaseCopier
                 }
             }
 
-            to.Insert(cursor.Key, cursor.Value, BTreeInsertMode.FailIfExists);
+            to.Insert(cursor.Key, cursor.Value, BTreeInsertMode.Append);
         }
 
         return to.RootPage;

@@ -4,7 +4,9 @@
 // creating that table the first time. The index is read in key order and each key
 // walked value by value (KeyEncoder.ValueLength), so a prefix differs from the entry
 // before exactly when its bytes do: one pass, no decoding, no memory that grows with the
-// table. The rows replace the ones stored before for the same table (or index), and
+// table. An index under an application collation compares its prefixes in its order
+// instead (texts its collation calls equal are one value), so ANALYZE needs the
+// connection's registration, as SQLite does. The rows replace the ones stored before for the same table (or index), and
 // DROP TABLE / DROP INDEX delete theirs, as in SQLite. The schema version changes, so
 // plans are made again with the new figures.
 using SharpCoreDB.Catalog;
@@ -16,7 +18,7 @@ namespace SharpCoreDB.Execution;
 
 internal static partial class DdlExecutor
 {
-    private static SchemaCatalog Analyze(WriteTransaction tx, SchemaCatalog catalog, AnalyzeStatement analyze)
+    private static SchemaCatalog Analyze(WriteTransaction tx, SchemaCatalog catalog, AnalyzeStatement analyze, ApplicationCollations collations)
     {
         List<(TableSchema Table, IndexSchema? Only)> targets = AnalyzeTargets(catalog, analyze.Target);
         if (targets.Count == 0)
@@ -37,7 +39,7 @@ internal static partial class DdlExecutor
 
             foreach (IndexSchema index in table.Indexes)
             {
-                if ((only is null || only == index) && IndexStatistics(tx, index) is { } text)
+                if ((only is null || only == index) && IndexStatistics(tx, index, IndexKeyOrders.For(index, collations, MissingCollation.Refuse)) is { } text)
                 {
                     WriteStatistics(statTree, table.Name, index.Name, text);
                 }
@@ -96,7 +98,7 @@ internal static partial class DdlExecutor
     }
 
     // "N a1 .. ak" for an index with entries, null for an empty one (SQLite stores nothing for it either).
-    private static string? IndexStatistics(WriteTransaction tx, IndexSchema index)
+    private static string? IndexStatistics(WriteTransaction tx, IndexSchema index, CollatedKeyOrder? order)
     {
         int keys = index.Columns.Length;
         var distinct = new long[keys];
@@ -104,7 +106,7 @@ internal static partial class DdlExecutor
         var ends = new int[keys];
         byte[] previous = [];
         long entries = 0;
-        BTreeCursor cursor = BTree.Open(tx, index.RootPage).OpenCursor();
+        BTreeCursor cursor = BTree.Open(tx, index.RootPage, order).OpenCursor();
         for (bool ok = cursor.SeekFirst(); ok; ok = cursor.Next())
         {
             ReadOnlySpan<byte> key = cursor.Key;
@@ -116,7 +118,7 @@ internal static partial class DdlExecutor
 
             // Prefixes from the first one whose bytes differ from the entry before are new values.
             int first = 0;
-            while (entries > 0 && first < keys && key[..ends[first]].SequenceEqual(previous.AsSpan(0, previousEnds[first])))
+            while (entries > 0 && first < keys && SamePrefix(key[..ends[first]], previous.AsSpan(0, previousEnds[first]), order))
             {
                 first++;
             }
@@ -149,6 +151,10 @@ internal static partial class DdlExecutor
 
         return text.ToString();
     }
+
+    // Two key prefixes of the same values: equal bytes, or, in a collated order, values it calls equal.
+    private static bool SamePrefix(ReadOnlySpan<byte> prefix, ReadOnlySpan<byte> previous, CollatedKeyOrder? order) =>
+        order is null ? prefix.SequenceEqual(previous) : order.Compare(prefix, previous) == 0;
 
     private static void WriteStatistics(TableTree stat, string table, string? index, string text)
     {

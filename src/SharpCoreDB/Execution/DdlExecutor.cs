@@ -25,8 +25,11 @@ internal delegate DbValue ConstantEvaluator(Expression constant);
 /// </summary>
 internal delegate IndexRowEvaluators? IndexEvaluatorFactory(TableSchema table, IndexSchema index);
 
-/// <summary>What schema statements need compiled by the layers above execution.</summary>
-internal sealed record DdlCompilers(ConstantEvaluator EvaluateConstant, IndexEvaluatorFactory CompileIndex);
+/// <summary>
+/// What schema statements need compiled by the layers above execution, and the connection's application
+/// <paramref name="Collations"/>, which a new schema may name and which order the indexes under them.
+/// </summary>
+internal sealed record DdlCompilers(ConstantEvaluator EvaluateConstant, IndexEvaluatorFactory CompileIndex, ApplicationCollations Collations);
 
 /// <summary>DDL execution.</summary>
 internal static partial class DdlExecutor
@@ -35,17 +38,17 @@ internal static partial class DdlExecutor
     {
         return statement switch
         {
-            CreateTableStatement create => CreateTable(tx, catalog, create),
-            CreateIndexStatement index => CreateIndex(tx, catalog, index, compilers.CompileIndex),
+            CreateTableStatement create => CreateTable(tx, catalog, create, compilers.Collations),
+            CreateIndexStatement index => CreateIndex(tx, catalog, index, compilers),
             CreateViewStatement view => CreateView(tx, catalog, view),
             DropTableStatement drop => DropTable(tx, catalog, drop),
             DropIndexStatement drop => DropIndex(tx, catalog, drop),
             DropViewStatement drop => DropView(tx, catalog, drop),
             CreateTriggerStatement trigger => CreateTrigger(tx, catalog, trigger),
             DropTriggerStatement drop => DropTrigger(tx, catalog, drop),
-            AnalyzeStatement analyze => Analyze(tx, catalog, analyze),
-            ReindexStatement reindex => Reindex(tx, catalog, reindex, compilers.CompileIndex),
-            AlterTableStatement alter => TableAlterer.Alter(tx, catalog, alter, compilers.EvaluateConstant),
+            AnalyzeStatement analyze => Analyze(tx, catalog, analyze, compilers.Collations),
+            ReindexStatement reindex => Reindex(tx, catalog, reindex, compilers),
+            AlterTableStatement alter => TableAlterer.Alter(tx, catalog, alter, compilers),
             _ => throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"unsupported statement: {statement.GetType().Name}"),
         };
     }
@@ -115,7 +118,7 @@ internal static partial class DdlExecutor
     private static bool Missing([NotNullWhen(false)] object? found, bool ifExists, string kind, string name) =>
         found is null && (ifExists ? true : throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"no such {kind}: {name}"));
 
-    private static SchemaCatalog CreateTable(WriteTransaction tx, SchemaCatalog catalog, CreateTableStatement create)
+    private static SchemaCatalog CreateTable(WriteTransaction tx, SchemaCatalog catalog, CreateTableStatement create, ApplicationCollations collations)
     {
         string name = create.Name.Name;
         if (Exists(catalog, name, create.IfNotExists, catalog.FindTable(name) is not null, "table"))
@@ -126,7 +129,7 @@ internal static partial class DdlExecutor
         Refuse(create.AsSelect is not null, "CREATE TABLE ... AS SELECT is not supported");
         RefuseTemporary(create.Temporary, "table");
 
-        TableSchemaBuilder.Build(create, 0, 0, out List<UniqueKey> keys);
+        TableSchemaBuilder.Build(create, 0, 0, out List<UniqueKey> keys, collations);
         TableTree tree = TableTree.Create(tx);
         long id = NextId(tx);
         var canonical = create with { IfNotExists = false, Temporary = false };
@@ -148,7 +151,7 @@ internal static partial class DdlExecutor
         return Changed(tx);
     }
 
-    private static SchemaCatalog CreateIndex(WriteTransaction tx, SchemaCatalog catalog, CreateIndexStatement create, IndexEvaluatorFactory compile)
+    private static SchemaCatalog CreateIndex(WriteTransaction tx, SchemaCatalog catalog, CreateIndexStatement create, DdlCompilers compilers)
     {
         string name = create.Name.Name;
         if (Exists(catalog, name, create.IfNotExists, catalog.FindIndex(name) is not null, "index"))
@@ -158,9 +161,9 @@ internal static partial class DdlExecutor
 
         TableSchema table = catalog.GetTable(create.Table);
         var canonical = create with { IfNotExists = false, Table = table.Name };
-        BTree tree = BTree.Create(tx, PageType.IndexNode);
-        IndexSchema index = IndexSchemaBuilder.Build(canonical, table, tree.RootPage, 0, primaryKey: false);
-        Fill(tx, table, index, compile(table, index), tree);
+        IndexSchema index = IndexSchemaBuilder.Build(canonical, table, 0, 0, primaryKey: false, compilers.Collations);
+        BTree tree = BTree.Create(tx, PageType.IndexNode, IndexKeyOrders.For(index, compilers.Collations, MissingCollation.Refuse));
+        Fill(tx, table, index, compilers.CompileIndex(table, index), tree);
         CatalogStore.Write(tx, NextId(tx), CatalogStore.IndexType, name, table.Name, tree.RootPage, DbValue.FromText(SqlText.Of(canonical)));
         return Changed(tx);
     }

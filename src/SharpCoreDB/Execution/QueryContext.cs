@@ -6,6 +6,7 @@ using SharpCoreDB.Execution.Spill;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Storage.Transactions;
 
 namespace SharpCoreDB.Execution;
@@ -102,12 +103,13 @@ internal sealed class QueryContext
     /// the context belongs to one compiled statement, compiled against one catalog, so a root page keeps
     /// rooting the same tree for as long as the context lives.
     /// </summary>
-    public BTree Tree(uint root)
+    public BTree Tree(uint root, CollatedKeyOrder? keyOrder = null)
     {
         IPageAccess pages = Pages;
-        if (!_trees.TryGetValue(root, out BTree? tree))
+        if (!_trees.TryGetValue(root, out BTree? tree) || (keyOrder is not null && tree.KeyOrder is null))
         {
-            tree = BTree.Open(pages, root);
+            // An index in a collated order is searched with it; counting its entries needs none.
+            tree = BTree.Open(pages, root, keyOrder);
             _trees[root] = tree;
         }
         else

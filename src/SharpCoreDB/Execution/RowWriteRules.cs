@@ -2,15 +2,20 @@
 // planner over one frame that holds the row being written (its columns, then its
 // rowid): CHECK constraints, generated columns, and for each index on expressions or
 // with a WHERE (a partial index), its key expressions and WHERE. A plain index needs
-// nothing compiled: its keys are column values.
+// nothing compiled: its keys are column values. An index under an application
+// collation also needs its key order, made from the connection's registration.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
+using SharpCoreDB.Storage.Records;
 
 namespace SharpCoreDB.Execution;
 
-/// <summary>The compiled rules a table's row writes follow.</summary>
-internal sealed record RowWriteRules(Frame Frame, Evaluator[] Checks, Evaluator?[] Generated, IndexRowEvaluators?[] Indexes);
+/// <summary>
+/// The compiled rules a table's row writes follow. <paramref name="IndexOrders"/> holds, per index, its key order
+/// (IndexKeyOrders; null for memcmp), or is empty when every index is in memcmp order.
+/// </summary>
+internal sealed record RowWriteRules(Frame Frame, Evaluator[] Checks, Evaluator?[] Generated, IndexRowEvaluators?[] Indexes, CollatedKeyOrder?[] IndexOrders);
 
 /// <summary>
 /// The key expressions and WHERE of one index on expressions or partial index, over the frame of

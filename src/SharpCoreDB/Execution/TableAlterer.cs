@@ -20,7 +20,7 @@ namespace SharpCoreDB.Execution;
 /// <summary>ALTER TABLE execution.</summary>
 internal static partial class TableAlterer
 {
-    public static SchemaCatalog Alter(WriteTransaction tx, SchemaCatalog catalog, AlterTableStatement alter, ConstantEvaluator evaluateConstant)
+    public static SchemaCatalog Alter(WriteTransaction tx, SchemaCatalog catalog, AlterTableStatement alter, DdlCompilers compilers)
     {
         TableSchema table = catalog.GetTable(alter.Table.Name);
         switch (alter)
@@ -43,6 +43,11 @@ internal static partial class TableAlterer
                         {
                             throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "Cannot add a NOT NULL column with default value NULL");
                         }
+
+                        if (c is CollateColumnConstraint collate)
+                        {
+                            Collations.Check(collate.Collation, compilers.Collations);
+                        }
                     }
 
                     if (add.Column.Constraints.OfType<GeneratedColumnConstraint>().FirstOrDefault() is { } generated)
@@ -60,7 +65,7 @@ internal static partial class TableAlterer
                         }
                     }
 
-                    DbValue fill = ConstantDefault(add.Column, evaluateConstant);
+                    DbValue fill = ConstantDefault(add.Column, compilers.EvaluateConstant);
                     var definition = table.Definition with { Columns = [.. table.Definition.Columns, add.Column] };
                     Rewrite(tx, table, definition, table.Name);
                     if (!fill.IsNull)

@@ -44,7 +44,7 @@ internal sealed partial class TableStore
         int widest = 0;
         for (int i = 0; i < _indexes.Length; i++)
         {
-            _indexes[i] = BTree.Open(tx, table.Indexes[i].RootPage);
+            _indexes[i] = BTree.Open(tx, table.Indexes[i].RootPage, rules.IndexOrders.Length == 0 ? null : rules.IndexOrders[i]);
             widest = Math.Max(widest, table.Indexes[i].Columns.Length);
         }
 

@@ -228,7 +228,7 @@ internal sealed partial class DmlPlanner(PlanningContext planning)
         }
 
         IndexRowEvaluators?[] indexes = table.Indexes.All(i => i.IsPlain) ? [] : [.. table.Indexes.Select(i => IndexRowCompiler.Compile(planning, i, scope))];
-        return new RowWriteRules(scope.Frame, checks, generated, indexes);
+        return new RowWriteRules(scope.Frame, checks, generated, indexes, IndexKeyOrders.Of(table, planning.Functions.Collations, MissingCollation.Refuse));
     }
 
     private (Evaluator[] Values, Frame Frame, IReadOnlyList<OutputColumn> Columns)? Returning(TableSchema table, string? alias, SqlList<ResultColumn> returning)

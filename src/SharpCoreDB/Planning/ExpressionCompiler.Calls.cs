@@ -105,12 +105,20 @@ internal sealed partial class ExpressionCompiler
                 : throw Error($"wrong number of arguments to function {call.Name}()");
         }
 
-        if (!planning.Functions.TryGet(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function)
-            && !FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out function))
+        bool applicationFunction = planning.Functions.TryGet(call.Name, call.Arguments.Count, out ScalarFunctionInfo? function);
+        if (!applicationFunction && !FunctionRegistry.TryGetScalar(call.Name, call.Arguments.Count, out function))
         {
             throw Error(FunctionRegistry.Exists(call.Name) || planning.Functions.Exists(call.Name)
                 ? $"wrong number of arguments to function {call.Name}()"
                 : $"no such function: {call.Name}");
+        }
+
+        // SQLite checks likelihood()'s probability as the statement is compiled, before any argument is evaluated: it must
+        // be a real literal no greater than 1.0 (not an integer, a sign, an expression or a parameter).
+        if (!applicationFunction && string.Equals(call.Name, "likelihood", StringComparison.OrdinalIgnoreCase)
+            && call.Arguments[1] is not RealLiteral { Value: <= 1.0 })
+        {
+            throw Error("second argument to likelihood() must be a constant between 0.0 and 1.0");
         }
 
         var args = new Evaluator[call.Arguments.Count];
@@ -119,7 +127,14 @@ internal sealed partial class ExpressionCompiler
             args[i] = Compile(call.Arguments[i], scope);
         }
 
-        return new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity };
+        // SQLite evaluates these lazily (ConditionalFunctionEvaluators); an application's function of the name is a call.
+        return applicationFunction ? new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity }
+            : call.Name.ToUpperInvariant() switch
+            {
+                "COALESCE" or "IFNULL" => new CoalesceEvaluator(args),
+                "IIF" => new CaseEvaluator(null, [args[0]], [args[1]], args.Length > 2 ? args[2] : null),
+                _ => new FunctionEvaluator(function!, args) { Affinity = function!.ResultAffinity },
+            };
     }
 
     private static ConnectionCounter? CounterOf(string name) => name.ToLowerInvariant() switch

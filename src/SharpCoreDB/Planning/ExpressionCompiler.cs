@@ -90,7 +90,7 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
                     return new CollateEvaluator(operand)
                     {
                         Affinity = operand.Affinity,
-                        Collation = Collations.Check(collate.Collation),
+                        Collation = planning.Collation(collate.Collation),
                         HasExplicitCollation = true,
                     };
                 }
@@ -210,7 +210,7 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
             // As for `x = y`: the operand's explicit COLLATE, else its column's, else the subquery column's.
             TextCollation collation = operand.HasExplicitCollation || operand.Collation is not null
                 ? operand.Collation!
-                : plan.Columns[0].Column?.Collating ?? TextCollation.Binary;
+                : planning.Collation(plan.Columns[0].Column?.Collating) ?? TextCollation.Binary;
             return new InSubqueryEvaluator(planning.Query, operand, plan.Root, plan.Columns[0].Affinity, collation, MarkSubquery(plan, scope), inExpression.Negated);
         }
 
@@ -280,7 +280,7 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
         throw Error($"no such column: {name}");
     }
 
-    private static bool TryResolveIn(Scope scope, ColumnReference column, out Evaluator? evaluator)
+    private bool TryResolveIn(Scope scope, ColumnReference column, out Evaluator? evaluator)
     {
         evaluator = null;
         Relation? match = null;
@@ -336,7 +336,7 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
 
         match.Used[ordinal] = true;
         SqlTypeAffinity affinity = match.Affinities[ordinal];
-        evaluator = new SlotEvaluator(scope.Frame, match.FirstSlot + ordinal, affinity) { Affinity = affinity, Collation = match.Collations[ordinal] };
+        evaluator = new SlotEvaluator(scope.Frame, match.FirstSlot + ordinal, affinity) { Affinity = affinity, Collation = planning.Collation(match.Collations[ordinal]) };
         return true;
     }
 

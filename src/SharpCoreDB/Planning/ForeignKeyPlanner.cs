@@ -12,6 +12,7 @@
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.ForeignKeys;
+using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Sql;
 using SharpCoreDB.Sql.Printing;
 
@@ -34,12 +35,13 @@ internal static class ForeignKeyPlanner
 
         SchemaCatalog catalog = planning.Catalog;
         QueryContext outer = planning.Query;
-        return () => Build(catalog, outer, table, kind, assigned, singleRowInsert, references);
+        UserFunctions functions = planning.Functions;
+        return () => Build(catalog, outer, functions, table, kind, assigned, singleRowInsert, references);
     }
 
     // Every key at either end is checked: a key an UPDATE leaves alone still sees the rows OR REPLACE deletes.
     // Such a key reports a missing parent or a key mismatch only when the statement changes it, as in SQLite.
-    private static ForeignKeyWork Build(SchemaCatalog catalog, QueryContext outer, TableSchema table, DmlKind kind, int[] assigned,
+    private static ForeignKeyWork Build(SchemaCatalog catalog, QueryContext outer, UserFunctions functions, TableSchema table, DmlKind kind, int[] assigned,
         bool singleRowInsert, IReadOnlyList<ForeignKeySchema> references)
     {
         // An UPDATE that assigns no key column at either end checks nothing; one that does also checks the table's
@@ -66,11 +68,11 @@ internal static class ForeignKeyPlanner
             {
                 Key = key,
                 Columns = key.ChildColumns,
-                ParentExists = Query(catalog, outer, sql),
+                ParentExists = Query(catalog, outer, functions, sql),
                 ParentRowIdRoot = parentColumns is [int only] && only == parent.RowIdColumn ? parent.RootPage : null,
                 SelfParentColumns = key.IsSelfReference ? parentColumns : null,
                 ParentAffinities = [.. parentColumns.Select(c => parent.Columns[c].Affinity)],
-                ParentCollations = [.. parentColumns.Select(c => parent.Columns[c].Collating)],
+                ParentCollations = [.. parentColumns.Select(c => functions.Collations.Resolve(parent.Columns[c].Collating))],
                 Affected = affected,
             });
         }
@@ -98,10 +100,10 @@ internal static class ForeignKeyPlanner
                 Key = key,
                 Columns = parentColumns,
                 Affinities = [.. parentColumns.Select(c => table.Columns[c].Affinity)],
-                Collations = [.. parentColumns.Select(c => table.Columns[c].Collating)],
-                Children = Query(catalog, outer, counting),
-                OnDeleteFactory = onDelete is null ? null : () => Action(catalog, outer, onDelete),
-                OnUpdateFactory = onUpdate is null ? null : () => Action(catalog, outer, onUpdate),
+                Collations = [.. parentColumns.Select(c => functions.Collations.Resolve(table.Columns[c].Collating))],
+                Children = Query(catalog, outer, functions, counting),
+                OnDeleteFactory = onDelete is null ? null : () => Action(catalog, outer, functions, onDelete),
+                OnUpdateFactory = onUpdate is null ? null : () => Action(catalog, outer, functions, onUpdate),
                 Affected = affected,
             });
         }
@@ -162,7 +164,7 @@ internal static class ForeignKeyPlanner
         {
             // As in SQLite, a partial unique index or one on expressions is no parent key.
             if (index.IsUnique && index.IsPlain && index.Columns.Length == n && index.Columns.All(columns.Contains)
-                && index.Columns.Select((c, i) => index.Collations[i].Name == parent.Columns[c].Collating.Name).All(same => same))
+                && index.Columns.Select((c, i) => index.Collations[i].SameAs(parent.Columns[c].Collating)).All(same => same))
             {
                 return columns;
             }
@@ -225,16 +227,16 @@ internal static class ForeignKeyPlanner
         return $"UPDATE {name} SET {string.Join(", ", sets)} WHERE {where}";
     }
 
-    private static KeyQuery Query(SchemaCatalog catalog, QueryContext outer, string sql)
+    private static KeyQuery Query(SchemaCatalog catalog, QueryContext outer, UserFunctions functions, string sql)
     {
-        (QueryContext context, PlanningContext planning) = Planning(catalog, outer);
+        (QueryContext context, PlanningContext planning) = Planning(catalog, outer, functions);
         SelectPlan plan = planning.Selects.Plan((SelectStatement)SqlParser.ParseStatement(sql), null);
         return new KeyQuery(context, plan.Root, Arguments(planning));
     }
 
-    private static KeyAction Action(SchemaCatalog catalog, QueryContext outer, string sql)
+    private static KeyAction Action(SchemaCatalog catalog, QueryContext outer, UserFunctions functions, string sql)
     {
-        (QueryContext context, PlanningContext planning) = Planning(catalog, outer);
+        (QueryContext context, PlanningContext planning) = Planning(catalog, outer, functions);
         var dml = new DmlPlanner(planning);
         DmlPlan plan = SqlParser.ParseStatement(sql) switch
         {
@@ -246,11 +248,12 @@ internal static class ForeignKeyPlanner
     }
 
     // Sub-statements plan with the default row estimates: the compiling statement's page access may be gone by the
-    // time an action is first compiled, and they read one table each.
-    private static (QueryContext, PlanningContext) Planning(SchemaCatalog catalog, QueryContext outer)
+    // time an action is first compiled, and they read one table each. They call and compare with the connection's
+    // application functions and collations, as the statement does.
+    private static (QueryContext, PlanningContext) Planning(SchemaCatalog catalog, QueryContext outer, UserFunctions functions)
     {
         var context = new QueryContext(outer.Storage) { SpillThresholdRows = outer.SpillThresholdRows };
-        return (context, new PlanningContext(catalog, context));
+        return (context, new PlanningContext(catalog, context) { Functions = functions });
     }
 
     private static int[] Arguments(PlanningContext planning) => [.. planning.Parameters.Select(p => p.Ordinal - 1)];

@@ -40,7 +40,7 @@ internal static class IndexOrder
                         if (Follows(table, index, 0, order, out bool backwards))
                         {
                             var full = new IndexSeekSource(planning.Query, table, index, scan.Decoder, relation.Name, IndexProbe.Everything,
-                                Direction(backwards));
+                                Direction(backwards), planning.KeyOrder(index));
                             return (full, true);
                         }
                     }
@@ -120,7 +120,7 @@ internal static class IndexOrder
     private static bool SameCollation(IndexSchema index, OrderColumn term)
     {
         int position = Array.IndexOf(index.Columns, term.Column);
-        return position < 0 || index.Collations[position] == term.Collation;
+        return position < 0 || index.Collations[position].SameAs(term.Collation);
     }
 
     private static bool IsFixed(IndexSchema index, int fixedColumns, int column)

@@ -48,7 +48,7 @@ internal static class IndexRowCompiler
             ? null
             : Compile(new PlanningContext(catalog, new QueryContext(null)) { Functions = functions }, index, DmlPlanner.RowScope(table, table.Name));
 
-    /// <summary>What schema statements compile through the planner, with the session's application functions.</summary>
+    /// <summary>What schema statements compile through the planner, with the session's application functions and collations.</summary>
     public static DdlCompilers For(SchemaCatalog catalog, UserFunctions functions) =>
-        new(constant => PlanningContext.EvaluateConstant(catalog, constant), (table, index) => Compile(catalog, table, index, functions));
+        new(constant => PlanningContext.EvaluateConstant(catalog, constant), (table, index) => Compile(catalog, table, index, functions), functions.Collations);
 }

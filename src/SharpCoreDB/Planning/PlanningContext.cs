@@ -1,6 +1,8 @@
 // State shared while one statement is compiled: the catalog it is compiled
-// against, the run-time context its operators will use, and the parameters the
-// statement uses (each gets a slot in the execution's parameter array).
+// against, the run-time context its operators will use, the parameters the
+// statement uses (each gets a slot in the execution's parameter array), and the
+// connection's application functions and collations. A schema names application
+// collations only by name; Collation(..) gives the connection's registration of one.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Planning.Ctes;
@@ -30,6 +32,23 @@ internal sealed class PlanningContext
 
     /// <summary>The connection's application-defined functions (none unless the session sets them).</summary>
     public Execution.Functions.UserFunctions Functions { get; init; } = new();
+
+    /// <summary>The collation a statement's COLLATE <paramref name="name"/> means on this connection; SQLite's error when none.</summary>
+    public TextCollation Collation(string name) => Functions.Collations.Find(name) ?? throw TextCollation.Missing(name);
+
+    /// <summary>
+    /// A schema's collation as this connection has it: built in, registered, or (no registration) the bare name, which
+    /// fails with SQLite's error where the statement compares under it.
+    /// </summary>
+    [return: System.Diagnostics.CodeAnalysis.NotNullIfNotNull(nameof(collation))]
+    public TextCollation? Collation(TextCollation? collation) => collation is null ? null : Functions.Collations.Resolve(collation);
+
+    /// <summary>
+    /// The order of <paramref name="index"/>'s tree for reading it: null (memcmp) unless it is under an application
+    /// collation; without the connection's registration a scan of it works and a search fails with SQLite's error.
+    /// </summary>
+    public Storage.Records.CollatedKeyOrder? KeyOrder(IndexSchema index) =>
+        IndexKeyOrders.For(index, Functions.Collations, MissingCollation.FailWhenCompared);
 
     /// <summary>The common table expressions in scope.</summary>
     public CommonTables Ctes { get; } = new();

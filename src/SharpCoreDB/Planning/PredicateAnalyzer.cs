@@ -112,8 +112,17 @@ internal sealed class PredicateAnalyzer(PlanningContext planning)
     private string? KeyTextOf((Relation Relation, int Column, Evaluator Evaluator) target, Expression expression, Scope scope) =>
         target.Column == IndexSchema.ExpressionColumn ? KeyText(expression, target.Relation, scope) : null;
 
-    private string? KeyText(Expression expression, Relation relation, Scope scope) =>
-        IndexKeyText.Of(expression, relation.Table!, reference => OrdinalIn(relation, reference, scope));
+    // The key text of an expression, read under any COLLATE around it (SQLite's rule: `lower(b) COLLATE NOCASE = ?` may
+    // seek an index on lower(b) in NOCASE; the comparison's collation, which the COLLATE sets, must still be the key's).
+    private string? KeyText(Expression expression, Relation relation, Scope scope)
+    {
+        while (expression is CollateExpression collate)
+        {
+            expression = collate.Operand;
+        }
+
+        return IndexKeyText.Of(expression, relation.Table!, reference => OrdinalIn(relation, reference, scope));
+    }
 
     private (Evaluator Value, ulong Mask, bool SawSubquery) CompileValue(Expression expression, Scope scope)
     {

@@ -241,14 +241,17 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
     }
 
     // ORDER BY terms as sort keys over the projected row: a number or an alias names a result
-    // column, an expression equal to one reuses it, anything else becomes a hidden column.
+    // column, an expression equal to one reuses it, anything else becomes a hidden column. As in
+    // SQLite, each is read under any COLLATE around it, which then orders the term
+    // (`ORDER BY 1 COLLATE NOCASE`), and a column ordered under a COLLATE may still be read
+    // from an index in that collation.
     private SortKey[] CompileSortKeys(SelectCore core, List<(Expression Expression, string Name)> items, SqlList<OrderingTerm> orderBy,
         List<Evaluator> outputs, Scope scope)
     {
         var sortKeys = new SortKey[orderBy.Count];
         for (int i = 0; i < orderBy.Count; i++)
         {
-            OrderingTerm term = orderBy[i];
+            (OrderingTerm term, string? collate) = SelectPlanner.SkipCollate(orderBy[i]);
             int slot = SelectPlanner.PositionalSlot(term, i, items.Count);
             for (int c = 0; c < items.Count && slot < 0; c++)
             {
@@ -268,7 +271,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
             }
 
             // The term's collation: a COLLATE in it, else its column's (SQLite's rule for ORDER BY).
-            sortKeys[i] = SelectPlanner.Key(slot, term, outputs[slot].Collation);
+            sortKeys[i] = SelectPlanner.Key(slot, term, collate is null ? outputs[slot].Collation : planning.Collation(collate));
         }
 
         return sortKeys;

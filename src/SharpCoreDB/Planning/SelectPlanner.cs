@@ -74,13 +74,13 @@ internal sealed class SelectPlanner(PlanningContext planning)
                 bodies.Add(part.Body);
             }
 
-            SortKey[] keys = CompoundOrder(statement.OrderBy, columns, bodies, collations);
+            SortKey[] keys = CompoundOrder(planning, statement.OrderBy, columns, bodies, collations);
             if (keys.Length == 0 && deduplicates)
             {
                 keys = new SortKey[columns.Count];
                 for (int i = 0; i < keys.Length; i++)
                 {
-                    keys[i] = new SortKey(i, Descending: false, NullsFirst: true, collations[i].IsBinary ? null : collations[i]);
+                    keys[i] = new SortKey(i, Descending: false, NullsFirst: true, collations[i].IsBinary ? null : collations[i].Usable());
                 }
             }
 
@@ -117,13 +117,13 @@ internal sealed class SelectPlanner(PlanningContext planning)
     /// The sort keys of a compound query's ORDER BY: each term is a result column's position, its name, or
     /// an expression or alias written as a result column of one of the <paramref name="bodies"/>.
     /// </summary>
-    public static SortKey[] CompoundOrder(SqlList<OrderingTerm> orderBy, IReadOnlyList<OutputColumn> columns, IReadOnlyList<SelectBody> bodies,
-        IReadOnlyList<TextCollation>? collations = null)
+    public static SortKey[] CompoundOrder(PlanningContext planning, SqlList<OrderingTerm> orderBy, IReadOnlyList<OutputColumn> columns,
+        IReadOnlyList<SelectBody> bodies, IReadOnlyList<TextCollation>? collations = null)
     {
         var keys = new SortKey[orderBy.Count];
         for (int i = 0; i < keys.Length; i++)
         {
-            OrderingTerm term = orderBy[i];
+            (OrderingTerm term, string? collate) = SkipCollate(orderBy[i]);
             int slot = PositionalSlot(term, i, columns.Count);
             if (slot < 0 && term.Expression is ColumnReference reference)
             {
@@ -147,22 +147,42 @@ internal sealed class SelectPlanner(PlanningContext planning)
                     $"{Ordinal(i)} ORDER BY term does not match any column in the result set");
             }
 
-            keys[i] = Key(slot, term, collations?[slot] ?? columns[slot].Column?.Collating);
+            keys[i] = Key(slot, term, collate is not null ? planning.Collation(collate) : collations?[slot] ?? planning.Collation(columns[slot].Column?.Collating));
         }
 
         return keys;
     }
 
+    /// <summary>
+    /// <paramref name="term"/> without the COLLATEs around its expression, and the outermost one's name (null when none):
+    /// SQLite finds the result column a term names under them, and orders it by that collation.
+    /// </summary>
+    public static (OrderingTerm Term, string? Collation) SkipCollate(OrderingTerm term)
+    {
+        if (term.Expression is not CollateExpression outer)
+        {
+            return (term, null);
+        }
+
+        Expression bare = outer.Operand;
+        while (bare is CollateExpression inner)
+        {
+            bare = inner.Operand;
+        }
+
+        return (term with { Expression = bare }, outer.Collation);
+    }
+
     // Fills the columns whose compound collation is still open from the next SELECT of the compound: SQLite takes, per
     // column, the first SELECT from the left whose column has a collation (a table column's, BINARY by default, or an
     // explicit COLLATE); a literal or other expression has none and leaves the choice to the SELECTs after it.
-    private static void ChooseCollations(TextCollation?[] chosen, CorePlan plan, SelectBody body)
+    private void ChooseCollations(TextCollation?[] chosen, CorePlan plan, SelectBody body)
     {
         for (int i = 0; i < chosen.Length; i++)
         {
-            chosen[i] ??= plan.Columns[i].Column?.Collating
+            chosen[i] ??= planning.Collation(plan.Columns[i].Column?.Collating)
                 ?? (body is SelectCore core && core.Columns.Count == chosen.Length && core.Columns[i] is ExpressionColumn { Expression: CollateExpression collate }
-                    ? TextCollation.Find(collate.Collation)
+                    ? planning.Collation(collate.Collation)
                     : null);
         }
     }
@@ -183,11 +203,12 @@ internal sealed class SelectPlanner(PlanningContext planning)
         return -1;
     }
 
+    /// <summary>The sort key of <paramref name="term"/> on <paramref name="slot"/>; SQLite's error when its collation is not registered.</summary>
     public static SortKey Key(int slot, OrderingTerm term, TextCollation? collation = null)
     {
         bool descending = term.Direction == SortDirection.Descending;
         bool nullsFirst = term.Nulls == NullsOrder.First || (term.Nulls == NullsOrder.Default && !descending);
-        return new SortKey(slot, descending, nullsFirst, collation is { IsBinary: false } ? collation : null);
+        return new SortKey(slot, descending, nullsFirst, collation is { IsBinary: false } ? collation.Usable() : null);
     }
 
     public static SharpCoreDBException OutOfRange(int term, int count) =>

@@ -34,6 +34,9 @@ internal sealed class WindowCompiler(ExpressionCompiler expressions)
     /// <summary>True for row_number, rank and the other functions that need OVER.</summary>
     public static bool IsWindowOnly(string name) => WindowOnly.ContainsKey(name);
 
+    /// <summary>The names of the functions that exist only with OVER (for the docs' check that every function is listed).</summary>
+    public static IEnumerable<string> WindowOnlyNames => WindowOnly.Keys;
+
     public Evaluator Compile(FunctionCallExpression call, Scope? scope)
     {
         if (scope is null || !scope.WindowsAllowed || scope.WindowFrame is null)

@@ -3,27 +3,18 @@
 // schema it created (tables and their columns) so most statements name real
 // tables and columns, and on purpose makes a share of them slightly wrong
 // (unknown names, type mismatches, overflowing literals, constraint violations):
-// the engine must reject those with a SharpCoreDBException, never crash.
+// the engine must reject those with a SharpCoreDBException, never crash. Its functions,
+// aggregates and window functions come from the engine's registries, so every one is
+// generated (with window clauses, DISTINCT and separators).
 using System.Globalization;
 using System.Text;
 
 namespace SharpCoreDB.Tests.Fuzzing;
 
-internal sealed class SqlFuzzGenerator
+internal sealed partial class SqlFuzzGenerator
 {
     private static readonly string[] Types =
         ["INTEGER", "INT", "BIGINT", "TEXT", "VARCHAR(20)", "REAL", "DOUBLE", "BLOB", "BOOLEAN", "DATETIME", "DECIMAL(10,2)", "NUMERIC", ""];
-
-    private static readonly string[] ScalarFunctions =
-        ["abs", "coalesce", "ifnull", "nullif", "iif", "typeof", "length", "upper", "lower", "substr", "trim", "ltrim", "rtrim",
-         "replace", "instr", "round", "hex", "quote", "min", "max", "sign", "date", "datetime", "strftime", "julianday",
-         "unixepoch", "printf", "format", "char", "unicode", "like", "glob", "sqrt", "pow", "ln", "log", "mod", "ceil", "floor",
-         "trunc", "atan2", "degrees", "unhex", "zeroblob", "randomblob", "octet_length", "concat", "concat_ws", "likelihood",
-         "changes", "total_changes", "last_insert_rowid", "json", "json_valid", "json_type", "json_extract", "json_array",
-         "json_object", "json_array_length", "json_insert", "json_replace", "json_set", "json_remove", "json_patch",
-         "json_quote", "nosuchfn"];
-
-    private static readonly string[] Aggregates = ["count", "sum", "avg", "total", "min", "max", "group_concat", "json_group_array"];
 
     private static readonly string[] BinaryOperators =
         ["+", "-", "*", "/", "%", "||", "->", "->>", "=", "==", "<>", "!=", "<", "<=", ">", ">=", "AND", "OR", "&", "|", "<<", ">>", "IS", "IS NOT"];
@@ -229,7 +220,7 @@ internal sealed class SqlFuzzGenerator
         if (grouped)
         {
             string key = Column(table);
-            sb.Append(key).Append(", ").Append(Pick(Aggregates)).Append('(').Append(Chance(5) ? "DISTINCT " : "").Append(Column(table)).Append(')');
+            sb.Append(key).Append(", ").Append(Aggregate(table));
             sb.Append(" FROM ").Append(from);
             AppendWhere(sb, table, depth);
             sb.Append(" GROUP BY ").Append(key);
@@ -240,7 +231,7 @@ internal sealed class SqlFuzzGenerator
         }
         else
         {
-            sb.Append(Chance(5) ? "*" : string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Expression(table, depth))));
+            sb.Append(Chance(5) ? "*" : string.Join(", ", Enumerable.Range(0, 1 + _random.Next(3)).Select(_ => Chance(8) ? Window(table) : Expression(table, depth))));
             sb.Append(" FROM ").Append(from);
             AppendWhere(sb, table, depth);
         }
@@ -254,6 +245,7 @@ internal sealed class SqlFuzzGenerator
         if (Chance(3))
         {
             sb.Append(" ORDER BY ").Append(Chance(3) ? (1 + _random.Next(3)).ToString(CultureInfo.InvariantCulture) : Column(table))
+              .Append(Chance(6) ? " COLLATE " + Pick("NOCASE", "RTRIM", "BINARY") : "")
               .Append(Pick("", " ASC", " DESC", " DESC NULLS FIRST"));
         }
 
@@ -309,7 +301,7 @@ internal sealed class SqlFuzzGenerator
             17 when depth < 2 => $"({ScalarSelect()})",
             18 => $"{Expression(table, d)} IS {Pick("", "NOT ")}NULL",
             19 => $"{Expression(table, d)} COLLATE {Pick("NOCASE", "BINARY", "RTRIM", "BOGUS")}",
-            20 when Chance(3) => $"{Pick(Aggregates)}({Column(table)})",
+            20 when Chance(3) => Aggregate(table),
             _ => $"{Expression(table, d)} {Pick("", "NOT ")}GLOB '{Pick("*", "?a", "[a-z]*", "[")}'",
         };
     }

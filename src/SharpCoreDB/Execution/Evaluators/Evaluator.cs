@@ -19,7 +19,8 @@ internal abstract class Evaluator
 
     /// <summary>
     /// The collation a comparison of <paramref name="left"/> with <paramref name="right"/> uses, by SQLite's rules:
-    /// an explicit COLLATE (the left one first), else a column's (the left one first), else BINARY.
+    /// an explicit COLLATE (the left one first), else a column's (the left one first), else BINARY. A column's
+    /// application collation its connection has not registered is SQLite's error here, as the comparison is compiled.
     /// </summary>
     public static TextCollation ComparisonCollation(Evaluator left, Evaluator right)
     {
@@ -33,7 +34,7 @@ internal abstract class Evaluator
             return right.Collation!;
         }
 
-        return left.Collation ?? right.Collation ?? TextCollation.Binary;
+        return (left.Collation ?? right.Collation ?? TextCollation.Binary).Usable();
     }
 
     /// <summary>The value for the current contents of the frames it reads.</summary>

@@ -82,9 +82,7 @@ internal sealed class LikeEvaluator(LikeOperator op, Evaluator operand, Evaluato
         DbValue result;
         if (op == LikeOperator.Glob)
         {
-            string? t = SqlTextConversion.ToText(text);
-            string? p = SqlTextConversion.ToText(pat);
-            result = t is null || p is null ? DbValue.Null : DbValue.FromInt64(SqlLike.Glob(t, p) ? 1 : 0);
+            result = SqlLike.Glob(text, pat);
         }
         else if (op == LikeOperator.Like)
         {

@@ -53,11 +53,11 @@ internal sealed class ExistsEvaluator(QueryContext context, PlanNode plan, bool 
     }
 }
 
-/// <summary>x [NOT] IN (SELECT y ...), through a hash set of the subquery's values.</summary>
+/// <summary>x [NOT] IN (SELECT y ...), through a hash set of the subquery's values (ordered by an application collation, CollatedKeys).</summary>
 internal sealed class InSubqueryEvaluator(QueryContext context, Evaluator operand, PlanNode plan, SqlTypeAffinity columnAffinity,
     TextCollation collation, bool correlated, bool negated) : Evaluator
 {
-    private readonly HashSet<DbValue> _values = [];
+    private readonly ISet<DbValue> _values = CollatedKeys.NewValueSet(CollatedKeys.For(collation));
     private readonly SqlTypeAffinity _affinity = SqlComparison.ComparisonAffinity(operand.Affinity, columnAffinity);
     private long _generation = -1;
     private bool _hasNull;

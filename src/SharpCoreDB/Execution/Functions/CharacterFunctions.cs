@@ -56,7 +56,8 @@ internal static class CharacterFunctions
 
     private static DbValue Unicode(ReadOnlySpan<DbValue> args)
     {
-        if (args[0].IsNull || Text(args[0]) is not { Length: > 0 } text)
+        // SQLite reads the text as a C string: one that starts with NUL is empty, and has no first character.
+        if (args[0].IsNull || Text(args[0]) is not { Length: > 0 } text || text[0] == '\0')
         {
             return DbValue.Null;
         }
@@ -71,13 +72,15 @@ internal static class CharacterFunctions
             return DbValue.Null;
         }
 
-        string hex = Text(args[0]);
-        string skip = args.Length > 1 ? Text(args[1]) : string.Empty;
+        // Both read as SQLite reads them: as C strings, ending at a NUL.
+        string hex = SqlLike.UpToNul(Text(args[0]));
+        string skip = args.Length > 1 ? SqlLike.UpToNul(Text(args[1])) : string.Empty;
         var bytes = new List<byte>(hex.Length / 2);
         int i = 0;
         while (i < hex.Length)
         {
-            if (skip.Contains(hex[i], StringComparison.Ordinal))
+            // A hex digit starts a pair, which must be whole; only other characters may be ones Y says to skip.
+            if (!char.IsAsciiHexDigit(hex[i]) && skip.Contains(hex[i], StringComparison.Ordinal))
             {
                 i++;
                 continue;

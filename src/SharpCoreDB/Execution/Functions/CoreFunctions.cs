@@ -47,17 +47,20 @@ internal static class CoreFunctions
     /// <summary>Scalar MAX: NULL if any argument is NULL, else the greatest in the value order.</summary>
     public static DbValue Max(ReadOnlySpan<DbValue> args) => Extreme(args, 1);
 
+    // Of values that compare equal (1 and 1.0, 0.0 and -0.0), SQLite's min takes the last and max the first.
     private static DbValue Extreme(ReadOnlySpan<DbValue> args, int direction)
     {
         DbValue best = args[0];
-        foreach (ref readonly DbValue a in args)
+        for (int i = 0; i < args.Length; i++)
         {
+            DbValue a = args[i];
             if (a.IsNull)
             {
                 return DbValue.Null;
             }
 
-            if (DbValueOrder.Compare(a, best) * direction > 0)
+            int c = DbValueOrder.Compare(a, best) * direction;
+            if (c > 0 || (c == 0 && direction < 0 && i > 0))
             {
                 best = a;
             }
@@ -107,11 +110,14 @@ internal static class CoreFunctions
             case DbValueType.Decimal:
                 return DbValue.FromDecimal(Math.Abs(x.AsDecimal()));
             case DbValueType.Real:
-                return DbValue.FromDouble(Math.Abs(x.AsDouble()));
+                return DbValue.FromDouble(AbsKeepingZero(x.AsDouble()));
             default:
-                return DbValue.FromDouble(Math.Abs(SqlArithmetic.ToDouble(SqlCast.Cast(x, Sql.Ast.SqlTypeAffinity.Real))));
+                return DbValue.FromDouble(AbsKeepingZero(SqlArithmetic.ToDouble(SqlCast.Cast(x, Sql.Ast.SqlTypeAffinity.Real))));
         }
     }
+
+    // SQLite negates only what is below zero, so abs(-0.0) is -0.0.
+    private static double AbsKeepingZero(double d) => d < 0 ? -d : d;
 
     /// <summary>-1, 0 or 1 for numbers (and text that is a number as a whole); NULL otherwise.</summary>
     public static DbValue Sign(ReadOnlySpan<DbValue> args)

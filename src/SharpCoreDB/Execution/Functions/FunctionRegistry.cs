@@ -107,6 +107,12 @@ internal static class FunctionRegistry
         return TryCreateAggregate(name, argumentCount, distinct, collation, out aggregate);
     }
 
+    /// <summary>The names of the built-in scalar functions (upper case), for tests that check every one is covered.</summary>
+    public static IEnumerable<string> ScalarNames => Scalars.Keys.Select(name => name.ToUpperInvariant());
+
+    /// <summary>The names of the built-in aggregates (upper case).</summary>
+    public static IEnumerable<string> AggregateNames => Aggregates;
+
     /// <summary>Whether any function of that name exists, for "wrong number of arguments" versus "no such function" errors.</summary>
     public static bool Exists(string name) => Scalars.ContainsKey(name) || Aggregates.Contains(name);
 

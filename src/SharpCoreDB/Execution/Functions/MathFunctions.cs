@@ -44,7 +44,9 @@ internal static class MathFunctions
         }
 
         double r = x.Type == DbValueType.Real ? x.AsDouble() : SqlArithmetic.ToDouble(SqlCast.Cast(x, Sql.Ast.SqlTypeAffinity.Real));
-        return DbValue.FromDouble(RoundDouble(r, digits));
+
+        // SQLite's rounding does not see the sign of a zero: round(-0.0) is 0.0 (while round(-0.001, 2) stays -0.0).
+        return DbValue.FromDouble(r == 0 ? 0.0 : RoundDouble(r, digits));
     }
 
     /// <summary>SQLite's rounding of a double to <paramref name="digits"/> decimal places.</summary>

@@ -5,8 +5,8 @@
 // text that reads as one (anything else gives NULL); the result is a real, except that
 // ceil, floor and trunc keep an integer as it is; a result that is not a number (a
 // domain error: sqrt(-1), acos(2), mod(x, 0)) is NULL, while an infinite one is kept
-// (exp(1000)); logarithms of zero or of a negative number, and to a base of 0, 1 or
-// below, are NULL.
+// (exp(1000)); logarithms of zero or of a negative number, and to a base of 1 or
+// below, are NULL (log(B, X) reads X however it can, as SQLite's two-argument log does).
 using SharpCoreDB.Execution.Semantics;
 
 namespace SharpCoreDB.Execution.Functions;
@@ -51,10 +51,19 @@ internal static class MathLibrary
     }
 
     // LOG(B, X): the logarithm of X to base B.
-    private static DbValue Log(ReadOnlySpan<DbValue> args) =>
-        Number(args[0], out double b, out _) && Number(args[1], out double x, out _) && x > 0 && b > 0 && b != 1
-            ? DbValue.FromDouble(Math.Log(x) / Math.Log(b))
-            : DbValue.Null;
+    // log(B, X): B must be a number above 1 (its logarithm positive); X is read as SQLite's sqlite3_value_double reads
+    // any value (text and blobs by their numeric prefix), and must be above 0.
+    private static DbValue Log(ReadOnlySpan<DbValue> args)
+    {
+        double lnB = Number(args[0], out double b, out _) && b > 0 ? Math.Log(b) : 0;
+        if (!(lnB > 0) || args[1].IsNull)
+        {
+            return DbValue.Null;
+        }
+
+        double x = SqlArithmetic.ToDouble(args[1].IsNumeric ? args[1] : SqlCast.Cast(args[1], SqlTypeAffinity.Real));
+        return x > 0 ? DbValue.FromDouble(Math.Log(x) / lnB) : DbValue.Null;
+    }
 
     // CEIL, FLOOR, TRUNC: an integer stays as it is; a real is rounded and stays a real.
     private static DbValue Rounded(in DbValue value, Func<double, double> round) =>

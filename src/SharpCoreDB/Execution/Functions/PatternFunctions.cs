@@ -10,18 +10,5 @@ internal static class PatternFunctions
     public static DbValue Like(ReadOnlySpan<DbValue> args) =>
         SqlLike.Like(args[1], args[0], args.Length > 2 ? args[2] : DbValue.Null, args.Length > 2);
 
-    public static DbValue Glob(ReadOnlySpan<DbValue> args)
-    {
-        if (args[0].Type == DbValueType.Blob || args[1].Type == DbValueType.Blob)
-        {
-            return DbValue.FromInt64(0);
-        }
-
-        if (args[0].IsNull || args[1].IsNull)
-        {
-            return DbValue.Null;
-        }
-
-        return DbValue.FromInt64(SqlLike.Glob(SqlTextConversion.ToText(args[1]), SqlTextConversion.ToText(args[0])) ? 1 : 0);
-    }
+    public static DbValue Glob(ReadOnlySpan<DbValue> args) => SqlLike.Glob(args[1], args[0]);
 }

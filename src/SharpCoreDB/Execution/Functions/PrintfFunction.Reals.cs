@@ -13,31 +13,49 @@ internal static partial class PrintfFunction
     // significant digits (SQLite's rendering: %.2f of 1.005 is 1.00, %.20f of 0.1 is 0.1 and zeros).
     private const int SignificantDigits = 16;
 
+    // With the ! flag SQLite keeps more digits: its documentation says 26, its decimal conversion (a 64-bit integer
+    // scaled from the double) gives 18 or 19, the last ones approximate. SharpCoreDB keeps 19 of the exact expansion
+    // (docs/sql-semantics.md: past the 17th digit the two may differ).
+    private const int AltForm2Digits = 19;
+
     // Exact digits taken from a double before rounding (a double's exact expansion needs more only far past the 16 kept).
     private const int ExactDigits = 30;
 
-    // %f %e %g of a non-negative finite number from its 16 significant digits.
+    // %f %e %g of a non-negative finite number from its 16 significant digits. The ! flag (SQLite's alternate form 2)
+    // keeps up to 19 digits, always shows the point with at least one digit after it, and drops trailing zeros (%g
+    // drops them anyway unless # says otherwise): %!.3f of 1 is 1.0, %!g of 100 is 100.0.
     private static string FloatDigits(double value, char conversion, Spec spec)
     {
-        int precision = spec.Precision < 0 ? 6 : spec.Precision;
         (string digits, int exponent) = Decimal(value);
+        return FloatDigits(digits, exponent, conversion, spec);
+    }
+
+    // %f %e %g of the number digits x 10^exponent (digits: "d.ddd" without the point; value = d.ddd x 10^exponent).
+    private static string FloatDigits(string digits, int exponent, char conversion, Spec spec)
+    {
+        int precision = spec.Precision < 0 ? 6 : spec.Precision;
+        bool altForm2 = spec.Characters;
+        int kept = altForm2 ? AltForm2Digits : SignificantDigits;
+        bool point = spec.Alternate || altForm2;
         switch (conversion)
         {
             case 'f':
-                (digits, exponent) = Round(digits, exponent, Math.Min(exponent + 1 + precision, SignificantDigits));
-                string fixedText = Fixed(digits, exponent, precision, spec.Alternate);
+                (digits, exponent) = Round(digits, exponent, Math.Min(exponent + 1 + precision, kept));
+                string fixedText = Fixed(digits, exponent, precision, point);
+                fixedText = altForm2 ? TrimZeros(fixedText, keepOneDigit: true) : fixedText;
                 return spec.Comma ? Group(fixedText[..IntegerLength(fixedText)]) + fixedText[IntegerLength(fixedText)..] : fixedText;
             case 'e' or 'E':
-                (digits, exponent) = Round(digits, exponent, Math.Min(precision + 1, SignificantDigits));
-                return Scientific(digits, exponent, precision, spec.Alternate, conversion);
+                (digits, exponent) = Round(digits, exponent, Math.Min(precision + 1, kept));
+                string scientificText = Scientific(digits, exponent, precision, point, conversion);
+                return altForm2 ? TrimZeros(scientificText, keepOneDigit: true) : scientificText;
             default:
                 int significant = precision == 0 ? 1 : precision;
-                (digits, exponent) = Round(digits, exponent, Math.Min(significant, SignificantDigits));
+                (digits, exponent) = Round(digits, exponent, Math.Min(significant, kept));
                 bool scientific = exponent < -4 || exponent >= significant;
                 string text = scientific
-                    ? Scientific(digits, exponent, significant - 1, spec.Alternate, conversion == 'g' ? 'e' : 'E')
-                    : Fixed(digits, exponent, significant - 1 - exponent, spec.Alternate);
-                text = spec.Alternate ? text : TrimZeros(text);
+                    ? Scientific(digits, exponent, significant - 1, point, conversion == 'g' ? 'e' : 'E')
+                    : Fixed(digits, exponent, significant - 1 - exponent, point);
+                text = spec.Alternate ? text : TrimZeros(text, keepOneDigit: altForm2);
                 return spec.Comma && !scientific ? Group(text[..IntegerLength(text)]) + text[IntegerLength(text)..] : text;
         }
     }
@@ -141,14 +159,15 @@ internal static partial class PrintfFunction
         return text.Append(e).Append(shown < 0 ? '-' : '+').Append(Math.Abs(shown).ToString("00", CultureInfo.InvariantCulture)).ToString();
     }
 
-    // %g without #: no trailing zeros after the point, and no point left alone.
-    private static string TrimZeros(string text)
+    // No trailing zeros after the point, and no point left alone (%g without #), or, with the ! flag, one zero after it.
+    private static string TrimZeros(string text, bool keepOneDigit)
     {
         int e = text.IndexOfAny(['e', 'E']);
         string mantissa = e < 0 ? text : text[..e];
         if (mantissa.Contains('.', StringComparison.Ordinal))
         {
-            mantissa = mantissa.TrimEnd('0').TrimEnd('.');
+            mantissa = mantissa.TrimEnd('0');
+            mantissa = mantissa.EndsWith('.') ? (keepOneDigit ? mantissa + "0" : mantissa[..^1]) : mantissa;
         }
 
         return e < 0 ? mantissa : mantissa + text[e..];

@@ -2,12 +2,14 @@
 // conversions %d %i %u %x %X %o %f %e %E %g %G %s %c %%, SQLite's own %q (text with
 // ' doubled), %Q (the same in quotes, NULL as NULL) and %w (" doubled), %z as %s;
 // the flags - + space 0 # , (thousands separators) and ! (widths and precisions of
-// text in characters rather than UTF-8 bytes); width and precision, either may be *;
+// text in characters rather than UTF-8 bytes; reals with up to 19 digits, the point
+// and a digit after it always shown, trailing zeros dropped); width and precision, either may be *;
 // C's length modifiers (l, ll) are read and ignored. As in SQLite: arguments missing at
 // the end count as NULL (0, 0.0 or ''); numbers are rounded half away from zero from
 // their exact decimal expansion, keeping at most 16 significant digits (so %.2f of
 // 1.005 is 1.00, %.20f of 0.1 is 0.1 then zeros, %.0f of 2.5 is 3); an infinity is Inf; a conversion it does not know ends the output
-// there; a NULL format gives NULL.
+// there; a NULL or empty format gives NULL (SQLite builds no string for it). The format
+// and every text argument end at a NUL character, as SQLite's C strings do.
 using System.Globalization;
 using System.Text;
 using SharpCoreDB.Execution.Semantics;
@@ -19,12 +21,12 @@ internal static partial class PrintfFunction
 {
     public static DbValue Printf(ReadOnlySpan<DbValue> args)
     {
-        if (args[0].IsNull)
+        string format = args[0].IsNull ? string.Empty : SqlLike.UpToNul(SqlTextConversion.ToText(args[0])!);
+        if (format.Length == 0)
         {
             return DbValue.Null;
         }
 
-        string format = SqlTextConversion.ToText(args[0])!;
         var output = new StringBuilder(format.Length + 16);
         var arguments = new Arguments(args[1..].ToArray());
         for (int i = 0; i < format.Length; i++)
@@ -62,7 +64,8 @@ internal static partial class PrintfFunction
 
             if (i >= format.Length || !Convert(format[i], spec, arguments, output))
             {
-                break; // SQLite stops at a conversion it does not know
+                // SQLite stops at a conversion it does not know, and then has built no string at all if nothing came before.
+                return output.Length == 0 ? DbValue.Null : DbValue.FromText(output.ToString());
             }
         }
 
@@ -111,9 +114,12 @@ internal static partial class PrintfFunction
                 Pad(output, spec with { Zero = false }, prefix, conversion == 'X' ? digits.ToUpperInvariant() : digits, numeric: true);
                 return true;
             case 'f' or 'e' or 'E' or 'g' or 'G':
+                // An infinity is Inf, or with the 0 flag 9e999 written out in full (SQLite's rendering).
                 double real = arguments.Real();
-                string body = double.IsInfinity(real) ? "Inf" : FloatDigits(Math.Abs(real), conversion, spec);
-                Pad(output, spec, Sign(real < 0, spec), body, numeric: !double.IsInfinity(real));
+                bool shown = !double.IsInfinity(real) || spec.Zero;
+                string body = !double.IsInfinity(real) ? FloatDigits(Math.Abs(real), conversion, spec)
+                    : spec.Zero ? FloatDigits("9", 999, conversion, spec) : "Inf";
+                Pad(output, spec, Sign(real < 0, spec), body, numeric: shown);
                 return true;
             case 's' or 'z':
                 Pad(output, spec, string.Empty, Cut(arguments.Text() ?? string.Empty, spec), numeric: false);
@@ -267,7 +273,7 @@ internal static partial class PrintfFunction
         public string? Text()
         {
             DbValue v = Next();
-            return v.IsNull ? null : SqlTextConversion.ToText(v);
+            return v.IsNull ? null : SqlLike.UpToNul(SqlTextConversion.ToText(v)!);
         }
     }
 }

@@ -76,45 +76,47 @@ internal static class TextFunctions
 
         string text = blob ? string.Empty : SqlTextConversion.ToText(x)!;
         long length = blob ? x.AsBlob().Length : CodePoints(text);
+        // SQLite's steps in its 64-bit arithmetic, which wraps at the extremes (substr('abc', -2^63, 2^63 - 1) is 'ab').
         bool negativeLength = false;
-        if (p2 < 0)
+        unchecked
         {
-            p2 = p2 == long.MinValue ? long.MaxValue / 4 : -p2;
-            negativeLength = true;
-        }
-
-        p1 = Math.Clamp(p1, -(long.MaxValue / 4), long.MaxValue / 4);
-        p2 = Math.Min(p2, long.MaxValue / 4);
-        if (p1 < 0)
-        {
-            p1 += length;
-            if (p1 < 0)
+            if (p2 < 0)
             {
-                p2 += p1;
-                if (p2 < 0)
-                {
-                    p2 = 0;
-                }
-
-                p1 = 0;
+                p2 = -p2;
+                negativeLength = true;
             }
-        }
-        else if (p1 > 0)
-        {
-            p1--;
-        }
-        else if (p2 > 0)
-        {
-            p2--;
-        }
 
-        if (negativeLength)
-        {
-            p1 -= p2;
             if (p1 < 0)
             {
-                p2 += p1;
-                p1 = 0;
+                p1 += length;
+                if (p1 < 0)
+                {
+                    p2 += p1;
+                    if (p2 < 0)
+                    {
+                        p2 = 0;
+                    }
+
+                    p1 = 0;
+                }
+            }
+            else if (p1 > 0)
+            {
+                p1--;
+            }
+            else if (p2 > 0)
+            {
+                p2--;
+            }
+
+            if (negativeLength)
+            {
+                p1 -= p2;
+                if (p1 < 0)
+                {
+                    p2 += p1;
+                    p1 = 0;
+                }
             }
         }
 
@@ -167,16 +169,22 @@ internal static class TextFunctions
     /// <summary>REPLACE(x, from, to): every occurrence, case-sensitively; an empty 'from' leaves x unchanged.</summary>
     public static DbValue Replace(ReadOnlySpan<DbValue> args)
     {
-        if (args[0].IsNull || args[1].IsNull || args[2].IsNull)
+        if (args[0].IsNull || args[1].IsNull)
         {
             return DbValue.Null;
         }
 
+        // An empty pattern (read as a C string, as SQLite reads it) leaves the text as it is, even with a NULL replacement.
         string s = SqlTextConversion.ToText(args[0])!;
         string from = SqlTextConversion.ToText(args[1])!;
-        if (from.Length == 0)
+        if (from.Length == 0 || from[0] == '\0')
         {
             return DbValue.FromText(s);
+        }
+
+        if (args[2].IsNull)
+        {
+            return DbValue.Null;
         }
 
         return DbValue.FromText(s.Replace(from, SqlTextConversion.ToText(args[2]), StringComparison.Ordinal));
@@ -222,6 +230,8 @@ internal static class TextFunctions
         {
             DbValueType.Null => "NULL",
             DbValueType.Integer or DbValueType.Boolean => x.AsInt64().ToString(CultureInfo.InvariantCulture),
+            // An infinity as SQLite quotes it: a literal that reads back as one.
+            DbValueType.Real when double.IsInfinity(x.AsDouble()) => x.AsDouble() > 0 ? "9.0e+999" : "-9.0e+999",
             DbValueType.Real or DbValueType.Decimal => SqlTextConversion.ToText(x)!,
             DbValueType.Blob => "X'" + Convert.ToHexString(x.AsBlob()) + "'",
             _ => "'" + SqlTextConversion.ToText(x)!.Replace("'", "''", StringComparison.Ordinal) + "'",

@@ -1,9 +1,10 @@
-// The scalar functions and aggregates an application registers on its connection
-// (SharpCoreDBConnection.CreateFunction, CreateAggregate), looked up before the built-in ones (an
-// application may replace a built-in function for its own connection, as in SQLite),
-// by name (any case) and argument count, a registration for any count coming after
-// the exact ones. Every change advances Version, so that statements compiled
-// before it are compiled again.
+// The scalar functions, aggregates and collations an application registers on its
+// connection (SharpCoreDBConnection.CreateFunction, CreateAggregate, CreateCollation).
+// Functions are looked up before the built-in ones (an application may replace a
+// built-in function for its own connection, as in SQLite), by name (any case) and
+// argument count, a registration for any count coming after the exact ones;
+// collations live in Values/ApplicationCollations. Every change advances Version, so
+// that statements compiled before it are compiled again.
 namespace SharpCoreDB.Execution.Functions;
 
 /// <summary>A connection's application-defined scalar functions and aggregates.</summary>
@@ -17,6 +18,16 @@ internal sealed class UserFunctions
 
     /// <summary>Changes with every registration and removal.</summary>
     public int Version { get; private set; }
+
+    /// <summary>The connection's collations (changed through <see cref="SetCollation"/>).</summary>
+    public ApplicationCollations Collations { get; } = new();
+
+    /// <summary>Registers <paramref name="comparison"/> as the collation <paramref name="name"/>, or removes it when null.</summary>
+    public void SetCollation(string name, Comparison<string>? comparison)
+    {
+        Collations.Set(name, comparison);
+        Version++;
+    }
 
     /// <summary>Registers <paramref name="body"/> as <paramref name="name"/> with <paramref name="arguments"/> arguments (replacing one registered so before), or removes it when the body is null.</summary>
     public void Set(string name, int arguments, ScalarFunction? body, bool deterministic) =>
@@ -75,6 +86,7 @@ internal sealed class UserFunctions
     {
         _byName.Clear();
         _aggregates.Clear();
+        Collations.Clear();
         Version++;
     }
 

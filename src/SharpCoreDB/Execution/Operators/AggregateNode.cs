@@ -18,6 +18,10 @@
 // A single INTEGER/BOOLEAN group key is first looked up in an Int64GroupTable
 // (a long-keyed open-addressing index over the same groups), which skips the
 // DbValue hashing and comparing of the dictionary on the common GROUP BY path.
+//
+// Texts are keyed folded by their collation (TextCollation.Key). A key under an
+// application collation cannot fold: its groups are kept in a dictionary ordered by
+// the collation instead (CollatedKeys), which also orders the output and the spill.
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Semantics;
@@ -36,7 +40,8 @@ internal sealed record AggregateSpec(string Name, bool Distinct, Evaluator[] Arg
 internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame frame, Evaluator[] groupKeys, AggregateSpec[] aggregates,
     Frame aggregateFrame) : PlanNode
 {
-    private readonly Dictionary<HashKey, Group> _groups = [];
+    private readonly CollatedKeys? _order = CollatedKeys.For(groupKeys.Select(k => k.Collation));
+    private readonly IDictionary<HashKey, Group> _groups = CollatedKeys.NewDictionary<Group>(CollatedKeys.For(groupKeys.Select(k => k.Collation)));
     private readonly Int64GroupTable<Group> _integerGroups = new();
     private readonly List<Group> _ordered = [];
     private DbValue[][] _argBuffers = [];
@@ -84,7 +89,7 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
                 // One key: an INTEGER or BOOLEAN value probes the long-keyed index first; a miss
                 // (or any other type) goes through the dictionary, which holds every group.
                 DbValue key = groupKeys[0].Evaluate();
-                probe[0] = groupKeys[0].Collation is { IsBinary: false } collation ? collation.Key(key) : key;
+                probe[0] = groupKeys[0].Collation is { IsBinary: false } collation && _order is null ? collation.Key(key) : key;
                 if (key.Type is DbValueType.Integer or DbValueType.Boolean)
                 {
                     long value = key.AsInt64();
@@ -105,7 +110,7 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
                 {
                     // Keyed by the collation's folding: 'Bob' and 'bob' are one NOCASE group (its rows keep their values).
                     DbValue value = groupKeys[i].Evaluate();
-                    probe[i] = groupKeys[i].Collation is { IsBinary: false } collation ? collation.Key(value) : value;
+                    probe[i] = groupKeys[i].Collation is { IsBinary: false } collation && _order is null ? collation.Key(value) : value;
                 }
 
                 group = FindOrAdd(probe);
@@ -131,7 +136,7 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
         else
         {
             _ordered.AddRange(_groups.Values);
-            _ordered.Sort(static (a, b) => CompareKeys(a.Key, b.Key));
+            _ordered.Sort((a, b) => CompareKeys(a.Key, b.Key));
             if (_spill is not null)
             {
                 _spill.Finish();
@@ -204,7 +209,7 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
             var keys = new SortKey[key.Length];
             for (int i = 0; i < keys.Length; i++)
             {
-                keys[i] = new SortKey(i, Descending: false, NullsFirst: true);
+                keys[i] = new SortKey(i, Descending: false, NullsFirst: true, _order is null ? null : groupKeys[i].Collation);
             }
 
             _spill = new ExternalSorter(context, keys, width);
@@ -270,11 +275,12 @@ internal sealed class AggregateNode(QueryContext context, PlanNode input, Frame 
         }
     }
 
-    private static int CompareKeys(ReadOnlySpan<DbValue> a, ReadOnlySpan<DbValue> b)
+    // The order of group keys: of the folded values, or under the keys' collations when one cannot fold.
+    private int CompareKeys(ReadOnlySpan<DbValue> a, ReadOnlySpan<DbValue> b)
     {
         for (int i = 0; i < a.Length; i++)
         {
-            int c = DbValue.Compare(a[i], b[i]);
+            int c = _order is null ? DbValue.Compare(a[i], b[i]) : _order.Compare(i, a[i], b[i]);
             if (c != 0)
             {
                 return c;

@@ -5,7 +5,9 @@
 // representative of rows that compare equal: the last one read (1 UNION 1.0 is 1.0;
 // INTERSECT and EXCEPT keep the left input's). They read their inputs whole, then
 // return the rows in first-seen order (the planner sorts the result when the
-// statement has no ORDER BY, as SQLite's output is sorted).
+// statement has no ORDER BY, as SQLite's output is sorted). Under an application
+// collation, which cannot fold, rows are kept ordered by it instead of hashed
+// (CollatedKeys).
 
 namespace SharpCoreDB.Execution.Operators;
 
@@ -13,7 +15,8 @@ namespace SharpCoreDB.Execution.Operators;
 internal sealed class CompoundNode(CompoundOperator op, PlanNode left, PlanNode right, TextCollation[] collations) : PlanNode
 {
     private readonly Frame _output = new() { Values = new DbValue[left.ColumnCount] };
-    private readonly Dictionary<HashKey, int> _positions = [];
+    private readonly CollatedKeys? _order = CollatedKeys.For(collations);
+    private readonly IDictionary<HashKey, int> _positions = CollatedKeys.NewDictionary<int>(CollatedKeys.For(collations));
     private readonly List<DbValue[]?> _rows = [];
     private int _next;
     private bool _onRight;
@@ -41,7 +44,7 @@ internal sealed class CompoundNode(CompoundOperator op, PlanNode left, PlanNode 
         }
         else
         {
-            var inRight = new HashSet<HashKey>();
+            ISet<HashKey> inRight = CollatedKeys.NewSet(_order);
             right.Open();
             while (right.Next())
             {
@@ -136,7 +139,7 @@ internal sealed class CompoundNode(CompoundOperator op, PlanNode left, PlanNode 
         var key = new DbValue[ColumnCount];
         for (int i = 0; i < key.Length; i++)
         {
-            key[i] = collations[i].Key(row[i]);
+            key[i] = _order is null ? collations[i].Key(row[i]) : row[i];
         }
 
         return new HashKey(key);

@@ -12,6 +12,11 @@
 // probe: a probe allocates nothing (IN lists still encode one key per item).
 // Rows are fetched through a second cursor on the table: consecutive probes
 // usually land in the leaf the last one read, which the cursor searches first.
+//
+// An index under an application collation (keyOrder, IndexKeyOrders) stores its
+// texts unfolded in a collated order: prefixes then match and bounds compare value by
+// value in that order, and the range column is found by walking the key's values
+// rather than at the prefix's byte length.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Semantics;
@@ -22,7 +27,7 @@ namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>An index seek or range scan, fetching each row from the table.</summary>
 internal sealed class IndexSeekSource(QueryContext context, TableSchema table, IndexSchema index, RowDecoder decoder, string alias,
-    IndexProbe probe, ScanDirection direction) : RowSource
+    IndexProbe probe, ScanDirection direction, CollatedKeyOrder? keyOrder) : RowSource
 {
     private readonly Evaluator[] _equal = probe.Equal;
     private readonly Evaluator[]? _lastIn = probe.LastIn;
@@ -58,7 +63,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
     /// <summary>The same seek run in the given direction.</summary>
     public IndexSeekSource InDirection(ScanDirection wanted) =>
-        wanted == direction ? this : new(context, table, index, decoder, alias, probe, wanted);
+        wanted == direction ? this : new(context, table, index, decoder, alias, probe, wanted, keyOrder);
 
     public override void Open()
     {
@@ -69,7 +74,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
         if (_generation != context.Generation || _cursor is null)
         {
             _generation = context.Generation;
-            _cursor = context.Tree(index.RootPage).OpenCursor(_cursor);
+            _cursor = context.Tree(index.RootPage, keyOrder).OpenCursor(_cursor);
             _rows = context.Tree(table.RootPage).OpenCursor(_rows);
         }
 
@@ -119,11 +124,12 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
             }
         }
 
-        _prefixes.Sort((a, b) => a.Span.SequenceCompareTo(b.Span));
+        // In the index's order, and once each: items its collation calls equal seek the same entries.
+        _prefixes.Sort((a, b) => keyOrder is null ? a.Span.SequenceCompareTo(b.Span) : keyOrder.Compare(a.Span, b.Span));
         int kept = 0;
         for (int i = 0; i < _prefixes.Count; i++)
         {
-            if (kept == 0 || !_prefixes[i].Span.SequenceEqual(_prefixes[kept - 1].Span))
+            if (kept == 0 || (keyOrder is null ? !_prefixes[i].Span.SequenceEqual(_prefixes[kept - 1].Span) : keyOrder.Compare(_prefixes[i].Span, _prefixes[kept - 1].Span) != 0))
             {
                 _prefixes[kept++] = _prefixes[i];
             }
@@ -158,7 +164,8 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
             if (ok && cursor.KeyStartsWith(prefix))
             {
-                ReadOnlySpan<byte> rest = cursor.Key[prefix.Length..];
+                int rangeColumn = _equal.Length + (_lastIn is null ? 0 : 1);
+                ReadOnlySpan<byte> rest = cursor.Key[(keyOrder is null ? prefix.Length : KeyEncoder.SkipValues(cursor.Key, rangeColumn))..];
                 if ((hasLow || hasHigh) && rest[0] == KeyEncoder.NullTag)
                 {
                     // NULLs sort first: going backward, every key left under this prefix is NULL too.
@@ -172,7 +179,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
                 if (!_descending && hasHigh)
                 {
-                    int c = CompareBound(rest, _high.AsSpan(0, _highLength));
+                    int c = CompareBound(rest, rangeColumn, _high.AsSpan(0, _highLength));
                     if (c > 0 || (c == 0 && !_highInclusive))
                     {
                         NextPrefix();
@@ -182,7 +189,7 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
 
                 if (_descending && hasLow)
                 {
-                    int c = CompareBound(rest, _low.AsSpan(0, _lowLength));
+                    int c = CompareBound(rest, rangeColumn, _low.AsSpan(0, _lowLength));
                     if (c < 0 || (c == 0 && !_lowInclusive))
                     {
                         NextPrefix();
@@ -277,9 +284,12 @@ internal sealed class IndexSeekSource(QueryContext context, TableSchema table, I
         return _start.AsSpan(0, length);
     }
 
-    // The range column's bytes (and what follows) against an encoded bound: memcmp over the bound's length.
-    private static int CompareBound(ReadOnlySpan<byte> rest, ReadOnlySpan<byte> bound) =>
-        rest[..Math.Min(bound.Length, rest.Length)].SequenceCompareTo(bound);
+    // The range column's value (at the start of rest, what follows the prefix) against an encoded bound: memcmp over the
+    // bound's length, or the value compared in the index's collated order.
+    private int CompareBound(ReadOnlySpan<byte> rest, int rangeColumn, ReadOnlySpan<byte> bound) =>
+        keyOrder is null
+            ? rest[..Math.Min(bound.Length, rest.Length)].SequenceCompareTo(bound)
+            : keyOrder.CompareValue(rangeColumn, rest[..KeyEncoder.ValueLength(rest)], bound);
 
     private void NextPrefix()
     {

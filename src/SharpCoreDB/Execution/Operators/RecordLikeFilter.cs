@@ -94,7 +94,8 @@ internal sealed class RecordLikeFilter
             return;
         }
 
-        string patternText = SqlTextConversion.ToText(pattern)!;
+        // Read as SQLite reads it: up to a NUL character.
+        string patternText = SqlLike.UpToNul(SqlTextConversion.ToText(pattern)!);
         string? escapeText = null;
         if (_escape is not null)
         {
@@ -104,7 +105,7 @@ internal sealed class RecordLikeFilter
                 return;
             }
 
-            escapeText = SqlTextConversion.ToText(escape)!;
+            escapeText = SqlLike.UpToNul(SqlTextConversion.ToText(escape)!);
             if (escapeText.Length != 1 || char.IsSurrogate(escapeText[0]))
             {
                 // SqlLike reports a bad escape on the first row; leave that to the conjunct.
@@ -146,6 +147,12 @@ internal sealed class RecordLikeFilter
         }
 
         ReadOnlySpan<byte> text = reader.GetBytes(_column);
+        int nul = text.IndexOf((byte)0);
+        if (nul >= 0)
+        {
+            text = text[..nul]; // SQLite's LIKE reads the text up to a NUL
+        }
+
         if (_validate && !Utf8.IsValid(text))
         {
             return true;

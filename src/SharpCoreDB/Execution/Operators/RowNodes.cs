@@ -69,29 +69,42 @@ internal sealed class ProjectNode(PlanNode input, Evaluator[] expressions, int v
 }
 
 /// <summary>Drops rows whose visible columns equal an earlier row's.</summary>
-internal sealed class DistinctNode(PlanNode input, TextCollation?[] collations) : PlanNode
+internal sealed class DistinctNode : PlanNode
 {
-    private readonly HashSet<HashKey> _seen = [];
+    private readonly PlanNode _input;
+    private readonly TextCollation?[] _collations;
 
-    public override Frame Output => input.Output;
+    // Hashed by folded keys, or, under an application collation, ordered by it (CollatedKeys).
+    private readonly CollatedKeys? _order;
+    private readonly ISet<HashKey> _seen;
 
-    public override int ColumnCount => input.ColumnCount;
+    public DistinctNode(PlanNode input, TextCollation?[] collations)
+    {
+        _input = input;
+        _collations = collations;
+        _order = CollatedKeys.For(collations);
+        _seen = CollatedKeys.NewSet(_order);
+    }
+
+    public override Frame Output => _input.Output;
+
+    public override int ColumnCount => _input.ColumnCount;
 
     public override void Open()
     {
         _seen.Clear();
-        input.Open();
+        _input.Open();
     }
 
     public override bool Next()
     {
-        while (input.Next())
+        while (_input.Next())
         {
             // Compared by each column's collation (folded keys), while the row passed on keeps its values.
-            DbValue[] key = input.Output.Values.AsSpan(0, input.ColumnCount).ToArray();
-            for (int i = 0; i < key.Length && i < collations.Length; i++)
+            DbValue[] key = _input.Output.Values.AsSpan(0, _input.ColumnCount).ToArray();
+            for (int i = 0; i < key.Length && i < _collations.Length && _order is null; i++)
             {
-                if (collations[i] is { IsBinary: false } collation)
+                if (_collations[i] is { IsBinary: false } collation)
                 {
                     key[i] = collation.Key(key[i]);
                 }
@@ -109,13 +122,13 @@ internal sealed class DistinctNode(PlanNode input, TextCollation?[] collations) 
     public override void Close()
     {
         _seen.Clear();
-        input.Close();
+        _input.Close();
     }
 
     public override void Explain(List<string> lines, int depth)
     {
-        lines.Add(Indent(depth) + "DISTINCT (hash)");
-        input.Explain(lines, depth + 1);
+        lines.Add(Indent(depth) + (_order is null ? "DISTINCT (hash)" : "DISTINCT (ordered by collation)"));
+        _input.Explain(lines, depth + 1);
     }
 }
 

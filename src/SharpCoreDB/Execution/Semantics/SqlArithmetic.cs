@@ -119,7 +119,10 @@ internal static class SqlArithmetic
     /// <summary>The 64-bit integer a value stands for in bitwise operations (reals truncate and saturate).</summary>
     public static long ToInteger(in DbValue value)
     {
-        DbValue n = value.Type == DbValueType.Text ? DbValue.FromInt64(SqlNumberParser.ParseIntegerPrefix(value.AsText())) : ToNumber(value);
+        // A text, or a blob read as its text, gives its integer prefix, as SQLite's sqlite3_value_int64 reads both.
+        DbValue n = value.Type is DbValueType.Text or DbValueType.Blob
+            ? DbValue.FromInt64(SqlNumberParser.ParseIntegerPrefix(SqlTextConversion.ToText(value)!))
+            : ToNumber(value);
         return n.Type switch
         {
             DbValueType.Integer => n.AsInt64(),

@@ -107,7 +107,8 @@ internal static class SqlCast
             case DbValueType.Blob:
                 string text = value.Type == DbValueType.Text ? value.AsText() : Encoding.UTF8.GetString(value.AsBlob());
                 DbValue n = SqlNumberParser.ParsePrefix(text);
-                if (n.Type == DbValueType.Real && SqlAffinity.TryRealToInteger(n.AsDouble(), out long i) && Math.Abs(n.AsDouble()) < 9.2233720368547e18)
+                // A whole real becomes an integer within SQLite's sqlite3RealSameAsInt bounds, -2^51 to 2^51 (1e16 stays real).
+                if (n.Type == DbValueType.Real && SqlAffinity.TryRealToInteger(n.AsDouble(), out long i) && i >= -2251799813685248L && i < 2251799813685248L)
                 {
                     return DbValue.FromInt64(i);
                 }

@@ -5,7 +5,9 @@
 // the next pattern character literal (an escape at the very end matches nothing).
 // GLOB: case-sensitive, '*', '?', and '[...]' sets with ranges and '^' negation.
 // A blob operand never matches (SQLite's rule, which answers 0 even beside a
-// NULL). Both run WildcardMatch's loop, which backtracks only to the last '%' or '*'
+// NULL). SQLite reads the operands and the escape as C strings, so each ends at its
+// first NUL character; the escape is one character (a code point: an emoji may
+// escape). Both run WildcardMatch's loop, which backtracks only to the last '%' or '*'
 // (exact for these wildcards) and never allocates.
 
 namespace SharpCoreDB.Execution.Semantics;
@@ -28,24 +30,54 @@ internal static class SqlLike
             return DbValue.FromInt64(0);
         }
 
-        if (text.IsNull || pattern.IsNull || (hasEscape && escape.IsNull))
-        {
-            return DbValue.Null;
-        }
-
-        char? e = null;
+        // The escape is checked first, as SQLite does: a bad one is an error even beside a NULL operand.
+        int e = -1;
         if (hasEscape)
         {
-            string es = SqlTextConversion.ToText(escape)!;
-            if (es.Length != 1)
+            if (escape.IsNull)
+            {
+                return DbValue.Null;
+            }
+
+            string es = UpToNul(SqlTextConversion.ToText(escape)!);
+            if (es.Length == 0 || es.Length != (char.IsHighSurrogate(es[0]) && es.Length == 2 ? 2 : 1))
             {
                 throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, "ESCAPE expression must be a single character");
             }
 
-            e = es[0];
+            e = char.ConvertToUtf32(es, 0);
         }
 
-        return DbValue.FromInt64(Matches(SqlTextConversion.ToText(text)!, SqlTextConversion.ToText(pattern)!, e) ? 1 : 0);
+        if (text.IsNull || pattern.IsNull)
+        {
+            return DbValue.Null;
+        }
+
+        bool matched = WildcardMatch.Matches<LikeSyntax, char>(new LikeSyntax(e), UpToNul(SqlTextConversion.ToText(text)!), UpToNul(SqlTextConversion.ToText(pattern)!));
+        return DbValue.FromInt64(matched ? 1 : 0);
+    }
+
+    /// <summary>Evaluates `text GLOB pattern` on values: 0 for a blob operand, NULL for a NULL one, operands read as text.</summary>
+    public static DbValue Glob(in DbValue text, in DbValue pattern)
+    {
+        if (text.Type == DbValueType.Blob || pattern.Type == DbValueType.Blob)
+        {
+            return DbValue.FromInt64(0);
+        }
+
+        if (text.IsNull || pattern.IsNull)
+        {
+            return DbValue.Null;
+        }
+
+        return DbValue.FromInt64(Glob(UpToNul(SqlTextConversion.ToText(text)!), UpToNul(SqlTextConversion.ToText(pattern)!)) ? 1 : 0);
+    }
+
+    /// <summary>The text up to its first NUL character (SQLite reads pattern operands as C strings).</summary>
+    public static string UpToNul(string text)
+    {
+        int nul = text.IndexOf('\0');
+        return nul < 0 ? text : text[..nul];
     }
 
     /// <summary>`text GLOB pattern`.</summary>
@@ -92,17 +124,23 @@ internal static class SqlLike
     }
 
     // LIKE's elements: '%', '_', the escape and the character after it, any other character (ASCII letters folded).
+    // The escape is a code point (-1 for none); one beyond the BMP is a surrogate pair in the pattern.
     private readonly struct LikeSyntax(int escape) : IWildcardSyntax<char>
     {
         public WildcardStep Step(ReadOnlySpan<char> pattern, ref int p, ReadOnlySpan<char> text, ref int t)
         {
             char c = pattern[p];
-            if (c == escape)
+            int width = escape <= char.MaxValue ? (c == escape ? 1 : 0)
+                : p + 1 < pattern.Length && char.IsSurrogatePair(c, pattern[p + 1]) && char.ConvertToUtf32(c, pattern[p + 1]) == escape ? 2 : 0;
+            if (width > 0)
             {
-                if (p + 1 < pattern.Length && Fold(pattern[p + 1]) == Fold(text[t]))
+                // The escaped character matches itself (an ASCII letter in either case), a surrogate pair whole.
+                int q = p + width;
+                int n = q < pattern.Length ? CharLength(pattern, q) : 0;
+                if (n > 0 && n == CharLength(text, t) && (n == 1 ? Fold(pattern[q]) == Fold(text[t]) : pattern.Slice(q, n).SequenceEqual(text.Slice(t, n))))
                 {
-                    p += 2;
-                    t++;
+                    p = q + n;
+                    t += n;
                     return WildcardStep.Matched;
                 }
 

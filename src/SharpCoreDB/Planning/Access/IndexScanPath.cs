@@ -12,7 +12,7 @@ internal sealed class IndexScanPath(AccessRequest request, IndexSchema index) : 
     private const double RowFetchFactor = 1.5;
 
     public override RowSource Source { get; } = new IndexSeekSource(request.Planning.Query, request.Table, index, request.Decoder,
-        request.Relation.Name, IndexProbe.Everything, ScanDirection.Forward);
+        request.Relation.Name, IndexProbe.Everything, ScanDirection.Forward, request.Planning.KeyOrder(index));
 
     public override double Cost => request.OuterRows * request.TableRows * RowFetchFactor;
 

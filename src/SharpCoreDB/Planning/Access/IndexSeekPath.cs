@@ -22,7 +22,8 @@ internal sealed class IndexSeekPath : AccessPath
 
     private IndexSeekPath(AccessRequest request, IndexSchema index, IndexProbe probe, double rows)
     {
-        Source = new IndexSeekSource(request.Planning.Query, request.Table, index, request.Decoder, request.Relation.Name, probe, ScanDirection.Forward);
+        Source = new IndexSeekSource(request.Planning.Query, request.Table, index, request.Decoder, request.Relation.Name, probe, ScanDirection.Forward,
+            request.Planning.KeyOrder(index));
         Rows = rows;
         _cost = request.OuterRows * ((rows * FetchOverhead) + Math.Log2(request.TableRows));
     }
@@ -126,6 +127,6 @@ internal sealed class IndexSeekPath : AccessPath
         return p.Column == column
             && (column != IndexSchema.ExpressionColumn || (p.KeyText == index.KeyTexts[position] && p.ColumnEvaluator.Affinity == affinity))
             && (p.ValueAffinity == SqlTypeAffinity.None || p.ValueAffinity == affinity)
-            && p.Collation == index.Collations[position];
+            && p.Collation.SameAs(index.Collations[position]);
     }
 }

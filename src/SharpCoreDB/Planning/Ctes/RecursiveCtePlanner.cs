@@ -69,7 +69,7 @@ internal sealed class RecursiveCtePlanner(PlanningContext planning)
             cte.Working = null;
         }
 
-        SortKey[] order = SelectPlanner.CompoundOrder(query.OrderBy, initial.Columns, bodies);
+        SortKey[] order = SelectPlanner.CompoundOrder(planning, query.OrderBy, initial.Columns, bodies);
         Evaluator? limit = null;
         Evaluator? offset = null;
         if (query.Limit is not null)

@@ -218,7 +218,8 @@ internal sealed partial class BTree
     /// bytes, the MinFill tail on the right, the last cell alone on the right, or everything up to the new
     /// cell at <paramref name="newCell"/> on the left), and leaves the separator
     /// between them in the separator buffer; returns its length. Leaves get the shortest prefix of the right
-    /// node's first key that is above the left node's last key; interior nodes promote the middle cell's
+    /// node's first key that is above the left node's last key (in a collated order, the whole first key,
+    /// so that splits never compare); interior nodes promote the middle cell's
     /// key, whose child becomes the left node's rightmost child.
     /// </summary>
     private int Distribute(CellList cells, bool leaf, SplitShape shape, int newCell, uint rightmost, Span<byte> left, Span<byte> right)
@@ -281,7 +282,10 @@ internal sealed partial class BTree
         {
             ReadOnlySpan<byte> lastLeft = BTreeNode.CellKey(cells[split - 1], leaf: true);
             ReadOnlySpan<byte> firstRight = BTreeNode.CellKey(cells[split], leaf: true);
-            int length = lastLeft.CommonPrefixLength(firstRight) + 1;
+
+            // A tree in a collated order takes the whole key: a byte prefix may end inside a value, which its
+            // order cannot read, and finding the shortest value prefix would call the application's comparison.
+            int length = _keyOrder is null ? lastLeft.CommonPrefixLength(firstRight) + 1 : firstRight.Length;
             firstRight[..length].CopyTo(separator);
             return length;
         }

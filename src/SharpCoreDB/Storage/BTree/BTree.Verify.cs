@@ -1,6 +1,6 @@
 // The structural check of a B+tree, for tests and the integrity check: every
 // node is well formed (slots inside the body, cells not overlapping, the byte
-// accounting exact), keys are strictly ascending and inside the bounds their
+// accounting exact), keys are strictly ascending (in the tree's key order) and inside the bounds their
 // ancestors' separators give, every leaf is at the same depth, every non-root
 // node is at least MinFill full (but a leaf on the right edge, which an append
 // split may leave holding only the appended cell), the root has two children if
@@ -58,9 +58,9 @@ internal sealed partial class BTree
             }
 
             bool outOfOrder = i == 0
-                ? lower is not null && key.SequenceCompareTo(lower) < 0
-                : key.SequenceCompareTo(previous) <= 0;
-            if (outOfOrder || (upper is not null && key.SequenceCompareTo(upper) >= 0))
+                ? lower is not null && CompareKeys(key, lower) < 0
+                : CompareKeys(key, previous) <= 0;
+            if (outOfOrder || (upper is not null && CompareKeys(key, upper) >= 0))
             {
                 throw Bad(page, $"has key {i} out of order or outside its parent's bounds");
             }

@@ -1,7 +1,10 @@
 // One generic B+tree of (key bytes, value bytes) pairs ordered by memcmp of the
 // keys, stored in slotted pages (BTreeNode) through a transaction's IPageAccess.
 // Tables use it with 8-byte rowid keys and record values, indexes with encoded
-// (key columns, rowid) keys and empty values.
+// (key columns, rowid) keys and empty values. An index with a column under an
+// application collation is opened with a KeyOrder (Records/CollatedKeyOrder), which
+// then orders its keys instead of memcmp; every other tree has none and searches
+// by memcmp exactly as before (one null test per node visited).
 //
 // The root page never moves (the catalog stores it): a root split moves the
 // root's cells into two new pages, and a root left with one child takes that
@@ -16,6 +19,7 @@
 // tree holds no page content between operations, only its root page number).
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Storage.Records;
 
 namespace SharpCoreDB.Storage.BTree;
 
@@ -31,17 +35,19 @@ internal sealed partial class BTree
     private IPageAccess _pages;
     private BTreeLimits _limits;
     private readonly byte _treeType;
+    private readonly CollatedKeyOrder? _keyOrder;
     private readonly uint[] _pathPages = new uint[MaxDepth];
     private readonly int[] _pathIndex = new int[MaxDepth];
     private BTreeActivity? _activity;
     private BTreeScratch? _scratch;
     private int _leafLevel;
 
-    private BTree(IPageAccess pages, uint rootPage, byte treeType)
+    private BTree(IPageAccess pages, uint rootPage, byte treeType, CollatedKeyOrder? keyOrder)
     {
         _pages = pages;
         _limits = new BTreeLimits(pages.Layout.BodySize);
         _treeType = treeType;
+        _keyOrder = keyOrder;
         RootPage = rootPage;
     }
 
@@ -71,8 +77,8 @@ internal sealed partial class BTree
     // Inserts and deletes (and rebinds) so far: the tree's part of Version.
     private long _changes;
 
-    /// <summary>Allocates the root page of a new, empty tree.</summary>
-    public static BTree Create(IPageAccess pages, PageType type)
+    /// <summary>Allocates the root page of a new, empty tree, ordered by <paramref name="keyOrder"/> (null: memcmp).</summary>
+    public static BTree Create(IPageAccess pages, PageType type, CollatedKeyOrder? keyOrder = null)
     {
         if (type is not (PageType.TableNode or PageType.IndexNode))
         {
@@ -81,11 +87,14 @@ internal sealed partial class BTree
 
         uint root = pages.Allocate(type);
         BTreeNode.Format(pages.Write(root).Span, BTreeNode.LeafKind, (byte)type);
-        return new BTree(pages, root, (byte)type);
+        return new BTree(pages, root, (byte)type, keyOrder);
     }
 
-    /// <summary>Opens the tree whose root is <paramref name="rootPage"/>.</summary>
-    public static BTree Open(IPageAccess pages, uint rootPage) => new(pages, rootPage, RootType(pages, rootPage));
+    /// <summary>
+    /// Opens the tree whose root is <paramref name="rootPage"/>, ordered by <paramref name="keyOrder"/> (null: memcmp),
+    /// which must be the order it was built in.
+    /// </summary>
+    public static BTree Open(IPageAccess pages, uint rootPage, CollatedKeyOrder? keyOrder = null) => new(pages, rootPage, RootType(pages, rootPage), keyOrder);
 
     /// <summary>
     /// Makes this tree read and write through <paramref name="pages"/> (another transaction or snapshot of the
@@ -163,7 +172,7 @@ internal sealed partial class BTree
     {
         int level = Descend(key);
         ReadOnlyMemory<byte> memory = _pages.Read(_pathPages[level]);
-        int slot = BTreeNode.LowerBound(memory.Span, key, leaf: true, out bool exact);
+        int slot = Search(memory.Span, key, leaf: true, out bool exact);
         if (!exact)
         {
             value = default;
@@ -177,13 +186,14 @@ internal sealed partial class BTree
     public bool ContainsKey(ReadOnlySpan<byte> key)
     {
         int level = Descend(key);
-        BTreeNode.LowerBound(_pages.Read(_pathPages[level]).Span, key, leaf: true, out bool exact);
+        Search(_pages.Read(_pathPages[level]).Span, key, leaf: true, out bool exact);
         return exact;
     }
 
     /// <summary>
     /// Adds (<paramref name="key"/>, <paramref name="value"/>). Returns true if the key was new; false if it
-    /// existed, in which case the tree is unchanged (FailIfExists) or the value was replaced (Replace).
+    /// existed, in which case the tree is unchanged (FailIfExists) or the value was replaced (Replace). With
+    /// Append the entry goes after every entry without a comparison (the caller copies a tree in its order).
     /// </summary>
     public bool Insert(ReadOnlySpan<byte> key, ReadOnlySpan<byte> value, BTreeInsertMode mode)
     {
@@ -194,9 +204,20 @@ internal sealed partial class BTree
                 $"A key of {key.Length} bytes is longer than the {_limits.MaxKeySize} bytes a B+tree key may take with {_pages.Layout.PageSize}-byte pages.");
         }
 
-        int level = Descend(key);
-        uint leafPage = _pathPages[level];
-        int slot = BTreeNode.LowerBound(_pages.Read(leafPage).Span, key, leaf: true, out bool exact);
+        int level, slot;
+        bool exact;
+        if (mode == BTreeInsertMode.Append)
+        {
+            level = DescendRightEdge();
+            slot = BTreeNode.Count(_pages.Read(_pathPages[level]).Span);
+            exact = false;
+        }
+        else
+        {
+            level = Descend(key);
+            slot = Search(_pages.Read(_pathPages[level]).Span, key, leaf: true, out exact);
+        }
+
         if (exact && mode == BTreeInsertMode.FailIfExists)
         {
             return false;
@@ -269,7 +290,7 @@ internal sealed partial class BTree
 
         int level = Descend(key);
         uint leafPage = _pathPages[level];
-        int slot = BTreeNode.LowerBound(_pages.Read(leafPage).Span, key, leaf: true, out bool exact);
+        int slot = Search(_pages.Read(leafPage).Span, key, leaf: true, out bool exact);
         if (!exact)
         {
             return false;
@@ -292,58 +313,6 @@ internal sealed partial class BTree
         }
 
         return true;
-    }
-
-    /// <summary>Frees every page of the tree, root and overflow chains included. The tree is unusable afterwards.</summary>
-    public void Drop()
-    {
-        _pages.SafePoint();
-        _changes++;
-        DropNode(RootPage, 0);
-    }
-
-    /// <summary>How many entries the tree holds, counted by visiting every leaf.</summary>
-    public long Count() => CountNode(RootPage, 0);
-
-    /// <summary>
-    /// About how many entries the tree holds, for the planner's cost model, reading one page per level:
-    /// a root that is a leaf, or whose children are at most <see cref="ExactCountFanOut"/> leaves, is
-    /// counted exactly; a larger tree is estimated from the path through the middle child of each level
-    /// (fan-out of each interior node on the path times the entries of the leaf it ends in). Counting
-    /// every leaf instead would read the whole table from disk on the first query after an open.
-    /// </summary>
-    public long EstimateCount()
-    {
-        ReadOnlySpan<byte> body = _pages.Read(RootPage).Span;
-        CheckNode(body, RootPage, 0);
-        if (BTreeNode.IsLeaf(body))
-        {
-            return BTreeNode.Count(body);
-        }
-
-        uint middle = BTreeNode.ChildAt(body, BTreeNode.Count(body) / 2);
-        if (BTreeNode.Count(body) < ExactCountFanOut && BTreeNode.IsLeaf(_pages.Read(middle).Span))
-        {
-            return CountNode(RootPage, 0);
-        }
-
-        long estimate = 1;
-        uint page = RootPage;
-        for (int depth = 0; depth < MaxDepth; depth++)
-        {
-            body = _pages.Read(page).Span;
-            CheckNode(body, page, depth);
-            int count = BTreeNode.Count(body);
-            if (BTreeNode.IsLeaf(body))
-            {
-                return estimate * Math.Max(count, 1);
-            }
-
-            estimate *= count + 1;
-            page = BTreeNode.ChildAt(body, count / 2);
-        }
-
-        throw NotANode(page);
     }
 
     /// <summary>Reads the value in <paramref name="slot"/> of the leaf <paramref name="leaf"/>; an overflow value goes into <paramref name="spill"/>.</summary>
@@ -385,14 +354,17 @@ internal sealed partial class BTree
                 throw NotANode(page);
             }
 
-            int index = BTreeNode.LowerBound(body, key, leaf: false, out bool exact);
+            int index = Search(body, key, leaf: false, out bool exact);
             int child = exact ? index + 1 : index;
             _pathIndex[level + 1] = child;
             page = BTreeNode.ChildAt(body, child);
         }
 
-        throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"The B+tree rooted at page {RootPage} is deeper than {MaxDepth} levels.");
+        throw TooDeep();
     }
+
+    private SharpCoreDBException TooDeep() =>
+        new(SharpCoreDBErrorCode.Corrupt, $"The B+tree rooted at page {RootPage} is deeper than {MaxDepth} levels.");
 
     private void FreeValue(ReadOnlySpan<byte> leaf, int slot)
     {
@@ -401,48 +373,6 @@ internal sealed partial class BTree
         {
             OverflowChain.Free(_pages, BinaryPrimitives.ReadUInt32LittleEndian(leaf[local..]), length);
         }
-    }
-
-    private void DropNode(uint page, int depth)
-    {
-        ReadOnlySpan<byte> body = _pages.Read(page).Span;
-        CheckNode(body, page, depth);
-        int count = BTreeNode.Count(body);
-        if (BTreeNode.IsLeaf(body))
-        {
-            for (int i = 0; i < count; i++)
-            {
-                FreeValue(body, i);
-            }
-        }
-        else
-        {
-            for (int i = 0; i <= count; i++)
-            {
-                DropNode(BTreeNode.ChildAt(body, i), depth + 1);
-            }
-        }
-
-        _pages.Free(page);
-    }
-
-    private long CountNode(uint page, int depth)
-    {
-        ReadOnlySpan<byte> body = _pages.Read(page).Span;
-        CheckNode(body, page, depth);
-        int count = BTreeNode.Count(body);
-        if (BTreeNode.IsLeaf(body))
-        {
-            return count;
-        }
-
-        long sum = 0;
-        for (int i = 0; i <= count; i++)
-        {
-            sum += CountNode(BTreeNode.ChildAt(body, i), depth + 1);
-        }
-
-        return sum;
     }
 
     private void CheckNode(ReadOnlySpan<byte> body, uint page, int depth)

@@ -5,7 +5,9 @@
 //
 // Range scans: SeekGE(low) then Next while CompareKey(high) <= 0, or SeekLE(high)
 // then Prev while CompareKey(low) >= 0. Prefix scans: SeekPrefixFirst /
-// SeekPrefixLast, then Next / Prev while KeyStartsWith(prefix).
+// SeekPrefixLast, then Next / Prev while KeyStartsWith(prefix). Comparisons,
+// prefixes included, are in the tree's key order (memcmp, or an index's collated
+// order, where a prefix is a prefix of values compared as that order does).
 //
 // The cursor keeps a copy of its current key. If the tree changes under it (its
 // Version moves), Next and Prev find their place again from that key (so a scan
@@ -17,7 +19,7 @@ using System.Buffers.Binary;
 namespace SharpCoreDB.Storage.BTree;
 
 /// <summary>Moves over a B+tree's entries in key order, both ways.</summary>
-internal sealed class BTreeCursor
+internal sealed partial class BTreeCursor
 {
     private BTree _tree;
     private readonly uint[] _pages = new uint[BTree.MaxDepth];
@@ -72,10 +74,12 @@ internal sealed class BTreeCursor
         }
     }
 
-    /// <summary>memcmp of the current key with <paramref name="other"/>: negative, zero or positive.</summary>
-    public int CompareKey(ReadOnlySpan<byte> other) => Key.SequenceCompareTo(other);
+    /// <summary>The current key against <paramref name="other"/> in the tree's order: negative, zero or positive.</summary>
+    public int CompareKey(ReadOnlySpan<byte> other) => _tree.CompareKeys(Key, other);
 
-    public bool KeyStartsWith(ReadOnlySpan<byte> prefix) => IsValid && Key.StartsWith(prefix);
+    /// <summary>Whether the current key starts with <paramref name="prefix"/> (with its values, in a collated order).</summary>
+    public bool KeyStartsWith(ReadOnlySpan<byte> prefix) =>
+        IsValid && (_tree.KeyOrder is { } order ? order.StartsWith(Key, prefix) : Key.StartsWith(prefix));
 
     /// <summary>Moves to the smallest key; false if the tree is empty.</summary>
     public bool SeekFirst()
@@ -109,7 +113,7 @@ internal sealed class BTreeCursor
     /// <summary>Moves to <paramref name="key"/> itself; false (and not on an entry) when the tree does not hold it.</summary>
     public bool SeekExact(ReadOnlySpan<byte> key)
     {
-        if (SeekGE(key) && Key.SequenceEqual(key))
+        if (SeekGE(key) && _tree.CompareKeys(Key, key) == 0)
         {
             return true;
         }
@@ -148,37 +152,6 @@ internal sealed class BTreeCursor
         return LandOrBackward();
     }
 
-    /// <summary>Moves to the first key starting with <paramref name="prefix"/>; false if there is none.</summary>
-    public bool SeekPrefixFirst(ReadOnlySpan<byte> prefix) => SeekGE(prefix) && Key.StartsWith(prefix);
-
-    /// <summary>Moves to the last key starting with <paramref name="prefix"/>; false if there is none.</summary>
-    public bool SeekPrefixLast(ReadOnlySpan<byte> prefix) => SeekPrefixEnd(prefix) && Key.StartsWith(prefix);
-
-    /// <summary>
-    /// Moves to the largest key below every key past the range of <paramref name="prefix"/>: the last key starting
-    /// with it, or, when none does, the last key before where they would be (the start of a backward scan of all
-    /// keys &lt;= the prefix range). False when there is no such key.
-    /// </summary>
-    public bool SeekPrefixEnd(ReadOnlySpan<byte> prefix)
-    {
-        // The first key past the prefix range is the prefix with its trailing FF bytes dropped and its last byte + 1.
-        int length = prefix.Length;
-        while (length > 0 && prefix[length - 1] == 0xFF)
-        {
-            length--;
-        }
-
-        if (length == 0)
-        {
-            return SeekLast();
-        }
-
-        Span<byte> successor = Scratch(length);
-        prefix[..length].CopyTo(successor);
-        successor[length - 1]++;
-        return SeekLT(successor);
-    }
-
     /// <summary>Moves to the next key; false past the last.</summary>
     public bool Next()
     {
@@ -215,71 +188,6 @@ internal sealed class BTreeCursor
 
         _indexes[_leafLevel]--;
         return LandOrBackward();
-    }
-
-    /// <summary>
-    /// When the cursor is on an entry of an unchanged tree and <paramref name="key"/> lies between the first and last
-    /// keys of its leaf, puts the leaf index at the key's lower bound there (the path above stays valid) and returns true.
-    /// </summary>
-    private bool SeekInLeaf(ReadOnlySpan<byte> key)
-    {
-        if (!IsValid || _version != _tree.Version)
-        {
-            return false;
-        }
-
-        ReadOnlySpan<byte> leaf = _bodies[_leafLevel].Span;
-        int count = BTreeNode.Count(leaf);
-        int current = _indexes[_leafLevel];
-
-        // Probes in key order usually want the entry under the cursor or the next one: try those first.
-        int c = key.SequenceCompareTo(BTreeNode.Key(leaf, current, leaf: true));
-        if (c == 0 || (c < 0 && current > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, current - 1, leaf: true)) > 0))
-        {
-            return true;
-        }
-
-        if (c > 0 && current + 1 < count && key.SequenceCompareTo(BTreeNode.Key(leaf, current + 1, leaf: true)) <= 0)
-        {
-            _indexes[_leafLevel] = current + 1;
-            return true;
-        }
-
-        if ((c < 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, 0, leaf: true)) < 0)
-            || (c > 0 && key.SequenceCompareTo(BTreeNode.Key(leaf, count - 1, leaf: true)) > 0))
-        {
-            return false;
-        }
-
-        _indexes[_leafLevel] = BTreeNode.LowerBound(leaf, key, leaf: true, out _);
-        return true;
-    }
-
-    /// <summary>Walks from the root towards <paramref name="key"/>; leaves the leaf index at its lower bound; true if equal.</summary>
-    private bool DescendTo(ReadOnlySpan<byte> key)
-    {
-        uint page = _tree.RootPage;
-        for (int level = 0; level < BTree.MaxDepth; level++)
-        {
-            ReadOnlyMemory<byte> memory = _tree.Pages.Read(page);
-            _pages[level] = page;
-            _bodies[level] = memory;
-            ReadOnlySpan<byte> body = memory.Span;
-            bool leaf = CheckKind(body, page);
-            int index = BTreeNode.LowerBound(body, key, leaf, out bool exact);
-            if (leaf)
-            {
-                _leafLevel = level;
-                _indexes[level] = index;
-                return exact;
-            }
-
-            int child = exact ? index + 1 : index;
-            _indexes[level] = child;
-            page = BTreeNode.ChildAt(body, child);
-        }
-
-        throw BTree.NotANode(page);
     }
 
     /// <summary>From <paramref name="page"/> at <paramref name="level"/>, goes down the leftmost or rightmost edge to a leaf.</summary>

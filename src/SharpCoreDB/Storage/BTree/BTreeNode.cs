@@ -223,6 +223,37 @@ internal static class BTreeNode
         return low;
     }
 
+    /// <summary>
+    /// <see cref="LowerBound(ReadOnlySpan{byte}, ReadOnlySpan{byte}, bool, out bool)"/> in the order of <paramref name="order"/>
+    /// instead of memcmp: the first slot whose key is not below <paramref name="key"/> placed by <paramref name="placement"/>.
+    /// </summary>
+    public static int LowerBound(ReadOnlySpan<byte> body, ReadOnlySpan<byte> key, bool leaf, CollatedKeyOrder order, PrefixPlacement placement, out bool exact)
+    {
+        int low = 0;
+        int high = Count(body);
+        while (low < high)
+        {
+            int mid = (low + high) >>> 1;
+            int c = order.Compare(Key(body, mid, leaf), key, placement);
+            if (c < 0)
+            {
+                low = mid + 1;
+            }
+            else if (c > 0)
+            {
+                high = mid;
+            }
+            else
+            {
+                exact = true;
+                return mid;
+            }
+        }
+
+        exact = false;
+        return low;
+    }
+
     /// <summary>Inserts <paramref name="cell"/> at <paramref name="slot"/>; false (and no change) when it does not fit.</summary>
     public static bool TryInsertCell(Span<byte> body, int slot, ReadOnlySpan<byte> cell)
     {

@@ -152,6 +152,18 @@ internal static class KeyEncoder
         }
     }
 
+    /// <summary>Where the value after the first <paramref name="count"/> values of <paramref name="key"/> starts.</summary>
+    public static int SkipValues(ReadOnlySpan<byte> key, int count)
+    {
+        int at = 0;
+        for (int i = 0; i < count; i++)
+        {
+            at += ValueLength(key[at..]);
+        }
+
+        return at;
+    }
+
     /// <summary>The rowid at the end of an index key.</summary>
     public static long ReadRowIdSuffix(ReadOnlySpan<byte> indexKey) => RowIdKey.ReadSuffix(indexKey);
 

@@ -1,14 +1,15 @@
 // The DISTINCT form of an aggregate (COUNT(DISTINCT x), SUM(DISTINCT x), ...):
 // passes each first-seen value of the first argument on to the wrapped aggregate.
 // Values are told apart by DbValue equality, so 1, 1.0 and TRUE count once, texts
-// by the argument's collation ('a' and 'A' count once under NOCASE).
+// by the argument's collation ('a' and 'A' count once under NOCASE; under an
+// application collation the set is ordered by it, CollatedKeys).
 
 namespace SharpCoreDB.Execution.Functions.Aggregates;
 
 /// <summary>Filters repeated first-argument values out before an inner aggregate.</summary>
 internal sealed class DistinctAggregate(IAggregate inner, TextCollation collation) : IAggregate
 {
-    private readonly HashSet<DbValue> _seen = [];
+    private readonly ISet<DbValue> _seen = CollatedKeys.NewValueSet(CollatedKeys.For(collation));
 
     public void Step(ReadOnlySpan<DbValue> args)
     {

@@ -3,8 +3,8 @@
 // arrives or the sum overflows; from then on the sum is a compensated
 // (Kahan-Babuska-Neumaier) floating-point sum. SUM reports an overflow as the
 // error "integer overflow" unless a real input follows it (as SQLite), TOTAL
-// returns the real sum. SUM of no
-// non-NULL input is NULL, TOTAL's 0.0. DECIMAL inputs add exactly as decimals
+// returns the real sum. An infinite input makes the sum infinite (the compensation
+// is then dropped, as SQLite drops it). SUM of no non-NULL input is NULL, TOTAL's 0.0. DECIMAL inputs add exactly as decimals
 // while the sum is exact (our extension). Stepping allocates nothing.
 using SharpCoreDB.Execution.Semantics;
 
@@ -13,6 +13,9 @@ namespace SharpCoreDB.Execution.Functions.Aggregates;
 /// <summary>SUM(x) (total = false) and TOTAL(x) (total = true).</summary>
 internal sealed class SumAggregate(bool total) : IAggregate
 {
+    // 2^52: integers of smaller magnitude convert to double exactly.
+    private const double ExactDoubleLimit = 4503599627370496.0;
+
     private long _integer;
     private decimal _decimal;
     private double _sum;
@@ -97,7 +100,7 @@ internal sealed class SumAggregate(bool total) : IAggregate
 
         if (_approximate)
         {
-            return _overflowed ? throw SqlArithmetic.Overflow() : DbValue.FromDouble(_sum + _error);
+            return _overflowed ? throw SqlArithmetic.Overflow() : DbValue.FromDouble(CompensatedSum());
         }
 
         if (!_isDecimal)
@@ -116,7 +119,11 @@ internal sealed class SumAggregate(bool total) : IAggregate
     }
 
     /// <summary>The sum as a real, as TOTAL and AVG report it.</summary>
-    public double RealSum() => _approximate ? _sum + _error : _integer + (double)_decimal;
+    public double RealSum() => _approximate ? CompensatedSum() : _integer + (double)_decimal;
+
+    // The sum with its compensation, unless an infinite input made the compensation infinite or NaN (SQLite then
+    // reports the plain sum, so that 1e999 sums to Infinity, and Infinity plus -Infinity to NULL).
+    private double CompensatedSum() => double.IsFinite(_error) ? _sum + _error : _sum;
 
     public void Reset()
     {
@@ -147,12 +154,23 @@ internal sealed class SumAggregate(bool total) : IAggregate
         }
     }
 
+    // The exact sum so far becomes the compensated one as SQLite starts it: a large integer split into a part that
+    // converts to double exactly and the rest, taken as the sum and its error (not added, which would round them).
     private void BecomeApproximate()
     {
         _approximate = true;
-        _sum = 0;
-        _error = 0;
-        AddInteger(_integer);
+        if (Math.Abs((double)_integer) >= ExactDoubleLimit)
+        {
+            long low = _integer % 16384;
+            _sum = _integer - low;
+            _error = low;
+        }
+        else
+        {
+            _sum = _integer;
+            _error = 0;
+        }
+
         if (_isDecimal)
         {
             Add((double)_decimal);
@@ -161,6 +179,12 @@ internal sealed class SumAggregate(bool total) : IAggregate
 
     private void AddInteger(long value)
     {
+        if (Math.Abs((double)value) < ExactDoubleLimit)
+        {
+            Add(value);
+            return;
+        }
+
         // Split so that each part converts to double exactly, as SQLite does.
         long low = value % 16384;
         Add(value - low);

@@ -3,7 +3,7 @@
 // (docs/sql-semantics.md "Date and time"). A time value is a DateTime value,
 // ISO-8601 text, 'now', or a number (a Julian day, or Unix seconds with the
 // 'unixepoch' modifier). Modifiers: '±N days|hours|minutes|seconds|months|years',
-// '±HH:MM[:SS[.SSS]]', 'start of day|month|year', 'weekday N', 'unixepoch',
+// '[±]HH:MM[:SS[.SSS]]', 'start of day|month|year', 'weekday N', 'unixepoch',
 // 'julianday', 'auto', 'localtime', 'utc', 'subsec'. Anything unreadable gives NULL.
 using System.Globalization;
 using SharpCoreDB.Execution.Semantics;
@@ -180,14 +180,15 @@ internal static class DateTimeArgument
         return true;
     }
 
-    /// <summary>'±N unit' and '±HH:MM[:SS[.SSS]]'.</summary>
+    /// <summary>'±N unit' and '[±]HH:MM[:SS[.SSS]]' (a time without a sign adds, as in SQLite).</summary>
     private static bool TryShift(string modifier, ref long ticks)
     {
         ReadOnlySpan<char> m = modifier;
-        if (m.Length > 1 && (m[0] == '+' || m[0] == '-') && m.IndexOf(':') > 0 && m.IndexOf(' ') < 0)
+        bool signed = m.Length > 1 && (m[0] == '+' || m[0] == '-');
+        if (m.Length > 1 && (signed || char.IsAsciiDigit(m[0])) && m.IndexOf(':') > 0 && m.IndexOf(' ') < 0)
         {
             int sign = m[0] == '-' ? -1 : 1;
-            if (!SqlDateTimeText.TryParse(m[1..], out long offset))
+            if (!SqlDateTimeText.TryParse(signed ? m[1..] : m, out long offset))
             {
                 return false;
             }

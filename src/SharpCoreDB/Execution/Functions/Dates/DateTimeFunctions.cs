@@ -56,7 +56,7 @@ internal static class DateTimeFunctions
     /// <summary>STRFTIME(format, time, modifiers...): SQLite's conversions; an unknown one gives NULL.</summary>
     public static DbValue StrFTime(ReadOnlySpan<DbValue> args)
     {
-        if (args[0].IsNull || !DateTimeArgument.TryEvaluate(args[1..], out long ticks, out _))
+        if (args[0].IsNull || !DateTimeArgument.TryEvaluate(args[1..], out long ticks, out bool subsecond))
         {
             return DbValue.Null;
         }
@@ -100,7 +100,11 @@ internal static class DateTimeFunctions
                 case 'p': sb.Append(d.Hour < 12 ? "AM" : "PM"); break;
                 case 'P': sb.Append(d.Hour < 12 ? "am" : "pm"); break;
                 case 'R': sb.Append(d.ToString("HH:mm", inv)); break;
-                case 's': sb.Append(((ticks - JulianDay.UnixEpochTicks) / TimeSpan.TicksPerMillisecond / 1000).ToString(inv)); break;
+                case 's':
+                    // Unix seconds; with 'subsec', to the millisecond (SQLite 3.53).
+                    long ms = (ticks - JulianDay.UnixEpochTicks) / TimeSpan.TicksPerMillisecond;
+                    sb.Append(subsecond ? (ms / 1000.0).ToString("0.000", inv) : (ms / 1000).ToString(inv));
+                    break;
                 case 'S': sb.Append(d.Second.ToString("00", inv)); break;
                 case 'T': sb.Append(d.ToString("HH:mm:ss", inv)); break;
                 case 'u': sb.Append(d.DayOfWeek == DayOfWeek.Sunday ? '7' : (char)('0' + (int)d.DayOfWeek)); break;

@@ -175,7 +175,7 @@ internal static class JsonText
     private static JsonNode RealNode(double d) =>
         double.IsNaN(d) ? JsonNode.Null
         : double.IsInfinity(d) ? JsonNode.Number(d > 0 ? "9.0e+999" : "-9.0e+999", real: true)
-        : JsonNode.Number(SqlTextConversion.FormatReal(d), real: true);
+        : JsonNode.Number(RealText.Format(d), real: true);
 
     /// <summary>The SQL value of a JSON value, as json_extract and ->> give it: arrays and objects as JSON text.</summary>
     public static DbValue ToSqlValue(JsonNode node) => node.Kind switch
