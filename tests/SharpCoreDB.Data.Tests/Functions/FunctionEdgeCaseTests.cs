@@ -5,7 +5,8 @@
 // zero-padded infinities, quote of infinities, C-string reading (LIKE, GLOB, printf,
 // unicode, unhex), replace's empty pattern, substr's 64-bit arithmetic, log's base,
 // round and abs of zeros, blobs read as integers, likelihood's compile-time check,
-// CAST to NUMERIC's bounds, and time modifiers without a sign.
+// CAST to NUMERIC's bounds, time modifiers without a sign, and times read to the millisecond
+// (rounded, as SQLite keeps them).
 using SharpCoreDB.Data.Tests.EndToEnd;
 
 namespace SharpCoreDB.Data.Tests.Functions;
@@ -33,6 +34,7 @@ public sealed class FunctionEdgeCaseTests : IDisposable
     [InlineData("SELECT log(0.5, 1e-5), log(1, 5), log(2, 8), log(4294967296, x'3132'), log(-2, 8), log(10, 'abc')")]
     [InlineData("SELECT typeof(CAST('10000000000000000.0' AS NUMERIC)), typeof(CAST('1000000000000000.0' AS NUMERIC)), typeof(CAST('2251799813685248.0' AS NUMERIC)), typeof(CAST('-2251799813685248.0' AS NUMERIC)), typeof(CAST('1e16' AS NUMERIC))")]
     [InlineData("SELECT julianday('2024-02-29 13:45:30', '00:30:00'), datetime('2024-02-29 13:45:30', '01:30'), strftime('%s', '2023-12-31 23:59:59.500', 'subsec'), strftime('%s', '2023-12-31 23:59:59.500')")]
+    [InlineData("SELECT strftime('%f', '2024-01-01 10:00:33.0575914'), strftime('%f', '2024-01-01 10:00:33.9996'), julianday('2024-01-01 10:00:33.0575914'), strftime('%Y-%m-%d %H:%M:%f', '2024-01-01 10:00:59.9996'), datetime('2024-01-01 23:59:59.9999', 'subsec'), unixepoch('1970-01-01 00:00:00.0006', 'subsec')")]
     public void AnswersAsSqlite(string sql) => _both.AssertSameRows(sql);
 
     [Theory]

@@ -75,7 +75,7 @@ internal static class DateTimeArgument
         switch (value.Type)
         {
             case DbValueType.DateTime:
-                ticks = value.AsDateTimeTicks();
+                ticks = ToMilliseconds(value.AsDateTimeTicks());
                 return true;
             case DbValueType.Text:
                 string s = value.AsText();
@@ -87,6 +87,7 @@ internal static class DateTimeArgument
 
                 if (SqlDateTimeText.TryParse(s, out ticks))
                 {
+                    ticks = ToMilliseconds(ticks);
                     return true;
                 }
 
@@ -112,6 +113,16 @@ internal static class DateTimeArgument
     }
 
     private static bool TryJulian(double day, out long ticks) => JulianDay.TryToTicks(day, out ticks);
+
+    // SQLite keeps a time as whole milliseconds: it rounds the seconds it reads ("33.0575914" is 33.058), except that a
+    // fraction above .999 stays .999 rather than carrying into the next second ("33.9996" is 33.999). Every function
+    // shows that time; a value is kept to 100 ns only outside these functions.
+    private static long ToMilliseconds(long ticks)
+    {
+        long second = ticks - (ticks % TimeSpan.TicksPerSecond);
+        long rounded = (ticks + (TicksPerMs / 2)) / TicksPerMs * TicksPerMs;
+        return rounded - second < TimeSpan.TicksPerSecond ? rounded : second + TimeSpan.TicksPerSecond - TicksPerMs;
+    }
 
     private static bool TryApply(string modifier, double? number, ref long ticks, ref bool subsecond)
     {
