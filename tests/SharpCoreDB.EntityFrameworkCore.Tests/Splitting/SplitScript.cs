@@ -35,7 +35,8 @@ internal static class SplitScript
             order.Number = "N-006b";
             order.Detail.Priority = 7;
             order.Shipping!.Carrier = "Bring";
-        });
+        }
+        );
         yield return ("an order deleted with its dependents", db => db.Orders.Remove(db.Orders.Include(o => o.Detail).Include(o => o.Shipping).Single(o => o.Id == 7)));
         yield return ("entity split, second table only", db => db.Customers.Single(c => c.Id == 2).Phone = "+47 123");
         yield return ("entity split, first table only", db => db.Customers.Single(c => c.Id == 3).City = "Quito");
@@ -45,7 +46,8 @@ internal static class SplitScript
             customer.Name = "Four";
             customer.Email = "four@example.test";
             customer.Phone = null;
-        });
+        }
+        );
         yield return ("entity split deleted with its orders", db => db.Customers.Remove(db.Customers.Include(c => c.Orders).ThenInclude(o => o.Detail).Include(c => c.Orders).ThenInclude(o => o.Shipping).Single(c => c.Id == 1)));
     }
 }
