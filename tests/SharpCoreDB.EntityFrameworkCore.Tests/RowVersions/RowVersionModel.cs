@@ -1,5 +1,5 @@
 // Row versions, configured the same way on both providers:
-//   Ticket, Counter   a plain [Timestamp] byte[] and an IsRowVersion() long, nothing else
+//   Ticket, Counter, Tally   a plain [Timestamp] byte[], an IsRowVersion() long and ulong, nothing else
 //       said: the SQLite provider leaves them NULL (it has no rowversion), ours makes them;
 //   Note, Ledger      the SQLite provider's recipe: the version has a default (randomblob(8),
 //       0), an AFTER UPDATE trigger written by the application changes it (Triggers below),
@@ -31,6 +31,15 @@ public sealed class Counter
     public string Name { get; set; } = "";
 
     public long Revision { get; set; }
+}
+
+public sealed class Tally
+{
+    public int Id { get; set; }
+
+    public int Count { get; set; }
+
+    public ulong Stamp { get; set; }
 }
 
 public sealed class Note
@@ -85,6 +94,8 @@ public sealed class RowVersionContext(DbContextOptions<RowVersionContext> option
 
     public DbSet<Counter> Counters => Set<Counter>();
 
+    public DbSet<Tally> Tallies => Set<Tally>();
+
     public DbSet<Note> Notes => Set<Note>();
 
     public DbSet<Ledger> Ledgers => Set<Ledger>();
@@ -96,6 +107,7 @@ public sealed class RowVersionContext(DbContextOptions<RowVersionContext> option
     protected override void OnModelCreating(ModelBuilder modelBuilder)
     {
         modelBuilder.Entity<Counter>().Property(c => c.Revision).IsRowVersion();
+        modelBuilder.Entity<Tally>().Property(t => t.Stamp).IsRowVersion();
         modelBuilder.Entity<Note>(note =>
         {
             note.ToTable(t =>

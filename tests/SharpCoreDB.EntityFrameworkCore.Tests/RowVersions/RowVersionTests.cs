@@ -118,7 +118,8 @@ public sealed class RowVersionTests : IDisposable
         {
             var ticket = new Ticket { Title = "t" };
             var counter = new Counter { Name = "c" };
-            context.AddRange(ticket, counter, new Ticket { Title = "u" });
+            var tally = new Tally();
+            context.AddRange(ticket, counter, tally, new Ticket { Title = "u" });
             context.SaveChanges();
             inserted = ticket.Version!;
             Assert.Equal(8, inserted.Length);
@@ -128,7 +129,9 @@ public sealed class RowVersionTests : IDisposable
             {
                 ticket.Points = i;
                 counter.Name = $"c{i}";
+                tally.Count = i;
                 context.SaveChanges();
+                Assert.Equal(1UL + (ulong)i, tally.Stamp);
                 Assert.Equal(Stored(context, "Tickets", ticket.Id), Convert.ToHexString(ticket.Version!));
                 Assert.Equal(1 + i, counter.Revision);
             }
@@ -139,6 +142,7 @@ public sealed class RowVersionTests : IDisposable
 
         AStaleUpdateOrDeleteConflicts(Ours, db => db.Tickets.OrderBy(t => t.Id), t => t.Points += 10);
         AStaleUpdateOrDeleteConflicts(Ours, db => db.Counters.OrderBy(c => c.Id), c => c.Name += "!");
+        AStaleUpdateOrDeleteConflicts(Ours, db => db.Tallies.OrderBy(t => t.Id), t => t.Count++);
         AnExecuteUpdateChangesTheVersion(Ours, db => db.Tickets.OrderBy(t => t.Id), t => t.Title = "late", db => db.Tickets.ExecuteUpdate(s => s.SetProperty(t => t.Points, t => t.Points + 100)));
         AnExecuteUpdateChangesTheVersion(Ours, db => db.Counters.OrderBy(c => c.Id), c => c.Name = "late", db => db.Counters.ExecuteUpdate(s => s.SetProperty(c => c.Name, "bulk")));
 
