@@ -3,11 +3,15 @@
 // (LIMIT -1 for an OFFSET alone), a set operation nested in another is wrapped as
 // SELECT * FROM (...) because the grammar, like SQLite's, takes no parentheses there, and JSON:
 // `->>` into a document and json_each(document, '$.path') as a table, joined as
-// JOIN json_each(...) ON 1 where EF Core asks for CROSS or OUTER APPLY of it.
+// JOIN json_each(...) ON 1 where EF Core asks for CROSS or OUTER APPLY of it. ExecuteUpdate
+// also sets the next value of each row version the provider makes (RowVersions) that it
+// does not set itself, as SaveChanges' UPDATE does.
 using System.Linq.Expressions;
+using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
 using Microsoft.EntityFrameworkCore.Storage;
+using SharpCoreDB.EntityFrameworkCore.Update;
 
 namespace SharpCoreDB.EntityFrameworkCore.Query;
 
@@ -17,6 +21,24 @@ internal sealed class SharpCoreDBQuerySqlGenerator(QuerySqlGeneratorDependencies
         binaryExpression.OperatorType == ExpressionType.Add && binaryExpression.Type == typeof(string)
             ? " || "
             : base.GetOperator(binaryExpression);
+
+    protected override Expression VisitUpdate(UpdateExpression updateExpression)
+    {
+        var setters = updateExpression.ColumnValueSetters.ToList();
+        foreach (IColumnBase column in updateExpression.Table.Table.Columns)
+        {
+            if (!setters.Any(s => s.Column.Name == column.Name)
+                && RowVersions.NextValue(column, Dependencies.SqlGenerationHelper, updateExpression.Table.Alias) is { } next)
+            {
+                var target = new ColumnExpression(column.Name, updateExpression.Table.Alias, column.ProviderClrType, column.StoreTypeMapping, column.IsNullable);
+                setters.Add(new ColumnValueSetter(target, new SqlFragmentExpression(next)));
+            }
+        }
+
+        return setters.Count == updateExpression.ColumnValueSetters.Count
+            ? base.VisitUpdate(updateExpression)
+            : base.VisitUpdate(new UpdateExpression(updateExpression.Table, updateExpression.SelectExpression, setters).ApplyTags(updateExpression.Tags));
+    }
 
     // The engine has no ^ (neither has SQLite): a ^ b is (a | b) - (a & b) on integers.
     protected override Expression VisitSqlBinary(SqlBinaryExpression sqlBinaryExpression)
