@@ -3,7 +3,8 @@
 // indexes checked after each step and after reopening the file; a migration that fails
 // (a CHECK the old rows break, a foreign key they break) changes nothing and leaves
 // foreign keys enforced; a script does what Migrate() does, each rebuilding migration and
-// its history row in one transaction with foreign keys off around it.
+// its history row in one transaction with foreign keys off around it; an idempotent script
+// takes a database at any step to the last and back, and running it again changes nothing.
 using Microsoft.EntityFrameworkCore;
 using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Migrations;
@@ -147,6 +148,46 @@ public sealed class RebuildMigrationTests : IDisposable
             Assert.Equal([Initial], context.Database.GetAppliedMigrations());
             Assert.Contains("Country TEXT NULL", TestSql.Rows(context, "SELECT sql FROM sqlite_master WHERE name = 'Authors'"), StringComparison.Ordinal);
         }
+    }
+
+    [Fact]
+    public void AnIdempotentScriptBringsADatabaseAtAnyStepUpAndBackDown()
+    {
+        string migratedSchema;
+        using (ShelfContext context = Open(_directory.File("migrated.scdb")))
+        {
+            context.GetService<IMigrator>().Migrate();
+            migratedSchema = TestSql.Rows(context, Schema);
+        }
+
+        using ShelfContext empty = Open(_directory.File("empty.scdb"));
+        IMigrator migrator = empty.GetService<IMigrator>();
+        string up = migrator.GenerateScript(options: MigrationsSqlGenerationOptions.Idempotent);
+        Assert.Contains("IF NOT EXISTS (SELECT 1 FROM \"__EFMigrationsHistory\" WHERE \"MigrationId\" = '20261202000000_Constraints') THEN", up, StringComparison.Ordinal);
+        empty.Database.ExecuteSqlRaw(up);
+        empty.Database.ExecuteSqlRaw(up);
+        Assert.Equal(migratedSchema, TestSql.Rows(empty, Schema));
+        Assert.Equal(3, empty.Database.GetAppliedMigrations().Count());
+
+        // A database at the first step, with rows: the same script takes it to the last step, once.
+        using ShelfContext partial = Open(_directory.File("partial.scdb"));
+        partial.GetService<IMigrator>().Migrate(Initial);
+        Seed(partial);
+        partial.Database.ExecuteSqlRaw(up);
+        partial.Database.ExecuteSqlRaw(up);
+        Assert.Equal(migratedSchema, TestSql.Rows(partial, Schema));
+        Assert.Equal("1|Notes|0;2|Engine|120;4|Ficciones|200", TestSql.Rows(partial, "SELECT Id, Title, Pages FROM Books ORDER BY Id"));
+        Assert.Equal(1, TestSql.Scalar(partial, "PRAGMA foreign_keys"));
+
+        // And back down to the first step, twice: the second run finds nothing to revert.
+        string down = migrator.GenerateScript("20261203000000_Labels", Initial, MigrationsSqlGenerationOptions.Idempotent);
+        Assert.Contains("IF EXISTS (SELECT 1 FROM \"__EFMigrationsHistory\"", down, StringComparison.Ordinal);
+        partial.Database.ExecuteSqlRaw(down);
+        partial.Database.ExecuteSqlRaw(down);
+        Assert.Equal([Initial], partial.Database.GetAppliedMigrations());
+        Assert.Equal("1|Ada|;2|Borges|", TestSql.Rows(partial, "SELECT Id, Name, Country FROM Authors ORDER BY Id"));
+        Assert.Equal("1|Notes|0;2|Engine|120;4|Ficciones|200", TestSql.Rows(partial, "SELECT Id, Title, Pages FROM Books ORDER BY Id"));
+        Assert.Equal("ok", TestSql.Rows(partial, "PRAGMA integrity_check"));
     }
 
     private static ShelfContext Open(string path) =>

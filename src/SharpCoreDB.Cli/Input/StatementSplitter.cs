@@ -4,7 +4,8 @@
 // identifier, a -- comment or a /* comment */ does not end a statement. Each
 // statement remembers the input line it starts on, so errors can say where.
 // CREATE [TEMP] TRIGGER holds statements in its BEGIN ... END body: as in sqlite3,
-// such a statement ends only at a semicolon that follows END.
+// such a statement ends only at a semicolon that follows END. An IF [NOT] EXISTS (..)
+// THEN ..; END IF block (docs/sql-semantics.md) ends only at a semicolon after END IF.
 using System.Text;
 
 namespace SharpCoreDB.Cli.Input;
@@ -38,11 +39,12 @@ internal sealed class StatementSplitter
     private int _nextLine = 1;
     private bool _hasCode;
 
-    // The words scanned so far: the first three (to recognise CREATE [TEMP] TRIGGER), the one being read,
-    // and the last token when it was a word (END before a semicolon ends a trigger).
+    // The words scanned so far: the first three (to recognise CREATE [TEMP] TRIGGER and IF), the one being
+    // read, and the last two tokens when they were words (END before a semicolon ends a trigger, END IF a block).
     private readonly List<string> _leadingWords = [];
     private readonly StringBuilder _word = new();
     private string _lastWord = "";
+    private string _wordBeforeLast = "";
 
     /// <summary>True when no unfinished statement text (other than blanks and comments) is pending.</summary>
     public bool IsEmpty => !_hasCode && _state is State.Code or State.LineComment;
@@ -140,7 +142,7 @@ internal sealed class StatementSplitter
                     }
 
                     EndWord();
-                    if (c == ';' && !InsideTriggerBody())
+                    if (c == ';' && !InsideTriggerBody() && !InsideIfBlock())
                     {
                         EndStatement(i);
                         i = 0;
@@ -164,7 +166,7 @@ internal sealed class StatementSplitter
                     else if (!char.IsWhiteSpace(c))
                     {
                         _hasCode = true;
-                        _lastWord = "";
+                        _lastWord = _wordBeforeLast = "";
                     }
 
                     break;
@@ -195,6 +197,7 @@ internal sealed class StatementSplitter
             return;
         }
 
+        _wordBeforeLast = _lastWord;
         _lastWord = _word.ToString().ToUpperInvariant();
         if (_leadingWords.Count < 3)
         {
@@ -211,11 +214,13 @@ internal sealed class StatementSplitter
         return trigger && _lastWord != "END";
     }
 
+    private bool InsideIfBlock() => _leadingWords.Count > 0 && _leadingWords[0] == "IF" && !(_wordBeforeLast == "END" && _lastWord == "IF");
+
     private void ForgetWords()
     {
         _leadingWords.Clear();
         _word.Clear();
-        _lastWord = "";
+        _lastWord = _wordBeforeLast = "";
     }
 
     private void EndStatement(int semicolon)

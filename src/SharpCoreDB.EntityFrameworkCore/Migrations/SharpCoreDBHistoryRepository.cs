@@ -5,8 +5,9 @@
 // engine locks it), so a row another process wrote is left by a process that died while
 // migrating (SIGKILL, power loss): the next migration takes such a lock over instead of
 // waiting for it forever. A row of this process (another context migrating) is waited for.
-// Idempotent scripts need IF blocks around each migration, which SQL without procedural
-// statements cannot express; they are refused with that reason.
+// Idempotent scripts guard every command of a migration with the engine's
+// IF [NOT] EXISTS (query) THEN ... END IF block (docs/sql-semantics.md, "Extensions"): SQLite
+// has no such statement, which is why its provider refuses these scripts.
 using System.Diagnostics;
 using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Migrations;
@@ -36,11 +37,18 @@ internal sealed class SharpCoreDBHistoryRepository(HistoryRepositoryDependencies
         return script.Insert(script.IndexOf(Create, StringComparison.Ordinal) + Create.Length, " IF NOT EXISTS");
     }
 
-    public override string GetBeginIfNotExistsScript(string migrationId) => throw IdempotentScripts();
+    public override string GetBeginIfNotExistsScript(string migrationId) => $"IF NOT EXISTS ({AppliedSql(migrationId)}) THEN\n";
 
-    public override string GetBeginIfExistsScript(string migrationId) => throw IdempotentScripts();
+    public override string GetBeginIfExistsScript(string migrationId) => $"IF EXISTS ({AppliedSql(migrationId)}) THEN\n";
 
-    public override string GetEndIfScript() => throw IdempotentScripts();
+    public override string GetEndIfScript() => "END IF;\n";
+
+    private string AppliedSql(string migrationId)
+    {
+        var helper = Dependencies.SqlGenerationHelper;
+        string id = Dependencies.TypeMappingSource.GetMapping(typeof(string)).GenerateSqlLiteral(migrationId);
+        return $"SELECT 1 FROM {helper.DelimitIdentifier(TableName, TableSchema)} WHERE {helper.DelimitIdentifier(MigrationIdColumnName)} = {id}";
+    }
 
     public override IMigrationsDatabaseLock AcquireDatabaseLock()
     {
@@ -106,10 +114,6 @@ internal sealed class SharpCoreDBHistoryRepository(HistoryRepositoryDependencies
 
     private RelationalCommandParameterObject Parameters() => new(
         Dependencies.Connection, null, null, Dependencies.CurrentContext.Context, Dependencies.CommandLogger, CommandSource.Migrations);
-
-    private static NotSupportedException IdempotentScripts() => new(
-        "SharpCoreDB cannot run idempotent migration scripts (they need IF blocks, which its SQL has no statement for): "
-        + "generate a script from a known migration (dotnet ef migrations script <from> <to>) or apply migrations with Migrate().");
 }
 
 /// <summary>The held migrations lock; disposing it deletes the lock row.</summary>

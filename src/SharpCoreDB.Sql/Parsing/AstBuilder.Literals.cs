@@ -138,6 +138,11 @@ internal sealed partial class AstBuilder
 
         if (token.Type == QUESTION_PARAMETER)
         {
+            if (_inConditional)
+            {
+                throw SyntaxErrors.At(token, "IF ... END IF takes named parameters only (:name, @name or $name), not ? or ?N");
+            }
+
             if (text.Length == 1)
             {
                 return new ParameterExpression(null, '?', ++_maxOrdinal, pos);

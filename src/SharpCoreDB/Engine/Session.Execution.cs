@@ -49,6 +49,8 @@ internal sealed partial class Session
                 return Pragma(prepared, pragma);
             case VacuumStatement vacuum:
                 return Vacuum(vacuum, parameters, ct);
+            case ConditionalStatement block:
+                return Conditional(block, parameters, ct);
             default:
                 return Write(prepared, parameters, ct, out toCommit);
         }

@@ -22,6 +22,9 @@ public sealed class StatementSplitterTests
     [InlineData("create temp trigger tr after delete on t begin\n select 'end;';\nend ; SELECT 3",
         new[] { "create temp trigger tr after delete on t begin\n select 'end;';\nend", "SELECT 3" })]
     [InlineData("CREATE TABLE trigger_log (x); SELECT 1;", new[] { "CREATE TABLE trigger_log (x)", "SELECT 1" })]
+    [InlineData("IF NOT EXISTS (SELECT 1 FROM h) THEN\n  INSERT INTO h VALUES (1);\n  CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;\nEND IF; SELECT 2;",
+        new[] { "IF NOT EXISTS (SELECT 1 FROM h) THEN\n  INSERT INTO h VALUES (1);\n  CREATE TRIGGER tr AFTER INSERT ON t BEGIN SELECT 1; END;\nEND IF", "SELECT 2" })]
+    [InlineData("if exists (select 1) then delete from t; end /* c */ if ; SELECT 3", new[] { "if exists (select 1) then delete from t; end /* c */ if", "SELECT 3" })]
     public void SemicolonsEndStatementsOnlyOutsideQuotesAndComments(string text, string[] expected)
     {
         List<SqlChunk> chunks = StatementSplitter.Split(text);
