@@ -6,7 +6,7 @@
 // migrating (SIGKILL, power loss): the next migration takes such a lock over instead of
 // waiting for it forever. A row of this process (another context migrating) is waited for.
 // Idempotent scripts guard every command of a migration with the engine's
-// IF [NOT] EXISTS (query) THEN ... END IF block (docs/sql-semantics.md, "Extensions"): SQLite
+// IF [NOT] EXISTS (query) THEN ... END IF block (docs/sql-semantics.md, "IF … END IF"): SQLite
 // has no such statement, which is why its provider refuses these scripts.
 using System.Diagnostics;
 using Microsoft.EntityFrameworkCore.Diagnostics;

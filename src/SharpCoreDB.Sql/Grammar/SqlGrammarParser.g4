@@ -25,7 +25,7 @@ statement: EXPLAIN (QUERY PLAN)? innerStatement #explainStatement
 
 // IF [NOT] EXISTS (select) THEN statement; ... END IF: not SQLite's; it runs the statements
 // only when the query returns a row (or, with NOT, none). EF Core's idempotent migration
-// scripts wrap each command in one (docs/sql-semantics.md, "Extensions").
+// scripts wrap each command in one (docs/sql-semantics.md, "IF … END IF").
 ifStmt: IF NOT? EXISTS OPEN_PAR selectStmt CLOSE_PAR THEN SEMI* innerStatement (SEMI+ innerStatement)* SEMI* END IF;
 
 innerStatement: selectStmt
