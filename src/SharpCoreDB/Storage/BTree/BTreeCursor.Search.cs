@@ -51,15 +51,17 @@ internal sealed partial class BTreeCursor
     }
 
     /// <summary>
-    /// When the cursor is on an entry of an unchanged tree and <paramref name="key"/> lies between the first and last
+    /// When the cursor is on an entry of an unchanged tree (or was, before it was re-attached to it: Attach) and <paramref name="key"/> lies between the first and last
     /// keys of its leaf, puts the leaf index at the key's lower bound there (the path above stays valid) and returns true.
     /// </summary>
     private bool SeekInLeaf(ReadOnlySpan<byte> key)
     {
-        if (!IsValid || _version != _tree.Version)
+        if ((!IsValid && !_pathHint) || _version != _tree.Version)
         {
             return false;
         }
+
+        _pathHint = false;
 
         ReadOnlySpan<byte> leaf = _bodies[_leafLevel].Span;
         int count = BTreeNode.Count(leaf);
@@ -99,6 +101,7 @@ internal sealed partial class BTreeCursor
     /// </summary>
     private bool DescendTo(ReadOnlySpan<byte> key, PrefixPlacement placement = PrefixPlacement.BeforeExtensions)
     {
+        _pathHint = false;
         uint page = _tree.RootPage;
         for (int level = 0; level < BTree.MaxDepth; level++)
         {

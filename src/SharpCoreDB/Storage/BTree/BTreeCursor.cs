@@ -15,6 +15,7 @@
 // it is gone. Moving allocates nothing; buffers grow once and are reused; reading
 // a value that spilled to overflow pages copies it into a reused buffer.
 using System.Buffers.Binary;
+using SharpCoreDB.Storage.Pages;
 
 namespace SharpCoreDB.Storage.BTree;
 
@@ -27,6 +28,8 @@ internal sealed partial class BTreeCursor
     private readonly ReadOnlyMemory<byte>[] _bodies = new ReadOnlyMemory<byte>[BTree.MaxDepth];
     private int _leafLevel;
     private long _version;
+    private IPageAccess? _landedPages;
+    private bool _pathHint;
     private byte[] _key = new byte[64];
     private int _keyLength;
     private byte[] _scratch = new byte[64];
@@ -41,10 +44,17 @@ internal sealed partial class BTreeCursor
     /// </summary>
     internal void Attach(BTree tree)
     {
+        // Re-attached to the same tree, unchanged and read through the same snapshot, the cursor keeps the path to
+        // the entry it was on as a hint for SeekInLeaf: a rowid range reopened for each outer row of a join, in key
+        // order, then searches the leaf it stopped on instead of descending from the root. Otherwise it is forgotten.
+        _pathHint = IsValid && ReferenceEquals(tree, _tree) && ReferenceEquals(tree.Pages, _landedPages) && _version == tree.Version;
         _tree = tree;
         IsValid = false;
         _valueLength = -1;
-        Array.Clear(_bodies);
+        if (!_pathHint)
+        {
+            Array.Clear(_bodies);
+        }
     }
 
     /// <summary>True when the cursor is on an entry.</summary>
@@ -264,6 +274,7 @@ internal sealed partial class BTreeCursor
     /// <summary>Takes the leaf index as the current entry if it is one; copies its key.</summary>
     private bool Land()
     {
+        _pathHint = false;
         ReadOnlySpan<byte> leaf = _bodies[_leafLevel].Span;
         int index = _indexes[_leafLevel];
         if (index < 0 || index >= BTreeNode.Count(leaf))
@@ -281,6 +292,7 @@ internal sealed partial class BTreeCursor
         key.CopyTo(_key);
         _keyLength = key.Length;
         _version = _tree.Version;
+        _landedPages = _tree.Pages;
         _valueLength = -1;
         IsValid = true;
         return true;
