@@ -1,6 +1,7 @@
 // Compiled unary and binary operators. Each delegates to the shared semantics
 // (SqlArithmetic, SqlComparison, SqlTruth) so the engine has one definition of
 // every operator; the switch on the operator is cheaper than a delegate call.
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Execution.Functions.Json;
 using SharpCoreDB.Execution.Semantics;
 
@@ -39,6 +40,7 @@ internal sealed class ArithmeticEvaluator(BinaryOperator op, Evaluator left, Eva
 
     // Two integers whose +, - or * does not overflow: the common case (keys, counters, offsets) without the
     // general path's conversions. An overflow, and every other operator, goes the general way (SqlArithmetic).
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
     private bool IntegerResult(long a, long b, out long result)
     {
         switch (op)

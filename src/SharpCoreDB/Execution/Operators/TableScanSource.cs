@@ -165,7 +165,11 @@ internal sealed class TableScanSource(QueryContext context, TableSchema table, R
     // Turns a bound value into an inclusive rowid limit; false when nothing can match.
     private static bool Bound(DbValue value, bool inclusive, bool isLow, ref long limit)
     {
-        value = SqlAffinity.Apply(value, SqlTypeAffinity.Integer);
+        if (value.Type != DbValueType.Integer)
+        {
+            value = SqlAffinity.Apply(value, SqlTypeAffinity.Integer);
+        }
+
         if (value.IsNull)
         {
             return false;
