@@ -95,6 +95,8 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
                     };
                 }
 
+            case FunctionCallExpression call when planning.MergedUsingValues.Contains(call):
+                return MergedValue([.. call.Arguments.Select(argument => Compile(argument, scope))]);
             case FunctionCallExpression call:
                 return CompileCall(call, scope);
             case RaiseExpression raise:
@@ -350,12 +352,14 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
         evaluator = ColumnValue(scope, match, ordinal);
         if (merged is not null)
         {
-            Evaluator[] sides = [.. merged.Select(m => ColumnValue(scope, m.Relation, m.Ordinal)), evaluator];
-            evaluator = new CoalesceEvaluator(sides) { Affinity = sides[0].Affinity, Collation = sides[0].Collation };
+            evaluator = MergedValue([.. merged.Select(m => ColumnValue(scope, m.Relation, m.Ordinal)), evaluator]);
         }
 
         return true;
     }
+
+    // The value of a column merged by USING: the first side that is not NULL, compared with the first side's affinity and collation.
+    private static CoalesceEvaluator MergedValue(Evaluator[] sides) => new(sides) { Affinity = sides[0].Affinity, Collation = sides[0].Collation };
 
     private SlotEvaluator ColumnValue(Scope scope, Relation relation, int ordinal)
     {

@@ -202,12 +202,28 @@ internal sealed partial class SelectCorePlanner
         scope.Relations.Add(relation);
     }
 
+    // A sub-plan's column names as its relation's, each made unique as SQLite makes them: a name
+    // already taken gets ":1", then ":2", and so on (after a ":digits" it had), so that `*` and
+    // `s.x` read every column of `(SELECT * FROM a JOIN b ..) AS s`, not the first x twice.
     private static string[] Names(IReadOnlyList<OutputColumn> columns)
     {
         var names = new string[columns.Count];
+        var taken = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
         for (int i = 0; i < names.Length; i++)
         {
-            names[i] = columns[i].Name;
+            string name = columns[i].Name;
+            for (int count = 1; !taken.Add(name); count++)
+            {
+                int stem = name.Length;
+                while (stem > 1 && char.IsAsciiDigit(name[stem - 1]))
+                {
+                    stem--;
+                }
+
+                name = (stem < name.Length && name[stem - 1] == ':' ? name[..(stem - 1)] : name) + ":" + count;
+            }
+
+            names[i] = name;
         }
 
         return names;

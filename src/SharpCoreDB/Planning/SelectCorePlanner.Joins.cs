@@ -6,7 +6,8 @@
 // list, with a table on its right, as a LEFT JOIN followed by FullJoinTail. Any other RIGHT
 // or FULL JOIN, and an outer join whose right side is a parenthesized join, becomes an
 // OuterJoinGroup (JoinPart). USING and NATURAL follow SQLite: in a FROM with a RIGHT or FULL
-// JOIN the left value of a USING column is the coalesce of every left relation that has it.
+// JOIN the left value of a USING column is the coalesce of every left relation that has it,
+// with the first one's affinity and collation (PlanningContext.MergedUsingValues).
 namespace SharpCoreDB.Planning;
 
 internal sealed partial class SelectCorePlanner
@@ -90,7 +91,7 @@ internal sealed partial class SelectCorePlanner
 
     // The join's ON condition and its USING columns (NATURAL: every column name both sides
     // have) as equalities of the left side's value and the right relation's column.
-    private static List<Expression> Conditions(JoinSource join, Scope scope, FromList list, int before, Relation right)
+    private List<Expression> Conditions(JoinSource join, Scope scope, FromList list, int before, Relation right)
     {
         var conditions = new List<Expression>();
         if (join.On is not null)
@@ -115,8 +116,13 @@ internal sealed partial class SelectCorePlanner
             }
 
             right.HiddenByUsing.Add(column);
-            Expression leftValue = lefts.Count == 1 ? new ColumnReference(lefts[0].Name, column)
-                : new FunctionCallExpression("coalesce", [.. lefts.Select(left => (Expression)new ColumnReference(left.Name, column))], Distinct: false, Star: false);
+            Expression leftValue = new ColumnReference(lefts[0].Name, column);
+            if (lefts.Count > 1)
+            {
+                leftValue = new FunctionCallExpression("coalesce", [.. lefts.Select(left => (Expression)new ColumnReference(left.Name, column))], Distinct: false, Star: false);
+                planning.MergedUsingValues.Add(leftValue);
+            }
+
             conditions.Add(new BinaryExpression(BinaryOperator.Equal, leftValue, new ColumnReference(right.Name, column)));
         }
 
