@@ -126,5 +126,26 @@ public sealed class OuterJoinShapeTests : IDisposable
     public void AnOnClauseNamingATableToItsRightIsSqlitesError(string sql) =>
         _both.AssertSameError(sql, "ON clause references tables to its right");
 
+    [Fact]
+    public void CommandTimeoutAndCancelStopALongOuterJoin()
+    {
+        using SharpCoreDBCommand fill = _both.Engine.CreateCommand();
+        fill.CommandText = "CREATE TABLE n (v INTEGER); INSERT INTO n WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 500) SELECT i FROM r";
+        fill.ExecuteNonQuery();
+
+        // 250,000 left rows, each tried against every one of the 500 right rows: the time goes into the join's own loop.
+        const string Long = "SELECT count(*) FROM n AS p JOIN n AS q ON 1 FULL JOIN n AS r ON p.v + q.v > r.v * 3";
+        using SharpCoreDBCommand timed = _both.Engine.CreateCommand();
+        timed.CommandText = Long;
+        timed.CommandTimeout = 1;
+        Assert.Equal(SharpCoreDBErrorCode.Timeout, Assert.Throws<SharpCoreDBException>(() => timed.ExecuteScalar()).ErrorCode);
+
+        using SharpCoreDBCommand cancelled = _both.Engine.CreateCommand();
+        cancelled.CommandText = Long;
+        cancelled.CommandTimeout = 0;
+        using var timer = new Timer(_ => cancelled.Cancel(), null, 300, Timeout.Infinite);
+        Assert.Equal(SharpCoreDBErrorCode.Cancelled, Assert.Throws<SharpCoreDBException>(() => cancelled.ExecuteScalar()).ErrorCode);
+    }
+
     public void Dispose() => _both.Dispose();
 }

@@ -69,6 +69,7 @@ internal sealed class OuterJoinSource(QueryContext context, JoinKind kind, PlanN
         right.Close();
         _rightMatched = new ulong[(_store.Count + 63) / 64];
         _leftDone = false;
+        _blockCount = 0;
         if (_store.Count == 0 && !EmitsLeftUnmatched)
         {
             // Nothing on the right: no pairs, and no left row appears alone.
@@ -185,6 +186,14 @@ internal sealed class OuterJoinSource(QueryContext context, JoinKind kind, PlanN
         if (_leftDone)
         {
             return false;
+        }
+
+        // The left pipeline stopped at the previous block's last row, and reading on may depend on
+        // the values it left in its slots (an outer level's row, a nested join's current row),
+        // which joining that block has overwritten since.
+        if (_blockCount > 0)
+        {
+            leftSlots.Restore(_block[_blockCount - 1]);
         }
 
         int limit = Math.Max(1, context.SpillThresholdRows);
