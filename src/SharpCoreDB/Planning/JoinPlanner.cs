@@ -8,7 +8,9 @@
 // exactly; a LIKE filter on a scanned table's column is also checked on the
 // record's bytes before the row is decoded. Greedy keeps planning linear in the
 // number of predicates per step, so dozens of tables plan in well under a
-// millisecond each.
+// millisecond each. It plans one JoinPart at a time: a part's OuterJoinGroup (a RIGHT
+// or FULL JOIN the nested loops cannot run) is its first level, its two sides planned
+// as parts of their own and joined by an OuterJoinSource (OuterJoinPlanner).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
