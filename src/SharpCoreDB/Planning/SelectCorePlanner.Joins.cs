@@ -49,10 +49,7 @@ internal sealed partial class SelectCorePlanner
                 part.Where.AddRange(on);
                 return;
             case JoinKind.Left when rightPart.IsSingleRelation:
-                right.IsLeftJoined = true;
-                right.MustFollow = part.Mask;
-                part.On[right] = on;
-                part.Relations.Add(right);
+                AddLeftJoined(part, right, on);
                 return;
         }
 
@@ -77,16 +74,22 @@ internal sealed partial class SelectCorePlanner
         if (join.Kind == JoinKind.Full && lastOfList && part.IsSingleRelation && rightPart.IsSingleRelation && right.Table is not null)
         {
             // `a FULL JOIN b ON c` runs as `a LEFT JOIN b ON c`, then b's unmatched rows (FullJoinTail).
-            right.IsLeftJoined = true;
             right.IsFullJoined = true;
-            right.MustFollow = part.Mask;
-            part.On[right] = on;
-            part.Relations.Add(right);
+            AddLeftJoined(part, right, on);
             return;
         }
 
         JoinKind kind = join.Kind == JoinKind.Cross ? JoinKind.Inner : join.Kind;
         part.Group = new OuterJoinGroup(kind, part.TakeAll(), rightPart, on);
+    }
+
+    // A LEFT JOIN level: read after everything the part holds, matched by its ON conditions.
+    private static void AddLeftJoined(JoinPart part, Relation right, List<JoinCondition> on)
+    {
+        right.IsLeftJoined = true;
+        right.MustFollow = part.Mask;
+        part.On[right] = on;
+        part.Relations.Add(right);
     }
 
     // The join's ON condition and its USING columns (NATURAL: every column name both sides

@@ -4,10 +4,6 @@
 // leave out exactly the matched rows. With a threshold of 16 the rows equal those of the
 // in-memory join (as multisets: blocks change the order), files were written and are gone
 // afterwards, and an encrypted database's files hold no plaintext.
-using System.Text;
-using SharpCoreDB.Storage;
-using SharpCoreDB.Storage.Encryption;
-using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Tests.Engine;
@@ -27,7 +23,12 @@ public sealed class OuterJoinSpillTests : IDisposable
     ];
 
     private readonly TempDirectory _dir = new("scdb-ojoin-");
-    private readonly RecordingFileSystem _files = new(watch: WatchedFiles.NameStartsWith("sharpcoredb-sort-"));
+    private readonly SpillFileRecorder _spills;
+
+    public OuterJoinSpillTests()
+    {
+        _spills = new SpillFileRecorder(_dir);
+    }
 
     public void Dispose() => _dir.Dispose();
 
@@ -56,42 +57,37 @@ public sealed class OuterJoinSpillTests : IDisposable
     [Fact]
     public void SpilledJoinsMatchInMemoryJoins()
     {
-        using var db = new EngineHarness(new StorageOptions { Path = _dir.File("plain.scdb"), FileSystem = _files });
+        using var db = new EngineHarness(_spills.Plain("plain.scdb"));
         Fill(db);
         foreach (string sql in Queries)
         {
-            db.Database.SpillThresholdRows = 1_000_000;
-            List<string> expected = Rows(db, sql);
-            db.Database.SpillThresholdRows = 16;
-            _files.Clear();
-            List<string> actual = Rows(db, sql);
-            Assert.True(expected.SequenceEqual(actual), $"{sql}: {expected.Count} rows in memory, {actual.Count} spilled; first differences: {string.Join(" | ", expected.Except(actual).Take(3))} / {string.Join(" | ", actual.Except(expected).Take(3))}");
-            Assert.True(_files.Images().Count > 0, "the join spilled to temporary files: " + sql);
+            Assert.True(SpillsAsItJoinsInMemory(db, sql, out int files), sql);
+            Assert.True(files > 0, "the join spilled to temporary files: " + sql);
         }
 
-        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
+        _spills.AssertNoneLeft();
     }
 
     [Fact]
     public void EncryptedDatabaseSpillsNoPlaintext()
     {
-        var options = new StorageOptions
-        {
-            Path = _dir.File("secret.scdb"),
-            FileSystem = _files,
-            Encryption = new EncryptionSettings { Password = "pw", Iterations = 1000 },
-        };
-        using var db = new EngineHarness(options);
+        using var db = new EngineHarness(_spills.Encrypted("secret.scdb"));
         Fill(db);
+        Assert.True(SpillsAsItJoinsInMemory(db, Queries[0], out int files));
+        Assert.True(files > 0, "the join spilled to temporary files");
+        Assert.False(_spills.Hold(Marker, out _));
+        _spills.AssertNoneLeft();
+    }
+
+    // The query's rows with every row in memory, then spilled from 16 rows on (recording its temporary files).
+    private bool SpillsAsItJoinsInMemory(EngineHarness db, string sql, out int files)
+    {
         db.Database.SpillThresholdRows = 1_000_000;
-        List<string> expected = Rows(db, Queries[0]);
+        List<string> expected = Rows(db, sql);
         db.Database.SpillThresholdRows = 16;
-        _files.Clear();
-        Assert.Equal(expected, Rows(db, Queries[0]));
-        IReadOnlyList<byte[]> images = _files.Images();
-        Assert.NotEmpty(images);
-        byte[] marker = Encoding.UTF8.GetBytes(Marker);
-        Assert.All(images, image => Assert.True(image.AsSpan().IndexOf(marker) < 0));
-        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
+        _spills.Files.Clear();
+        bool same = expected.SequenceEqual(Rows(db, sql));
+        _spills.Hold(Marker, out files);
+        return same;
     }
 }
