@@ -9,7 +9,8 @@
 // `--file-size [rows]` (Suites/FileSizeProbe.cs), `--sustained [seconds] [busy threads] [contenders]`
 // (Suites/SustainedLoadProbe.cs), `--large-transaction [MB] [cache MB]` (Suites/LargeTransactionProbe.cs,
 // which runs itself as `--large-transaction-child`) and `--big-data [rows] [cache MB] [queries]`
-// (Suites/BigDataProbe.cs, which runs itself as `--big-data-child`).
+// (Suites/BigDataProbe.cs, which runs itself as `--big-data-child`), `--bulk-load [rows] [rounds]`
+// (Suites/BulkLoadProbe.cs).
 using BenchmarkDotNet.Reports;
 using BenchmarkDotNet.Running;
 
@@ -31,6 +32,11 @@ if (args.Length >= 4 && args[0] == "--cold-child")
 if (args.Length > 0 && args[0] == "--commit-cpu")
 {
     return SharpCoreDB.Benchmarks.Suites.CommitCpuProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
+}
+
+if (args.Length > 0 && args[0] == "--bulk-load")
+{
+    return SharpCoreDB.Benchmarks.Suites.BulkLoadProbe.Run(args.Length > 1 ? args[1] : null, args.Length > 2 ? args[2] : null);
 }
 
 if (args.Length > 0 && args[0] == "--sustained")

@@ -57,7 +57,7 @@ internal static class FileSizeProbe
         }
     }
 
-    private static void Load(DbConnection connection, int rows, bool randomEmails)
+    internal static void Load(DbConnection connection, int rows, bool randomEmails)
     {
         DbCommands.Execute(connection,
             "CREATE TABLE users (id INTEGER PRIMARY KEY, name TEXT NOT NULL, email TEXT NOT NULL, age INT NOT NULL, score REAL NOT NULL)");

@@ -15,6 +15,11 @@ internal sealed class ArithmeticEvaluator(BinaryOperator op, Evaluator left, Eva
     {
         DbValue l = left.Evaluate();
         DbValue r = right.Evaluate();
+        if (l.Type == DbValueType.Integer && r.Type == DbValueType.Integer && IntegerResult(l.AsInt64(), r.AsInt64(), out long result))
+        {
+            return DbValue.FromInt64(result);
+        }
+
         return op switch
         {
             BinaryOperator.Add => SqlArithmetic.Add(l, r),
@@ -30,6 +35,27 @@ internal sealed class ArithmeticEvaluator(BinaryOperator op, Evaluator left, Eva
             BinaryOperator.ShiftLeft => SqlArithmetic.ShiftLeft(l, r),
             _ => SqlArithmetic.ShiftRight(l, r),
         };
+    }
+
+    // Two integers whose +, - or * does not overflow: the common case (keys, counters, offsets) without the
+    // general path's conversions. An overflow, and every other operator, goes the general way (SqlArithmetic).
+    private bool IntegerResult(long a, long b, out long result)
+    {
+        switch (op)
+        {
+            case BinaryOperator.Add:
+                result = a + b;
+                return ((a ^ result) & (b ^ result)) >= 0;
+            case BinaryOperator.Subtract:
+                result = a - b;
+                return ((a ^ b) & (a ^ result)) >= 0;
+            case BinaryOperator.Multiply:
+                long high = Math.BigMul(a, b, out result);
+                return high == result >> 63;
+            default:
+                result = 0;
+                return false;
+        }
     }
 }
 

@@ -51,6 +51,9 @@ internal sealed class RowValues
         return _blocks[block].AsSpan(row % _rowsPerBlock * _width, _width);
     }
 
+    /// <summary>Forgets every row and keeps the blocks, for the next partition of a spilled window.</summary>
+    public void Clear() => Count = 0;
+
     /// <summary>Appends <paramref name="count"/> rows of NULLs.</summary>
     public void AddRows(int count)
     {

@@ -8,8 +8,9 @@
 // (WindowPartition). Next hands the rows back in the first window's order, as SQLite
 // does, each with its window values in the window frame the result columns read.
 //
-// The rows are held in memory for the statement; unlike a sort, this operator does
-// not spill yet (docs/sql-semantics.md, "Window functions").
+// Up to the spill threshold the rows are held in memory; past it, every row goes to
+// SpilledWindows, which computes the same values through sorts that spill, holding
+// one partition at a time.
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Semantics;
@@ -30,6 +31,7 @@ internal sealed class WindowNode : PlanNode
     private RowValues _results = new(0);
     private int[] _emitOrder = [];
     private int _next;
+    private SpilledWindows? _spilled;
 
     public WindowNode(QueryContext context, PlanNode input, Frame[] rowFrames, WindowFunctionSpec[] functions, Frame windowFrame)
     {
@@ -69,11 +71,25 @@ internal sealed class WindowNode : PlanNode
         }
 
         _input.Open();
+        long read = 0;
         while (_input.Next())
         {
-            if ((_rows.Count & 1023) == 0)
+            if ((read++ & 1023) == 0)
             {
                 _context.CheckCancelled();
+            }
+
+            if (_spilled is not null)
+            {
+                AddSpilled(_spilled);
+                continue;
+            }
+
+            if (_rows.Count >= _context.SpillThresholdRows && _context.Storage is not null)
+            {
+                _spilled = Spill(partitionValues, orderValues, arguments, passes);
+                AddSpilled(_spilled);
+                continue;
             }
 
             Span<DbValue> saved = _rows.Add();
@@ -98,11 +114,22 @@ internal sealed class WindowNode : PlanNode
         }
 
         _input.Close();
+        if (_spilled is not null)
+        {
+            _spilled.Finish();
+            return;
+        }
+
         Compute(partitionValues, orderValues, arguments, passes);
     }
 
     public override bool Next()
     {
+        if (_spilled is not null)
+        {
+            return _spilled.Next(_rowFrames, _windowFrame);
+        }
+
         if (_next >= _rows.Count)
         {
             return false;
@@ -124,6 +151,8 @@ internal sealed class WindowNode : PlanNode
 
     public override void Close()
     {
+        _spilled?.Dispose();
+        _spilled = null;
         _rows = new RowValues(0);
         _results = new RowValues(0);
         _emitOrder = [];
@@ -141,6 +170,60 @@ internal sealed class WindowNode : PlanNode
         }
 
         _input.Explain(lines, depth + 1);
+    }
+
+    // The switch to the spilling path: the rows buffered so far become records, in input order.
+    private SpilledWindows Spill(RowValues[] partitionValues, RowValues[] orderValues, RowValues[] arguments, List<bool>[] passes)
+    {
+        var spilled = new SpilledWindows(_context, _functions, _partitions, _windows, _rows.Width);
+        DbValue[] record = spilled.Record;
+        for (int row = 0; row < _rows.Count; row++)
+        {
+            _rows[row].CopyTo(record);
+            for (int w = 0; w < _windows.Length; w++)
+            {
+                partitionValues[w][row].CopyTo(record.AsSpan(spilled.PartitionSlot(w)));
+                orderValues[w][row].CopyTo(record.AsSpan(spilled.OrderSlot(w)));
+            }
+
+            for (int f = 0; f < _functions.Length; f++)
+            {
+                arguments[f][row].CopyTo(record.AsSpan(spilled.ArgumentSlot(f)));
+                record[spilled.PassSlot(f)] = DbValue.FromBoolean(passes[f][row]);
+            }
+
+            spilled.Add();
+        }
+
+        _rows = new RowValues(0);
+        return spilled;
+    }
+
+    // The current input row, evaluated into a record of the spilling path.
+    private void AddSpilled(SpilledWindows spilled)
+    {
+        Span<DbValue> record = spilled.Record;
+        Span<DbValue> saved = record;
+        foreach (Frame frame in _rowFrames)
+        {
+            frame.Values.CopyTo(saved);
+            saved = saved[frame.Values.Length..];
+        }
+
+        for (int w = 0; w < _windows.Length; w++)
+        {
+            WindowFunctionSpec first = _functions[_windows[w][0]];
+            Evaluate(first.Partition, record[spilled.PartitionSlot(w)..]);
+            Evaluate(first.Order, record[spilled.OrderSlot(w)..]);
+        }
+
+        for (int f = 0; f < _functions.Length; f++)
+        {
+            Evaluate(_functions[f].Arguments, record[spilled.ArgumentSlot(f)..]);
+            record[spilled.PassSlot(f)] = DbValue.FromBoolean(_functions[f].Filter is not { } filter || SqlTruth.IsTrue(filter.Evaluate()) == true);
+        }
+
+        spilled.Add();
     }
 
     private static void Evaluate(Evaluator[] evaluators, Span<DbValue> into)
