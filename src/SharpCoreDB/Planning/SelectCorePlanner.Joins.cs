@@ -53,9 +53,10 @@ internal sealed partial class SelectCorePlanner
                 return;
         }
 
-        if (join.Kind != JoinKind.Inner && join.Kind != JoinKind.Cross && ReadsLeftSide(rightPart))
+        if (ReadsLeftSide(rightPart))
         {
-            // SQLite runs the function once per left row, as a lateral join, yet also looks for its unmatched rows.
+            // A side of its own cannot read the other side. For a RIGHT or FULL JOIN SQLite runs the function
+            // once per left row, as a lateral join, yet also looks for its unmatched rows.
             throw Unsupported(KindName(join.Kind) + " with a table-valued function that reads the tables on its left");
         }
 

@@ -69,6 +69,7 @@ public sealed class JoinKindTests : IDisposable
     [InlineData("SELECT * FROM a FULL JOIN json_each(a.y) AS j ON 1", "FULL JOIN with a table-valued function that reads the tables on its left is not supported")]
     [InlineData("SELECT * FROM a RIGHT JOIN json_each(a.y) AS j ON 1", "RIGHT JOIN with a table-valued function that reads the tables on its left is not supported")]
     [InlineData("SELECT * FROM a JOIN b ON 1 FULL JOIN json_each(b.x) AS j ON 1", "FULL JOIN with a table-valued function that reads the tables on its left is not supported")]
+    [InlineData("SELECT * FROM a JOIN (json_each(a.y) AS j FULL JOIN b ON 1) ON 1", "JOIN with a table-valued function that reads the tables on its left is not supported")]
     [InlineData("SELECT * FROM a NATURAL JOIN a", "ambiguous table name in USING or NATURAL join: a")]
     [InlineData("SELECT * FROM a JOIN a USING (x)", "ambiguous table name in USING or NATURAL join: a")]
     [InlineData("SELECT * FROM a FULL JOIN a USING (x)", "ambiguous table name in USING or NATURAL join: a")]
