@@ -8,15 +8,9 @@ public sealed class GroupBySpillTests : IDisposable
 {
     private const string Marker = "PLAINTEXT-MARKER-7f3a";
 
-    private readonly TempDirectory _dir = new("scdb-grp-");
-    private readonly SpillFileRecorder _spills;
+    private readonly SpillFileRecorder _spills = new("scdb-grp-");
 
-    public GroupBySpillTests()
-    {
-        _spills = new SpillFileRecorder(_dir);
-    }
-
-    public void Dispose() => _dir.Dispose();
+    public void Dispose() => _spills.Dispose();
 
     private static void Fill(EngineHarness db)
     {

@@ -22,15 +22,9 @@ public sealed class OuterJoinSpillTests : IDisposable
         "SELECT t.id, u.id FROM t FULL JOIN u ON u.g = t.g FULL JOIN t AS t2 ON t2.id = u.id - 1000",
     ];
 
-    private readonly TempDirectory _dir = new("scdb-ojoin-");
-    private readonly SpillFileRecorder _spills;
+    private readonly SpillFileRecorder _spills = new("scdb-ojoin-");
 
-    public OuterJoinSpillTests()
-    {
-        _spills = new SpillFileRecorder(_dir);
-    }
-
-    public void Dispose() => _dir.Dispose();
+    public void Dispose() => _spills.Dispose();
 
     private static void Fill(EngineHarness db)
     {

@@ -1,7 +1,8 @@
 // The spill tests' view of temporary files: databases in a temporary directory whose spill
 // files (sharpcoredb-sort-*) a RecordingFileSystem records, plain or encrypted; whether the
 // bytes written to those files hold a marker text (an encrypted database's must not, a plain
-// database's do, which shows the scan works); and that none is left behind.
+// database's do, which shows the scan works); and that none is left behind. It owns the
+// directory, deleted when the test class disposes it.
 using System.Text;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Encryption;
@@ -9,15 +10,17 @@ using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Engine;
 
-internal sealed class SpillFileRecorder(TempDirectory directory)
+internal sealed class SpillFileRecorder(string prefix) : IDisposable
 {
+    private readonly TempDirectory _directory = new(prefix);
+
     public RecordingFileSystem Files { get; } = new(watch: WatchedFiles.NameStartsWith("sharpcoredb-sort-"));
 
-    public StorageOptions Plain(string name) => new() { Path = directory.File(name), FileSystem = Files };
+    public StorageOptions Plain(string name) => new() { Path = _directory.File(name), FileSystem = Files };
 
     public StorageOptions Encrypted(string name) => new()
     {
-        Path = directory.File(name),
+        Path = _directory.File(name),
         FileSystem = Files,
         Encryption = new EncryptionSettings { Password = "pw", Iterations = 1000 },
     };
@@ -38,5 +41,7 @@ internal sealed class SpillFileRecorder(TempDirectory directory)
     }
 
     /// <summary>Every spill file is gone once its statement has run.</summary>
-    public void AssertNoneLeft() => Assert.Empty(Directory.GetFiles(directory.Path, "sharpcoredb-sort-*.tmp"));
+    public void AssertNoneLeft() => Assert.Empty(Directory.GetFiles(_directory.Path, "sharpcoredb-sort-*.tmp"));
+
+    public void Dispose() => _directory.Dispose();
 }
