@@ -95,6 +95,8 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
                     };
                 }
 
+            case FunctionCallExpression call when planning.MergedUsingValues.Contains(call):
+                return MergedValue([.. call.Arguments.Select(argument => Compile(argument, scope))]);
             case FunctionCallExpression call:
                 return CompileCall(call, scope);
             case RaiseExpression raise:
@@ -280,11 +282,17 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
         throw Error($"no such column: {name}");
     }
 
+    // A name among one scope's FROM relations. A name two relations have is ambiguous unless the later
+    // one was joined by USING (or NATURAL) on it; then, as in SQLite, the name reads the left-most
+    // relation, except that a RIGHT JOIN's right relation (all of whose rows appear) takes over, and a
+    // FULL JOIN's sides merge into the first that is not NULL: a coalesce with its first argument's
+    // affinity and collation (SQLite's SQLITE_AFF_DEFER), unlike a coalesce() written in the query.
     private bool TryResolveIn(Scope scope, ColumnReference column, out Evaluator? evaluator)
     {
         evaluator = null;
         Relation? match = null;
         int ordinal = -1;
+        List<(Relation Relation, int Ordinal)>? merged = null;
         foreach (Relation relation in scope.Relations)
         {
             if (column.Table is not null && !string.Equals(relation.Name, column.Table, StringComparison.OrdinalIgnoreCase))
@@ -292,7 +300,8 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
                 continue;
             }
 
-            if (column.Table is null && relation.QualifiedOnly)
+            // A parenthesized join's conditions see only its own relations (SQLite plans it as a subquery).
+            if ((column.Table is null && relation.QualifiedOnly) || relation.Index < scope.VisibleFirst)
             {
                 continue;
             }
@@ -310,12 +319,20 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
 
             if (match is not null)
             {
-                if (match.HiddenByUsing.Contains(column.Column) || relation.HiddenByUsing.Contains(column.Column))
+                bool joinedOnIt = relation.HiddenByUsing.Contains(column.Column);
+                if (!joinedOnIt && !match.HiddenByUsing.Contains(column.Column))
                 {
-                    continue;
+                    throw Error($"ambiguous column name: {column.Column}");
                 }
 
-                throw Error($"ambiguous column name: {column.Column}");
+                if (joinedOnIt && relation.JoinedBy is JoinKind.Right or JoinKind.Full)
+                {
+                    merged = relation.JoinedBy == JoinKind.Full ? [.. merged ?? [], (match, ordinal)] : null;
+                    match = relation;
+                    ordinal = found;
+                }
+
+                continue;
             }
 
             match = relation;
@@ -327,17 +344,34 @@ internal sealed partial class ExpressionCompiler(PlanningContext planning)
             return false;
         }
 
-        scope.ReferenceMask |= 1UL << Math.Min(match.Index, 63);
-        if (ordinal == TableSchema.RowIdOrdinal)
+        if (match.Index >= scope.VisibleEnd)
         {
-            evaluator = new SlotEvaluator(scope.Frame, match.RowIdSlot, SqlTypeAffinity.Integer) { Affinity = SqlTypeAffinity.Integer };
-            return true;
+            throw Error("ON clause references tables to its right");
         }
 
-        match.Used[ordinal] = true;
-        SqlTypeAffinity affinity = match.Affinities[ordinal];
-        evaluator = new SlotEvaluator(scope.Frame, match.FirstSlot + ordinal, affinity) { Affinity = affinity, Collation = planning.Collation(match.Collations[ordinal]) };
+        evaluator = ColumnValue(scope, match, ordinal);
+        if (merged is not null)
+        {
+            evaluator = MergedValue([.. merged.Select(m => ColumnValue(scope, m.Relation, m.Ordinal)), evaluator]);
+        }
+
         return true;
+    }
+
+    // The value of a column merged by USING: the first side that is not NULL, compared with the first side's affinity and collation.
+    private static CoalesceEvaluator MergedValue(Evaluator[] sides) => new(sides) { Affinity = sides[0].Affinity, Collation = sides[0].Collation };
+
+    private SlotEvaluator ColumnValue(Scope scope, Relation relation, int ordinal)
+    {
+        scope.ReferenceMask |= 1UL << Math.Min(relation.Index, 63);
+        if (ordinal == TableSchema.RowIdOrdinal)
+        {
+            return new SlotEvaluator(scope.Frame, relation.RowIdSlot, SqlTypeAffinity.Integer) { Affinity = SqlTypeAffinity.Integer };
+        }
+
+        relation.Used[ordinal] = true;
+        SqlTypeAffinity affinity = relation.Affinities[ordinal];
+        return new SlotEvaluator(scope.Frame, relation.FirstSlot + ordinal, affinity) { Affinity = affinity, Collation = planning.Collation(relation.Collations[ordinal]) };
     }
 
     private static SharpCoreDBException Error(string message) => new(SharpCoreDBErrorCode.SemanticError, message);

@@ -8,7 +8,9 @@
 // exactly; a LIKE filter on a scanned table's column is also checked on the
 // record's bytes before the row is decoded. Greedy keeps planning linear in the
 // number of predicates per step, so dozens of tables plan in well under a
-// millisecond each.
+// millisecond each. It plans one JoinPart at a time: a part's OuterJoinGroup (a RIGHT
+// or FULL JOIN the nested loops cannot run) is its first level, its two sides planned
+// as parts of their own and joined by an OuterJoinSource (OuterJoinPlanner).
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
@@ -29,13 +31,13 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
     /// <summary>Set by <see cref="Build"/>: the access path already yields <see cref="RequiredOrder"/>.</summary>
     public bool OrderSatisfied { get; private set; }
 
-    public JoinNode Build(Scope scope, List<Conjunct> where, Dictionary<Relation, List<Conjunct>> on)
+    /// <summary>The pipeline of the FROM clause's part; a RIGHT or FULL JOIN group in it is read by its own OuterJoinSource.</summary>
+    public JoinNode Build(Scope scope, JoinPart from)
     {
-        List<Relation> relations = scope.Relations;
-        if (relations.Count == 0)
+        if (scope.Relations.Count == 0)
         {
             var filters = new List<Evaluator>();
-            foreach (Conjunct c in where)
+            foreach (Conjunct c in from.CompiledWhere)
             {
                 filters.Add(c.Evaluator);
             }
@@ -43,22 +45,28 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             return new JoinNode(planning.Query, scope.Frame, [new JoinLevel(new SingleRowSource(), isLeftJoin: false, [], [.. filters])], []);
         }
 
+        return BuildPart(scope, from, RequiredOrder).Node;
+    }
+
+    // One part's pipeline, and the rows it is estimated to yield.
+    private (JoinNode Node, double Rows) BuildPart(Scope scope, JoinPart part, IReadOnlyList<OrderColumn>? requiredOrder)
+    {
         var analyzer = new PredicateAnalyzer(planning);
-        foreach (Relation r in relations)
+        foreach (Relation r in part.Relations)
         {
             if (r.Table is not null)
             {
                 // A LEFT JOIN's right table counts only its own ON terms (PartialIndexUse).
-                IEnumerable<Conjunct> terms = r.IsLeftJoined ? on.GetValueOrDefault(r) ?? [] : where;
+                IEnumerable<Conjunct> terms = r.IsLeftJoined ? part.CompiledOn.GetValueOrDefault(r) ?? [] : part.CompiledWhere;
                 r.ImpliedPartialIndexes = PartialIndexUse.Implied(r, terms.Select(c => c.Ast), reference => analyzer.OrdinalIn(r, reference, scope));
             }
         }
 
-        (List<(Relation Relation, RowSource Source)> order, HashSet<Conjunct> answeredByAccess) = ChooseOrder(scope, where, on);
-        if (RequiredOrder is not null && order.Count == 1 && order[0].Relation.Table is not null)
+        (List<Step> order, HashSet<Conjunct> answeredByAccess, double rows) = ChooseOrder(scope, part);
+        if (requiredOrder is not null && order.Count == 1 && order[0].Relation is { Table: not null } only)
         {
-            (RowSource source, bool satisfied) = IndexOrder.Apply(planning, order[0].Relation, order[0].Source, RequiredOrder);
-            order[0] = (order[0].Relation, source);
+            (RowSource source, bool satisfied) = IndexOrder.Apply(planning, only, order[0].Source, requiredOrder);
+            order[0] = order[0] with { Source = source };
             OrderSatisfied = satisfied;
         }
 
@@ -68,15 +76,22 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             outermost.Streaming = true;
         }
 
-        Relation? fullJoined = relations.Find(r => r.IsFullJoined);
-        (List<Evaluator>[] levelFilters, List<Evaluator> constant) = PlaceFilters(relations, order, where, answeredByAccess, holdBack: fullJoined is not null);
-        JoinLevel[] levels = BuildLevels(scope, order, on, levelFilters);
-        return new JoinNode(planning.Query, scope.Frame, levels, [.. constant]) { Tail = fullJoined is null ? null : FullJoinTail(scope, order, fullJoined, where) };
+        Relation? fullJoined = part.Relations.Find(r => r.IsFullJoined);
+        (List<Evaluator>[] levelFilters, List<Evaluator> constant) = PlaceFilters(order, part.CompiledWhere, answeredByAccess, holdBack: fullJoined is not null);
+        JoinLevel[] levels = BuildLevels(scope, order, part.CompiledOn, levelFilters);
+        var node = new JoinNode(planning.Query, scope.Frame, levels, [.. constant])
+        {
+            Tail = fullJoined is null ? null : FullJoinTail(scope, order, fullJoined, part.CompiledWhere),
+        };
+        return (node, rows);
     }
+
+    /// <summary>One level of a pipeline: a relation, or (Relation null) an OuterJoinGroup yielding the relations of Mask.</summary>
+    private readonly record struct Step(Relation? Relation, ulong Mask, RowSource Source);
 
     // The unmatched rows of a FULL JOIN's right table, read by a scan of its own (the join may
     // have reached it through a seek on the left row's values), filtered by every WHERE condition.
-    private FullJoinTail FullJoinTail(Scope scope, List<(Relation Relation, RowSource Source)> order, Relation right, List<Conjunct> where)
+    private FullJoinTail FullJoinTail(Scope scope, List<Step> order, Relation right, List<Conjunct> where)
     {
         var decoder = new RowDecoder(right.Table!, scope.Frame, right.FirstSlot, right.RowIdSlot, right.Used);
         var scan = new TableScanSource(planning.Query, right.Table!, decoder, right.Name, ScanRange.All, ScanDirection.Forward);
@@ -84,21 +99,29 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
         return new FullJoinTail(scan, scope.Frame, right.RowIdSlot, left, [.. where.Select(c => c.Evaluator)]);
     }
 
-    // The greedy join order: at each step the relation (allowed by LEFT JOIN ordering) whose
-    // cheapest access, given the relations already bound, costs least. Also returns the
-    // conjuncts an access answers exactly, which then need no filter.
-    private (List<(Relation Relation, RowSource Source)> Order, HashSet<Conjunct> Answered) ChooseOrder(Scope scope, List<Conjunct> where,
-        Dictionary<Relation, List<Conjunct>> on)
+    // The join order: a group first (everything joined after it reads its rows), then greedily, at
+    // each step the relation (allowed by LEFT JOIN ordering) whose cheapest access, given the
+    // relations already bound, costs least. Also returns the conjuncts an access answers exactly,
+    // which then need no filter, and the rows the pipeline is estimated to yield.
+    private (List<Step> Order, HashSet<Conjunct> Answered, double Rows) ChooseOrder(Scope scope, JoinPart part)
     {
-        List<Relation> relations = scope.Relations;
         ulong bound = 0;
         double outerRows = 1;
-        var order = new List<(Relation Relation, RowSource Source)>();
+        var order = new List<Step>();
         var answeredByAccess = new HashSet<Conjunct>();
-        while (order.Count < relations.Count)
+        if (part.Group is { } group)
+        {
+            (RowSource source, double rows) = BuildGroup(scope, group);
+            order.Add(new Step(null, group.Mask, source));
+            bound = group.Mask;
+            outerRows = Math.Max(1, rows);
+        }
+
+        int total = order.Count + part.Relations.Count;
+        while (order.Count < total)
         {
             (Relation Relation, AccessPath Path)? best = null;
-            foreach (Relation r in relations)
+            foreach (Relation r in part.Relations)
             {
                 ulong bit = Bit(r);
                 if ((bound & bit) != 0 || (r.MustFollow & ~bound) != 0)
@@ -106,7 +129,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
                     continue;
                 }
 
-                List<Conjunct> candidates = r.IsLeftJoined ? on.GetValueOrDefault(r) ?? [] : where;
+                List<Conjunct> candidates = r.IsLeftJoined ? part.CompiledOn.GetValueOrDefault(r) ?? [] : part.CompiledWhere;
                 AccessPath path = ChooseAccess(scope, r, bound, candidates, outerRows);
                 if (best is null || path.Cost < best.Value.Path.Cost)
                 {
@@ -120,34 +143,37 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
             }
 
             (Relation chosen, AccessPath access) = best!.Value;
-            order.Add((chosen, access.Source));
+            order.Add(new Step(chosen, Bit(chosen), access.Source));
             answeredByAccess.UnionWith(access.Answered);
 
             bound |= Bit(chosen);
             outerRows = Math.Max(1, outerRows * access.Rows);
         }
 
-        return (order, answeredByAccess);
+        return (order, answeredByAccess, outerRows);
+    }
+
+    // A RIGHT, FULL or nested join: both sides planned as pipelines of their own, joined by
+    // an OuterJoinSource (OuterJoinPlanner picks its hash keys).
+    private (RowSource Source, double Rows) BuildGroup(Scope scope, OuterJoinGroup group)
+    {
+        (JoinNode left, double leftRows) = BuildPart(scope, group.Left, requiredOrder: null);
+        (JoinNode right, double rightRows) = BuildPart(scope, group.Right, requiredOrder: null);
+        return (OuterJoinPlanner.Create(planning, scope, group, left, right), leftRows + rightRows);
     }
 
     // Each WHERE conjunct runs at the first level where everything it reads is bound; one
     // that reads no relation runs once, before the first level.
     // With holdBack (a FULL JOIN, where either side may be NULL-extended) every condition waits for
     // the last level, which a LEFT JOIN level checks only after its match is decided.
-    private static (List<Evaluator>[] LevelFilters, List<Evaluator> Constant) PlaceFilters(List<Relation> relations,
-        List<(Relation Relation, RowSource Source)> order, List<Conjunct> where, HashSet<Conjunct> answeredByAccess, bool holdBack)
+    private static (List<Evaluator>[] LevelFilters, List<Evaluator> Constant) PlaceFilters(List<Step> order, List<Conjunct> where,
+        HashSet<Conjunct> answeredByAccess, bool holdBack)
     {
         var constant = new List<Evaluator>();
         var levelFilters = new List<Evaluator>[order.Count];
         for (int i = 0; i < order.Count; i++)
         {
             levelFilters[i] = [];
-        }
-
-        var position = new Dictionary<int, int>();
-        for (int i = 0; i < order.Count; i++)
-        {
-            position[order[i].Relation.Index] = i;
         }
 
         foreach (Conjunct c in where)
@@ -157,7 +183,7 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
                 continue;
             }
 
-            int level = holdBack ? order.Count - 1 : LevelOf(c.Mask, relations, position);
+            int level = holdBack ? order.Count - 1 : LevelOf(c.Mask, order);
             if (level < 0)
             {
                 constant.Add(c.Evaluator);
@@ -173,13 +199,17 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
 
     // The pipeline's levels: each relation's source with its LEFT JOIN conditions and filters;
     // a LIKE filter on a scanned (not LEFT JOINed) table is also checked on the record's bytes.
-    private static JoinLevel[] BuildLevels(Scope scope, List<(Relation Relation, RowSource Source)> order, Dictionary<Relation, List<Conjunct>> on,
-        List<Evaluator>[] levelFilters)
+    private static JoinLevel[] BuildLevels(Scope scope, List<Step> order, Dictionary<Relation, List<Conjunct>> on, List<Evaluator>[] levelFilters)
     {
         var levels = new JoinLevel[order.Count];
         for (int i = 0; i < order.Count; i++)
         {
-            Relation r = order[i].Relation;
+            if (order[i].Relation is not { } r)
+            {
+                levels[i] = new JoinLevel(order[i].Source, isLeftJoin: false, [], [.. levelFilters[i]]);
+                continue;
+            }
+
             var onFilters = new List<Evaluator>();
             if (r.IsLeftJoined && on.TryGetValue(r, out List<Conjunct>? conditions))
             {
@@ -209,23 +239,25 @@ internal sealed class JoinPlanner(PlanningContext planning, Func<TableSchema, lo
 
     public static ulong Bit(Relation r) => 1UL << Math.Min(r.Index, 63);
 
-    private static int LevelOf(ulong mask, List<Relation> relations, Dictionary<int, int> position)
+    // The last level that binds a relation the mask reads; -1 for none. A mask may name relations
+    // outside the part (all of them for a correlated subquery): only the part's count.
+    private static int LevelOf(ulong mask, List<Step> order)
     {
         if (mask == 0)
         {
             return -1;
         }
 
-        int level = 0;
-        foreach (Relation r in relations)
+        int level = -1;
+        for (int i = 0; i < order.Count; i++)
         {
-            if ((mask & Bit(r)) != 0)
+            if ((mask & order[i].Mask) != 0)
             {
-                level = Math.Max(level, position[r.Index]);
+                level = i;
             }
         }
 
-        return level;
+        return level < 0 ? order.Count - 1 : level;
     }
 
     // The cheapest access to r given the relations already bound. A rowid lookup wins as soon

@@ -67,6 +67,12 @@ internal sealed class PlanningContext
     /// </summary>
     public ConflictResolution? ConflictOverride { get; set; }
 
+    /// <summary>
+    /// The coalesce() calls the planner writes for USING columns left of a RIGHT or FULL JOIN (by reference):
+    /// unlike one in the query, each takes its first argument's affinity and collation, as in SQLite.
+    /// </summary>
+    public HashSet<Expression> MergedUsingValues { get; } = new(ReferenceEqualityComparer.Instance);
+
     /// <summary>Views being expanded, to reject a view that refers to itself.</summary>
     public HashSet<string> ExpandingViews { get; } = new(StringComparer.OrdinalIgnoreCase);
 

@@ -74,6 +74,15 @@ internal sealed class Relation
     /// <summary>Columns merged by USING: not repeated by `*`.</summary>
     public HashSet<string> HiddenByUsing { get; } = new(StringComparer.OrdinalIgnoreCase);
 
+    /// <summary>
+    /// The join that brought this relation in (on its right side); Inner for the first. A name merged by
+    /// USING reads the right relation of a RIGHT JOIN and the coalesce of both sides of a FULL JOIN.
+    /// </summary>
+    public JoinKind JoinedBy { get; set; } = JoinKind.Inner;
+
+    /// <summary>Left of a RIGHT or FULL JOIN: `*` shows a column that a later USING merges under its merged name.</summary>
+    public bool LeftOfRightJoin { get; set; }
+
     public int FindColumn(string name)
     {
         for (int i = 0; i < ColumnNames.Length; i++)

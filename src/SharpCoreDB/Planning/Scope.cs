@@ -27,6 +27,15 @@ internal sealed class Scope(Scope? parent)
     /// <summary>Set when the expression being compiled contains a correlated subquery.</summary>
     public bool SawSubquery { get; set; }
 
+    /// <summary>
+    /// While an ON condition is compiled: the relations (by index) it may name are those from
+    /// <see cref="VisibleFirst"/> up to, not including, <see cref="VisibleEnd"/> (JoinCondition).
+    /// </summary>
+    public int VisibleFirst { get; set; }
+
+    /// <summary>See <see cref="VisibleFirst"/>; int.MaxValue when every relation may be named.</summary>
+    public int VisibleEnd { get; set; } = int.MaxValue;
+
     /// <summary>Result columns by alias, usable by ORDER BY, GROUP BY, WHERE and HAVING.</summary>
     public List<(string Alias, Expression Expression)> Aliases { get; } = [];
 

@@ -1,6 +1,6 @@
-// The FROM side of SelectCorePlanner: turns the FROM clause into relations in the scope
-// (tables, and views and subqueries planned as sub-plans, with their join conditions
-// routed to WHERE or to the LEFT JOIN's ON list), and plans a VALUES body.
+// The FROM side of SelectCorePlanner: turns the items of the FROM clause into relations in
+// the scope (tables, and views and subqueries planned as sub-plans; the joins between them
+// are SelectCorePlanner.Joins), and plans a VALUES body.
 using SharpCoreDB.Catalog;
 using SharpCoreDB.Execution;
 using SharpCoreDB.Execution.Evaluators;
@@ -12,10 +12,15 @@ namespace SharpCoreDB.Planning;
 
 internal sealed partial class SelectCorePlanner
 {
-    private void AddSource(TableSource source, Scope scope, List<Expression> where, Dictionary<Relation, List<Expression>> on)
+    // One item of FROM: a table, view, CTE, subquery or table function becomes a relation of the
+    // scope, read by the pipeline of `part`; a join adds its sides (SelectCorePlanner.Joins).
+    private void AddSource(TableSource source, Scope scope, JoinPart part)
     {
         switch (source)
         {
+            case JoinSource join:
+                AddJoin(join, scope, part, new FromList(scope.Relations.Count, HasRightOrFullJoin(join)), lastOfList: true);
+                return;
             case TableReference reference:
                 AddTable(reference, scope);
                 break;
@@ -30,10 +35,9 @@ internal sealed partial class SelectCorePlanner
             case TableFunctionSource function:
                 AddTableFunction(function, scope);
                 break;
-            case JoinSource join:
-                AddJoin(join, scope, where, on);
-                break;
         }
+
+        part.Relations.Add(scope.Relations[^1]);
     }
 
     // json_each(X [, P]) or json_tree(X [, P]): its arguments may read the relations left of it, which it then must follow.
@@ -72,123 +76,6 @@ internal sealed partial class SelectCorePlanner
         bool tree = function.Name.Equals("json_tree", StringComparison.OrdinalIgnoreCase);
         relation.TableFunction = new JsonTableSource(tree, arguments[0], arguments.Length > 1 ? arguments[1] : null, scope.Frame, relation.FirstSlot, alias);
     }
-
-    // A join's right side joins the relations already in the scope: its ON condition and its
-    // USING columns (NATURAL: every column name both sides have) become conditions, placed in
-    // WHERE for inner and cross joins and on the null-extended side for outer joins.
-    private void AddJoin(JoinSource join, Scope scope, List<Expression> where, Dictionary<Relation, List<Expression>> on)
-    {
-        AddSource(join.Left, scope, where, on);
-        int before = scope.Relations.Count;
-        ulong leftMask = 0;
-        for (int i = 0; i < before; i++)
-        {
-            leftMask |= JoinPlanner.Bit(scope.Relations[i]);
-        }
-
-        AddSource(join.Right, scope, where, on);
-        Relation right = scope.Relations[^1];
-        string kind = join.Kind == JoinKind.Full ? "FULL JOIN" : "RIGHT JOIN";
-        if (join.Kind is JoinKind.Right or JoinKind.Full && (join.Natural || join.Using.Count > 0))
-        {
-            // SQLite shows a USING column of a RIGHT or FULL JOIN with the right table's value
-            // where the left side is NULL; until that is built, refuse it.
-            throw Unsupported(kind + " with USING or NATURAL");
-        }
-
-        if (join.Kind is JoinKind.Right or JoinKind.Full && (before != 1 || scope.Relations.Count != 2))
-        {
-            throw Unsupported(kind + " of more than two tables");
-        }
-
-        if (join.Kind == JoinKind.Full && right.Table is null)
-        {
-            throw Unsupported("FULL JOIN with a subquery, view or CTE on its right");
-        }
-
-        var conditions = new List<Expression>();
-        if (join.On is not null)
-        {
-            conditions.Add(join.On);
-        }
-
-        IEnumerable<string> usingColumns = join.Natural ? CommonColumns(scope, before, right) : join.Using;
-        foreach (string column in usingColumns)
-        {
-            Relation? left = null;
-            for (int i = 0; i < before && left is null; i++)
-            {
-                if (scope.Relations[i].FindColumn(column) >= 0)
-                {
-                    left = scope.Relations[i];
-                }
-            }
-
-            if (left is null || right.FindColumn(column) < 0)
-            {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError, $"cannot join using column {column} - column not present in both tables");
-            }
-
-            // The condition names both sides; with one name for both it would compare a table with itself.
-            if (string.Equals(left.Name, right.Name, StringComparison.OrdinalIgnoreCase))
-            {
-                throw new SharpCoreDBException(SharpCoreDBErrorCode.SemanticError,
-                    $"ambiguous table name in USING or NATURAL join: {right.Name} (give one of them an alias)");
-            }
-
-            right.HiddenByUsing.Add(column);
-            conditions.Add(new BinaryExpression(BinaryOperator.Equal, new ColumnReference(left.Name, column), new ColumnReference(right.Name, column)));
-        }
-
-        switch (join.Kind)
-        {
-            case JoinKind.Full:
-                // `a FULL JOIN b ON c` runs as `a LEFT JOIN b ON c`, then b's unmatched rows (FullJoinTail).
-                right.IsLeftJoined = true;
-                right.IsFullJoined = true;
-                right.MustFollow = leftMask;
-                on[right] = conditions;
-                break;
-            case JoinKind.Left:
-                right.IsLeftJoined = true;
-                right.MustFollow = leftMask;
-                on[right] = conditions;
-                break;
-            case JoinKind.Right:
-                // `a RIGHT JOIN b ON c` is `b LEFT JOIN a ON c` with a's columns first: a is the
-                // null-extended side and is read after b.
-                Relation nullExtended = scope.Relations[0];
-                nullExtended.IsLeftJoined = true;
-                nullExtended.MustFollow = JoinPlanner.Bit(right);
-                on[nullExtended] = conditions;
-                break;
-            default:
-                where.AddRange(conditions);
-                break;
-        }
-    }
-
-    // NATURAL: the right side's column names that some relation on the left also has, in the right side's order.
-    private static List<string> CommonColumns(Scope scope, int leftCount, Relation right)
-    {
-        var common = new List<string>();
-        foreach (string name in right.ColumnNames)
-        {
-            for (int i = 0; i < leftCount; i++)
-            {
-                if (scope.Relations[i].FindColumn(name) >= 0)
-                {
-                    common.Add(name);
-                    break;
-                }
-            }
-        }
-
-        return common;
-    }
-
-    private static SharpCoreDBException Unsupported(string construct) =>
-        new(SharpCoreDBErrorCode.SemanticError, construct + " is not supported");
 
     private void AddTable(TableReference reference, Scope scope)
     {
@@ -315,12 +202,28 @@ internal sealed partial class SelectCorePlanner
         scope.Relations.Add(relation);
     }
 
+    // A sub-plan's column names as its relation's, each made unique as SQLite makes them: a name
+    // already taken gets ":1", then ":2", and so on (after a ":digits" it had), so that `*` and
+    // `s.x` read every column of `(SELECT * FROM a JOIN b ..) AS s`, not the first x twice.
     private static string[] Names(IReadOnlyList<OutputColumn> columns)
     {
         var names = new string[columns.Count];
+        var taken = new HashSet<string>(StringComparer.OrdinalIgnoreCase);
         for (int i = 0; i < names.Length; i++)
         {
-            names[i] = columns[i].Name;
+            string name = columns[i].Name;
+            for (int count = 1; !taken.Add(name); count++)
+            {
+                int stem = name.Length;
+                while (stem > 1 && char.IsAsciiDigit(name[stem - 1]))
+                {
+                    stem--;
+                }
+
+                name = (stem < name.Length && name[stem - 1] == ':' ? name[..(stem - 1)] : name) + ":" + count;
+            }
+
+            names[i] = name;
         }
 
         return names;

@@ -26,11 +26,10 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
 
         var core = (SelectCore)body;
         var scope = new Scope(parent);
-        var whereAst = new List<Expression>();
-        var onAst = new Dictionary<Relation, List<Expression>>();
+        var from = new JoinPart();
         if (core.From is not null)
         {
-            AddSource(core.From, scope, whereAst, onAst);
+            AddSource(core.From, scope, from);
         }
 
         if (CountRowsShortcut(core, scope, orderBy) is { } counted)
@@ -49,8 +48,12 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         // so that each relation's RowDecoder knows every column the query uses.
         List<(Expression Expression, string Name)> items = ResultItems(core, scope);
         bool aggregate = IsAggregate(core, items, orderBy);
-        RowValues.Conjuncts(core.Where, whereAst, impliedBounds: true);
-        (List<Conjunct> where, Dictionary<Relation, List<Conjunct>> on) = CompileConditions(whereAst, onAst, scope);
+        if (core.Where is not null)
+        {
+            from.Where.Add(JoinCondition.Anywhere(core.Where));
+        }
+
+        CompileConditions(from, scope, new PredicateAnalyzer(planning));
         Frame? aggregateFrame = aggregate ? new Frame() : null;
         List<Evaluator> groupKeys = aggregate ? CompileGroupKeys(core, items, scope, aggregateFrame!) : [];
         var outputs = new List<Evaluator>();
@@ -76,7 +79,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         {
             RequiredOrder = aggregate || core.Distinct ? null : OrderColumns(scope, sortKeys, outputs),
         };
-        PlanNode root = joins.Build(scope, where, on);
+        PlanNode root = joins.Build(scope, from);
         if (joins.OrderSatisfied)
         {
             sortKeys = [];
@@ -131,8 +134,9 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
             if (column is AllColumns all)
             {
                 bool any = false;
-                foreach (Relation r in scope.Relations)
+                for (int i = 0; i < scope.Relations.Count; i++)
                 {
+                    Relation r = scope.Relations[i];
                     if (all.Table is not null && !string.Equals(all.Table, r.Name, StringComparison.OrdinalIgnoreCase))
                     {
                         continue;
@@ -146,7 +150,7 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
                             continue;
                         }
 
-                        items.Add((new ColumnReference(r.Name, name), name));
+                        items.Add((new ColumnReference(MergedByUsing(scope, i, name) ? null : r.Name, name), name));
                     }
                 }
 
@@ -170,6 +174,26 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         return items;
     }
 
+    // As in SQLite, left of a RIGHT or FULL JOIN a column that a later USING (or NATURAL) merges is
+    // shown by its unqualified name, whose value is the merged one (the right side's, or the coalesce).
+    private static bool MergedByUsing(Scope scope, int relation, string name)
+    {
+        if (!scope.Relations[relation].LeftOfRightJoin)
+        {
+            return false;
+        }
+
+        for (int later = relation + 1; later < scope.Relations.Count; later++)
+        {
+            if (scope.Relations[later].HiddenByUsing.Contains(name))
+            {
+                return true;
+            }
+        }
+
+        return false;
+    }
+
     private bool IsAggregate(SelectCore core, List<(Expression Expression, string Name)> items, SqlList<OrderingTerm> orderBy)
     {
         bool aggregate = core.GroupBy.Count > 0 || (core.Having is not null);
@@ -184,38 +208,6 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         }
 
         return aggregate;
-    }
-
-    // WHERE and each LEFT JOIN's ON condition, split into compiled conjuncts.
-    private (List<Conjunct> Where, Dictionary<Relation, List<Conjunct>> On) CompileConditions(List<Expression> whereAst,
-        Dictionary<Relation, List<Expression>> onAst, Scope scope)
-    {
-        var analyzer = new PredicateAnalyzer(planning);
-        var where = new List<Conjunct>();
-        foreach (Expression e in whereAst)
-        {
-            where.Add(CompileConjunct(e, scope, analyzer));
-        }
-
-        var on = new Dictionary<Relation, List<Conjunct>>();
-        foreach ((Relation r, List<Expression> conditions) in onAst)
-        {
-            var list = new List<Conjunct>();
-            var parts = new List<Expression>();
-            foreach (Expression condition in conditions)
-            {
-                RowValues.Conjuncts(condition, parts, impliedBounds: true);
-            }
-
-            foreach (Expression part in parts)
-            {
-                list.Add(CompileConjunct(part, scope, analyzer));
-            }
-
-            on[r] = list;
-        }
-
-        return (where, on);
     }
 
     // GROUP BY keys (a number names a result column); from here on aggregates may be compiled.
@@ -312,7 +304,8 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         return columns;
     }
 
-    private Conjunct CompileConjunct(Expression e, Scope scope, PredicateAnalyzer analyzer)
+    // One conjunct, compiled with only the relations its condition may name visible (JoinCondition).
+    private Conjunct CompileConjunct(Expression e, JoinCondition source, Scope scope, PredicateAnalyzer analyzer)
     {
         if (planning.Expressions.ContainsAggregate(e))
         {
@@ -322,7 +315,19 @@ internal sealed partial class SelectCorePlanner(PlanningContext planning, Func<T
         scope.ReferenceMask = 0;
         scope.SawSubquery = false;
         int outerBefore = scope.OuterReferences;
-        Evaluator evaluator = planning.Expressions.Compile(e, scope);
+        scope.VisibleFirst = source.FirstVisible;
+        scope.VisibleEnd = source.EndVisible;
+        Evaluator evaluator;
+        try
+        {
+            evaluator = planning.Expressions.Compile(e, scope);
+        }
+        finally
+        {
+            scope.VisibleFirst = 0;
+            scope.VisibleEnd = int.MaxValue;
+        }
+
         ulong mask = scope.SawSubquery ? ulong.MaxValue >> (64 - Math.Max(1, scope.Relations.Count)) : scope.ReferenceMask;
         if (scope.Relations.Count == 0)
         {

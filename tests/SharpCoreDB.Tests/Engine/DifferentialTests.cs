@@ -1,7 +1,8 @@
 // Differential test: a seeded generator creates tables, fills them and runs
 // random queries and DML against SharpCoreDB (through the Session API) and
 // SQLite (Microsoft.Data.Sqlite) side by side, comparing results as multisets
-// (or in order when ORDER BY fixes it over all columns). The short run takes a
+// (or in order when ORDER BY fixes it over all columns). RIGHT and FULL JOINs of
+// every shape come from DifferentialTests.OuterJoins. The short run takes a
 // few seconds; set SCDB_DIFF_ITERATIONS (e.g. 200000) for a long run and
 // SCDB_DIFF_SEED to reproduce one. Intended dialect differences are
 // listed in docs/sql-semantics.md and avoided by the generator.
@@ -12,7 +13,7 @@ using SharpCoreDB.TestSupport.Sqlite;
 namespace SharpCoreDB.Tests.Engine;
 
 [Trait("Category", "Slow")]
-public sealed class DifferentialTests
+public sealed partial class DifferentialTests
 {
     private static readonly string[] Tables = ["t1", "t2", "t3"];
     private static readonly string[] Columns = ["a", "b", "c", "d"];
@@ -33,6 +34,8 @@ public sealed class DifferentialTests
         Both(ours, sqlite, "CREATE INDEX t1a ON t1(a)");
         Both(ours, sqlite, "CREATE INDEX t2ad ON t2(a, d)");
         Both(ours, sqlite, "CREATE INDEX t3b ON t3(b)");
+        Both(ours, sqlite, "CREATE VIEW v1 AS SELECT * FROM t1 WHERE a > 3");
+        Both(ours, sqlite, "CREATE VIEW v2 AS SELECT id, a + 1 AS a, b, c, d FROM t3");
         for (int i = 0; i < 150; i++)
         {
             Both(ours, sqlite, Insert(random));
@@ -125,8 +128,15 @@ public sealed class DifferentialTests
 
     private static string Query(Random random)
     {
-        switch (random.Next(19))
+        switch (random.Next(23))
         {
+            case 19 or 20:
+                return OuterJoins(random);
+            case 21:
+                return UsingOuterJoins(random);
+            case 22:
+                return NestedOuterJoin(random);
+
             case 18:
                 {
                     // Row values over (a, d), which t2 indexes: comparisons pair by pair, BETWEEN, IN a list or a subquery.

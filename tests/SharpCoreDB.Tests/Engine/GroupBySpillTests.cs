@@ -2,21 +2,15 @@
 // spilling sorter and aggregated in one streaming pass. The results must equal
 // the in-memory aggregation, and an encrypted database's spill files must not
 // contain plaintext (the same files of a plain database do, so the scan works).
-using System.Text;
-using SharpCoreDB.Storage;
-using SharpCoreDB.Storage.Encryption;
-using SharpCoreDB.TestSupport.FileSystems;
-
 namespace SharpCoreDB.Tests.Engine;
 
 public sealed class GroupBySpillTests : IDisposable
 {
     private const string Marker = "PLAINTEXT-MARKER-7f3a";
 
-    private readonly TempDirectory _dir = new("scdb-grp-");
-    private readonly RecordingFileSystem _files = new(watch: WatchedFiles.NameStartsWith("sharpcoredb-sort-"));
+    private readonly SpillFileRecorder _spills = new("scdb-grp-");
 
-    public void Dispose() => _dir.Dispose();
+    public void Dispose() => _spills.Dispose();
 
     private static void Fill(EngineHarness db)
     {
@@ -49,7 +43,7 @@ public sealed class GroupBySpillTests : IDisposable
     [Fact]
     public void SpilledGroupingMatchesInMemoryGrouping()
     {
-        using var db = new EngineHarness(new StorageOptions { Path = _dir.File("plain.scdb"), FileSystem = _files });
+        using var db = new EngineHarness(_spills.Plain("plain.scdb"));
         Fill(db);
         foreach (string sql in Queries)
         {
@@ -62,19 +56,13 @@ public sealed class GroupBySpillTests : IDisposable
         // The plain database's spill files hold the marker: the scan below can see plaintext.
         Assert.True(SpillFilesContainMarker(db, Queries[0], out int files));
         Assert.True(files > 0, "the grouping spilled to temporary files");
-        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
+        _spills.AssertNoneLeft();
     }
 
     [Fact]
     public void EncryptedDatabaseSpillsNoPlaintext()
     {
-        var options = new StorageOptions
-        {
-            Path = _dir.File("secret.scdb"),
-            FileSystem = _files,
-            Encryption = new EncryptionSettings { Password = "pw", Iterations = 1000 },
-        };
-        using var db = new EngineHarness(options);
+        using var db = new EngineHarness(_spills.Encrypted("secret.scdb"));
         Fill(db);
         db.Database.SpillThresholdRows = 1_000_000;
         List<object?[]> expected = db.Query(Queries[0]);
@@ -82,23 +70,14 @@ public sealed class GroupBySpillTests : IDisposable
         Assert.False(SpillFilesContainMarker(db, Queries[0], out int files));
         Assert.True(files > 0, "the grouping spilled to temporary files");
         Assert.Equal(expected, db.Query(Queries[0]));
-        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
+        _spills.AssertNoneLeft();
     }
 
     // Runs the query and scans every byte the engine wrote to its temporary sort files.
     private bool SpillFilesContainMarker(EngineHarness db, string sql, out int files)
     {
-        _files.Clear();
+        _spills.Files.Clear();
         db.Query(sql);
-        byte[] marker = Encoding.UTF8.GetBytes(Marker);
-        IReadOnlyList<byte[]> images = _files.Images();
-        files = images.Count;
-        bool found = false;
-        foreach (byte[] image in images)
-        {
-            found |= image.AsSpan().IndexOf(marker) >= 0;
-        }
-
-        return found;
+        return _spills.Hold(Marker, out files);
     }
 }

@@ -8,11 +8,10 @@ using SharpCoreDB.Execution.Semantics;
 namespace SharpCoreDB.Execution.Operators;
 
 /// <summary>Builds a hash table from one relation and probes it per outer row.</summary>
-internal sealed class HashJoinSource(QueryContext context, RowSource build, Evaluator[] buildFilters, Evaluator[] innerKeys,
-    Evaluator[] outerKeys, Frame frame, int firstSlot, int slotCount) : RowSource
+internal sealed class HashJoinSource(QueryContext context, RowSource build, Evaluator[] buildFilters, HashJoinKeys keys,
+    Frame frame, int firstSlot, int slotCount) : RowSource
 {
     private readonly Dictionary<HashKey, List<DbValue[]>> _table = [];
-    private readonly SqlTypeAffinity[] _affinities = Affinities(innerKeys, outerKeys);
     private long _generation = -1;
     private List<DbValue[]>? _matches;
     private int _next;
@@ -26,17 +25,10 @@ internal sealed class HashJoinSource(QueryContext context, RowSource build, Eval
 
         _next = 0;
         _matches = null;
-        var probe = new DbValue[outerKeys.Length];
-        for (int i = 0; i < probe.Length; i++)
+        if (keys.Probe() is { } probe)
         {
-            probe[i] = Normalize(outerKeys[i].Evaluate(), i);
-            if (probe[i].IsNull)
-            {
-                return;
-            }
+            _table.TryGetValue(probe, out _matches);
         }
-
-        _table.TryGetValue(new HashKey(probe), out _matches);
     }
 
     public override bool Next()
@@ -65,20 +57,11 @@ internal sealed class HashJoinSource(QueryContext context, RowSource build, Eval
                 continue;
             }
 
-            var key = new DbValue[innerKeys.Length];
-            bool hasNull = false;
-            for (int i = 0; i < key.Length; i++)
-            {
-                key[i] = Normalize(innerKeys[i].Evaluate(), i);
-                hasNull |= key[i].IsNull;
-            }
-
-            if (hasNull)
+            if (keys.Hashed() is not { } hashKey)
             {
                 continue;
             }
 
-            var hashKey = new HashKey(key);
             if (!_table.TryGetValue(hashKey, out List<DbValue[]>? list))
             {
                 _table[hashKey] = list = [];
@@ -102,19 +85,5 @@ internal sealed class HashJoinSource(QueryContext context, RowSource build, Eval
         }
 
         return true;
-    }
-
-    private DbValue Normalize(DbValue value, int i) =>
-        _affinities[i] == SqlTypeAffinity.None || value.IsNull ? value : SqlAffinity.Apply(value, _affinities[i]);
-
-    private static SqlTypeAffinity[] Affinities(Evaluator[] inner, Evaluator[] outer)
-    {
-        var result = new SqlTypeAffinity[inner.Length];
-        for (int i = 0; i < result.Length; i++)
-        {
-            result[i] = SqlComparison.ComparisonAffinity(outer[i].Affinity, inner[i].Affinity);
-        }
-
-        return result;
     }
 }

@@ -1,4 +1,6 @@
-// A temporary file of rows written by a sort that outgrew its memory budget.
+// A temporary file of rows written by a sort that outgrew its memory budget (also a
+// GROUP BY's, a recursive CTE's queue and the right side of an OuterJoinSource, which
+// reads its files again from the start with Rewind).
 // Rows are records (RecordWriter format) each preceded by a 4-byte little-endian
 // length, packed into blocks of about 64 KiB. Each block on disk is:
 //
@@ -69,6 +71,12 @@ internal sealed class SpillFile : IDisposable
             FlushBlock();
         }
 
+        Rewind();
+    }
+
+    /// <summary>Reading starts again at the first row (after <see cref="CompleteWrites"/>), for a file read more than once.</summary>
+    public void Rewind()
+    {
         _readOffset = 0;
         _readPosition = 0;
         _readLength = 0;

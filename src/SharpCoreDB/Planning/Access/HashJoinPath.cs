@@ -84,7 +84,7 @@ internal sealed class HashJoinPath : AccessPath
         }
 
         int slots = r.ColumnNames.Length + 1;
-        var source = new HashJoinSource(request.Planning.Query, request.FullScan(), [.. buildFilters], [.. inner], [.. outer],
+        var source = new HashJoinSource(request.Planning.Query, request.FullScan(), [.. buildFilters], new HashJoinKeys([.. outer], [.. inner]),
             request.Scope.Frame, r.FirstSlot, slots);
         return new HashJoinPath(source, cost, Math.Max(1, best.Rows * JoinSelectivity));
     }
