@@ -1,7 +1,8 @@
 // A cursor re-attached to its tree (a rowid range reopened for every outer row of a join)
 // keeps the path to the entry it was on as a hint, so that a seek near it searches only
 // that leaf. The hint must never give a wrong answer: seeks near and far, up and down,
-// past the ends, and after the tree changed or was reopened through other pages, all
+// past the ends, after the tree changed (also through another B+tree over the same
+// pages) or was reopened, all
 // land where a fresh cursor lands.
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.Pages;
@@ -78,6 +79,33 @@ public class BTreeCursorReuseTests
         cursor = reopened.OpenCursor(cursor);
         Assert.True(cursor.SeekGE(Key(1501)));
         Assert.Equal([42], cursor.Value.ToArray());
+    }
+
+    [Fact]
+    public void WritesThroughAnotherTreeOverTheSamePagesDropTheHint()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        for (int i = 0; i < 3000; i++)
+        {
+            tree.Insert(Key(i), [(byte)i], BTreeInsertMode.FailIfExists);
+        }
+
+        BTreeCursor cursor = tree.OpenCursor();
+        Assert.True(cursor.SeekGE(Key(1500)));
+
+        // A second tree over the same root (as a foreign key check or a trigger opens one) empties that part of it:
+        // the first tree's version does not move, the pages' write count does.
+        BTree other = BTree.Open(pages, tree.RootPage);
+        for (int i = 1000; i < 2500; i++)
+        {
+            other.Delete(Key(i));
+        }
+
+        cursor = tree.OpenCursor(cursor);
+        Assert.True(cursor.SeekGE(Key(1501)));
+        Assert.Equal(2500, RowIdKey.Read(cursor.Key));
+        Assert.Equal(1500, tree.Verify().Entries);
     }
 
     private static byte[] Key(long id)

@@ -32,10 +32,17 @@ internal sealed class InMemoryPageAccess : IPageAccess
 
     public ReadOnlyMemory<byte> Read(uint pageNumber) => Body(pageNumber);
 
-    public Memory<byte> Write(uint pageNumber) => Body(pageNumber);
+    public long WriteCount { get; private set; }
+
+    public Memory<byte> Write(uint pageNumber)
+    {
+        WriteCount++;
+        return Body(pageNumber);
+    }
 
     public uint Allocate(PageType type)
     {
+        WriteCount++;
         if (_free.TryPop(out uint reused))
         {
             Array.Clear(_bodies[(int)reused]);
@@ -52,6 +59,7 @@ internal sealed class InMemoryPageAccess : IPageAccess
 
     public void Free(uint pageNumber)
     {
+        WriteCount++;
         Body(pageNumber);
         _live[(int)pageNumber] = false;
         _types[(int)pageNumber] = PageType.Free;

@@ -29,6 +29,7 @@ internal sealed partial class BTreeCursor
     private int _leafLevel;
     private long _version;
     private IPageAccess? _landedPages;
+    private long _landedChanges;
     private bool _pathHint;
     private byte[] _key = new byte[64];
     private int _keyLength;
@@ -44,10 +45,12 @@ internal sealed partial class BTreeCursor
     /// </summary>
     internal void Attach(BTree tree)
     {
-        // Re-attached to the same tree, unchanged and read through the same snapshot, the cursor keeps the path to
-        // the entry it was on as a hint for SeekInLeaf: a rowid range reopened for each outer row of a join, in key
-        // order, then searches the leaf it stopped on instead of descending from the root. Otherwise it is forgotten.
-        _pathHint = IsValid && ReferenceEquals(tree, _tree) && ReferenceEquals(tree.Pages, _landedPages) && _version == tree.Version;
+        // Re-attached to the same tree, read through the same pages, and with nothing written since it landed (by any
+        // B+tree over those pages: IPageAccess.WriteCount), the cursor keeps the path to the entry it was on as a hint for
+        // SeekInLeaf: a rowid range reopened for each outer row of a join, in key order, then searches the leaf it
+        // stopped on instead of descending from the root. Otherwise the path is forgotten.
+        _pathHint = IsValid && ReferenceEquals(tree, _tree) && ReferenceEquals(tree.Pages, _landedPages) && _version == tree.Version
+            && tree.Pages.WriteCount == _landedChanges;
         _tree = tree;
         IsValid = false;
         _valueLength = -1;
@@ -293,6 +296,7 @@ internal sealed partial class BTreeCursor
         _keyLength = key.Length;
         _version = _tree.Version;
         _landedPages = _tree.Pages;
+        _landedChanges = _landedPages.WriteCount;
         _valueLength = -1;
         IsValid = true;
         return true;

@@ -29,6 +29,12 @@ internal interface IPageAccess
     long Epoch => 0;
 
     /// <summary>
+    /// Counts the writes, allocations and frees made through this access, by any B+tree over it (a read-only snapshot
+    /// never changes: 0). A cursor keeps a path across re-attaching only while it stands still (BTreeCursor.Attach).
+    /// </summary>
+    long WriteCount => 0;
+
+    /// <summary>
     /// Says that no body this access handed out is being written to now (a B+tree calls it as each change begins),
     /// so a write transaction larger than memory may move pages out here.
     /// </summary>

@@ -11,6 +11,11 @@ namespace SharpCoreDB.Storage.Transactions;
 /// <summary>A transaction that may change pages; at most one per database at a time.</summary>
 internal sealed partial class WriteTransaction : IPageAccess, IDisposable
 {
+    private long _pageChanges;
+
+    /// <inheritdoc />
+    public long WriteCount => _pageChanges;
+
     private readonly ICommittedPages _committed;
     private readonly IWriterHost _host;
     // Lent by the database for this transaction's lifetime (WriterWorkspace): private pages,
@@ -82,6 +87,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
 
     public Memory<byte> Write(uint pageNumber)
     {
+        _pageChanges++;
         EnsureActive();
         _pages.TryGetValue(pageNumber, out var page);
         byte[]? image = page is null ? null : ImageOf(pageNumber, page);
@@ -102,6 +108,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
     /// </summary>
     public Memory<byte> WriteHead(uint pageNumber, int headLength)
     {
+        _pageChanges++;
         EnsureActive();
         _pages.TryGetValue(pageNumber, out var page);
         byte[]? image = page is null ? null : ImageOf(pageNumber, page);
@@ -124,6 +131,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
 
     public uint Allocate(PageType type)
     {
+        _pageChanges++;
         EnsureActive();
         uint page = FreeList.Pop(this);
         if (page == 0)
@@ -143,6 +151,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
 
     public void Free(uint pageNumber)
     {
+        _pageChanges++;
         EnsureActive();
         PageNumbers.Check(pageNumber, State.PageCount);
         FreeList.Push(this, pageNumber);
