@@ -31,7 +31,7 @@ public sealed class DifferentialQueryTests(ShopDatabases databases) : IClassFixt
     {
         Func<ShopContext, object?> run = ShopQueries.All().Single(q => q.Name == name).Run;
         string ours;
-        using (ShopContext context = databases.SharpCoreDB())
+        using (ShopContext context = databases.Ours())
         {
             ours = CanonicalJson.Of(run(context), Precision(name));
         }
