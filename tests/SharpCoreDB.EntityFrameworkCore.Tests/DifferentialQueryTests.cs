@@ -6,6 +6,7 @@ using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests;
 
+[Trait("Category", "Slow")]
 public sealed class DifferentialQueryTests(ShopDatabases databases) : IClassFixture<ShopDatabases>
 {
     // The queries the SQLite provider refuses: it keeps a TimeSpan as text and cannot compare it.

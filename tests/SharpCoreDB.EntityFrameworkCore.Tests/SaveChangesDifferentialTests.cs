@@ -7,6 +7,7 @@ using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests;
 
+[Trait("Category", "Slow")]
 public sealed class SaveChangesDifferentialTests
 {
     private static readonly (string Name, Action<ShopContext> Step)[] Steps =

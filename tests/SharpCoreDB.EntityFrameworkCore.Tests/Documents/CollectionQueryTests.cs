@@ -11,6 +11,7 @@ using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests.Documents;
 
+[Trait("Category", "Slow")]
 public sealed class CollectionQueryTests(CollectionQueryTests.Databases databases) : IClassFixture<CollectionQueryTests.Databases>
 {
     public static TheoryData<string> QueryNames => [.. CollectionQueries.All().Select(q => q.Name)];

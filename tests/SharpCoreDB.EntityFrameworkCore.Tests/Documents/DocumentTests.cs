@@ -12,6 +12,7 @@ using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests.Documents;
 
+[Trait("Category", "Slow")]
 public sealed class DocumentTests : IDisposable
 {
     private readonly TwinDatabases<DocumentContext> _databases = new("scdb-efdocs-", "documents", options => new DocumentContext(options), DocumentSeed.Fill);

@@ -19,6 +19,7 @@ public sealed class RowVersionTests : IDisposable
     public void Dispose() => _databases.Dispose();
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void TheSqliteProvidersRecipeWorksTheSameOnBoth()
     {
         foreach (Func<RowVersionContext> open in new[] { _databases.Sqlite, _databases.Ours })

@@ -15,6 +15,7 @@ using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests.Splitting;
 
+[Trait("Category", "Slow")]
 public sealed class SplitTests : IDisposable
 {
     private readonly TwinDatabases<SplitContext> _databases = new("scdb-efsplit-", "split", options => new SplitContext(options), SplitSeed.Fill);
