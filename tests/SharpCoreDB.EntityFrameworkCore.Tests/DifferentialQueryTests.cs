@@ -6,6 +6,7 @@ using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests;
 
+[Trait("Category", "Slow")]
 public sealed class DifferentialQueryTests(ShopDatabases databases) : IClassFixture<ShopDatabases>
 {
     // The queries the SQLite provider refuses: it keeps a TimeSpan as text and cannot compare it.
@@ -31,7 +32,7 @@ public sealed class DifferentialQueryTests(ShopDatabases databases) : IClassFixt
     {
         Func<ShopContext, object?> run = ShopQueries.All().Single(q => q.Name == name).Run;
         string ours;
-        using (ShopContext context = databases.SharpCoreDB())
+        using (ShopContext context = databases.Ours())
         {
             ours = CanonicalJson.Of(run(context), Precision(name));
         }

@@ -3,7 +3,6 @@
 // context's connection and for every other connection sharing the database, with foreign
 // keys still enforced afterwards (ANALYZE's sqlite_stat1 may stay, empty); EnsureCreated then
 // builds the model again. Inside a transaction it is refused and drops nothing.
-using System.Data.Common;
 using Microsoft.EntityFrameworkCore;
 using SharpCoreDB.Data;
 using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
@@ -24,14 +23,14 @@ public sealed class InMemoryDeleteTests
             ShopSeed.Fill(context);
         }
 
-        Run(connection, """
+        TestSql.Run(connection, """
             CREATE VIEW "CustomerCities" AS SELECT "City", count(*) AS "Customers" FROM "Customers" GROUP BY "City";
             CREATE TRIGGER "OrdersAudit" AFTER DELETE ON "Orders" BEGIN DELETE FROM "Tags" WHERE "Id" < 0; END;
             PRAGMA user_version = 7;
             """);
-        Run(connection, "ANALYZE");
-        Assert.True(Count(connection, "SELECT count(*) FROM sqlite_stat1") > 0);
-        Assert.True(Count(connection, "SELECT count(*) FROM sqlite_master WHERE type = 'index'") > 0);
+        TestSql.Run(connection, "ANALYZE");
+        Assert.True(TestSql.Scalar(connection, "SELECT count(*) FROM sqlite_stat1") > 0);
+        Assert.True(TestSql.Scalar(connection, "SELECT count(*) FROM sqlite_master WHERE type = 'index'") > 0);
 
         using (var context = new ShopContext(options))
         {
@@ -39,10 +38,10 @@ public sealed class InMemoryDeleteTests
         }
 
         // ANALYZE's statistics table is all that may remain, and it is empty.
-        Assert.Equal(0, Count(connection, "SELECT count(*) FROM sqlite_master WHERE name <> 'sqlite_stat1'"));
-        Assert.Equal(0, Count(connection, "SELECT count(*) FROM sqlite_stat1"));
-        Assert.Equal(0, Count(connection, "PRAGMA user_version"));
-        Assert.Equal(1, Count(connection, "PRAGMA foreign_keys"));
+        Assert.Equal(0, TestSql.Scalar(connection, "SELECT count(*) FROM sqlite_master WHERE name <> 'sqlite_stat1'"));
+        Assert.Equal(0, TestSql.Scalar(connection, "SELECT count(*) FROM sqlite_stat1"));
+        Assert.Equal(0, TestSql.Scalar(connection, "PRAGMA user_version"));
+        Assert.Equal(1, TestSql.Scalar(connection, "PRAGMA foreign_keys"));
         Assert.Equal(System.Data.ConnectionState.Open, connection.State);
 
         // A new model on the emptied database, with its foreign keys enforced.
@@ -54,7 +53,7 @@ public sealed class InMemoryDeleteTests
             Assert.Equal("again", context.Tags.Single().Label);
         }
 
-        SharpCoreDBException orphan = Assert.Throws<SharpCoreDBException>(() => Run(connection, """INSERT INTO "Orders" ("CustomerId", "OrderedAt", "Total", "Status", "DeliveryWindow", "Version") VALUES (99, '2026-01-01', 1, 'Pending', 0, 0)"""));
+        SharpCoreDBException orphan = Assert.Throws<SharpCoreDBException>(() => TestSql.Run(connection, """INSERT INTO "Orders" ("CustomerId", "OrderedAt", "Total", "Status", "DeliveryWindow", "Version") VALUES (99, '2026-01-01', 1, 'Pending', 0, 0)"""));
         Assert.Equal(SharpCoreDBErrorCode.ForeignKeyConstraint, orphan.ErrorCode);
     }
 
@@ -72,13 +71,13 @@ public sealed class InMemoryDeleteTests
             context.SaveChanges();
         }
 
-        Assert.Equal(1, Count(keeper, "SELECT count(*) FROM \"Tags\""));
+        Assert.Equal(1, TestSql.Scalar(keeper, "SELECT count(*) FROM \"Tags\""));
         using (var context = new ShopContext(options))
         {
             Assert.True(context.Database.EnsureDeleted());
         }
 
-        Assert.Equal(0, Count(keeper, "SELECT count(*) FROM sqlite_master"));
+        Assert.Equal(0, TestSql.Scalar(keeper, "SELECT count(*) FROM sqlite_master"));
     }
 
     [Fact]
@@ -89,27 +88,13 @@ public sealed class InMemoryDeleteTests
         var options = new DbContextOptionsBuilder<ShopContext>().UseSharpCoreDB(connection).Options;
         using var context = new ShopContext(options);
         context.Database.EnsureCreated();
-        long objects = Count(connection, "SELECT count(*) FROM sqlite_master");
+        long objects = TestSql.Scalar(connection, "SELECT count(*) FROM sqlite_master");
         using (context.Database.BeginTransaction())
         {
             InvalidOperationException error = Assert.Throws<InvalidOperationException>(() => context.Database.EnsureDeleted());
             Assert.Contains("transaction", error.Message, StringComparison.Ordinal);
         }
 
-        Assert.Equal(objects, Count(connection, "SELECT count(*) FROM sqlite_master"));
-    }
-
-    private static void Run(DbConnection connection, string sql)
-    {
-        using DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
-
-    private static long Count(DbConnection connection, string sql)
-    {
-        using DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        return Convert.ToInt64(command.ExecuteScalar(), System.Globalization.CultureInfo.InvariantCulture);
+        Assert.Equal(objects, TestSql.Scalar(connection, "SELECT count(*) FROM sqlite_master"));
     }
 }

@@ -3,6 +3,7 @@
 // provider, and a wrong password refused.
 namespace SharpCoreDB.EntityFrameworkCore.Tests;
 
+[Trait("Category", "Slow")]
 public sealed class LibrarySampleTests
 {
     [Fact]

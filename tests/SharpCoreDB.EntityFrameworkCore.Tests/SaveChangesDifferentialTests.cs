@@ -7,6 +7,7 @@ using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests;
 
+[Trait("Category", "Slow")]
 public sealed class SaveChangesDifferentialTests
 {
     private static readonly (string Name, Action<ShopContext> Step)[] Steps =
@@ -75,36 +76,19 @@ public sealed class SaveChangesDifferentialTests
     public void EveryStepLeavesBothDatabasesEqual()
     {
         using var databases = new ShopDatabases();
-        foreach ((string name, Action<ShopContext> step) in Steps)
-        {
-            using (ShopContext context = databases.Sqlite())
-            {
-                step(context);
-            }
-
-            using (ShopContext context = databases.SharpCoreDB())
-            {
-                step(context);
-            }
-
-            Assert.True(Dump(databases.Sqlite) == Dump(databases.SharpCoreDB), $"after '{name}' the databases differ");
-        }
-
-        string before = Dump(databases.SharpCoreDB);
-        Assert.Contains("New Customer", before, StringComparison.Ordinal);
-        Assert.Contains("(updated)", before, StringComparison.Ordinal);
-        Assert.Contains("\"kept\"", before, StringComparison.Ordinal);
-        Assert.DoesNotContain("undone", before, StringComparison.Ordinal);
-        Assert.DoesNotContain("never", before, StringComparison.Ordinal);
-        Data.SharpCoreDBConnection.ClearAllPools();
-        Assert.Equal(before, Dump(databases.SharpCoreDB));
+        string after = databases.AssertEachStepLeavesBothEqual(Steps, Dump, saveChanges: false);
+        Assert.Contains("New Customer", after, StringComparison.Ordinal);
+        Assert.Contains("(updated)", after, StringComparison.Ordinal);
+        Assert.Contains("\"kept\"", after, StringComparison.Ordinal);
+        Assert.DoesNotContain("undone", after, StringComparison.Ordinal);
+        Assert.DoesNotContain("never", after, StringComparison.Ordinal);
     }
 
     [Fact]
     public void AConcurrentChangeIsReportedAsAConcurrencyException()
     {
         using var databases = new ShopDatabases();
-        foreach (Func<ShopContext> open in new[] { databases.Sqlite, databases.SharpCoreDB })
+        foreach (Func<ShopContext> open in new[] { databases.Sqlite, databases.Ours })
         {
             using ShopContext first = open();
             using ShopContext second = open();
@@ -128,8 +112,8 @@ public sealed class SaveChangesDifferentialTests
     public void AFailedSaveChangesLeavesTheDatabaseAsItWas()
     {
         using var databases = new ShopDatabases();
-        string before = Dump(databases.SharpCoreDB);
-        using (ShopContext context = databases.SharpCoreDB())
+        string before = Dump(databases.Ours);
+        using (ShopContext context = databases.Ours())
         {
             context.Tags.Add(new Tag { Label = "first of the batch" });
             string email = context.Customers.Where(c => c.Email != null).OrderBy(c => c.Id).Select(c => c.Email).First()!;
@@ -137,7 +121,7 @@ public sealed class SaveChangesDifferentialTests
             Assert.Throws<DbUpdateException>(() => context.SaveChanges());
         }
 
-        Assert.Equal(before, Dump(databases.SharpCoreDB));
+        Assert.Equal(before, Dump(databases.Ours));
     }
 
     // Every table through a fresh, non-tracking context, in key order.

@@ -15,19 +15,9 @@ internal static class TestSql
 
     public static long Scalar(DbContext context, string sql) => WithOpen(context.Database.GetDbConnection(), c => Scalar(c, sql));
 
-    public static void Run(DbConnection connection, string sql)
-    {
-        using DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
-    }
+    public static void Run(DbConnection connection, string sql) => Statements.Run(connection, sql);
 
-    public static long Scalar(DbConnection connection, string sql)
-    {
-        using DbCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        return Convert.ToInt64(command.ExecuteScalar(), CultureInfo.InvariantCulture);
-    }
+    public static long Scalar(DbConnection connection, string sql) => Convert.ToInt64(Statements.Scalar(connection, sql), CultureInfo.InvariantCulture);
 
     public static string Rows(DbConnection connection, string sql)
     {

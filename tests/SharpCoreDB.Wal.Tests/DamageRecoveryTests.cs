@@ -35,7 +35,7 @@ public sealed class DamageRecoveryTests : IDisposable
     public void AFlippedLengthBitInAMiddleFrameLosesOnlyThatRecord(WalKind kind)
     {
         var (fs, starts) = WriteLog(kind);
-        FlipBit(fs, Segment, starts[19] + WalFrame.LengthOffset, bit: 3);
+        FlipBit(fs, Segment, starts[19] + WalFrame.LengthField.Offset, bit: 3);
         AssertOnlyLost(fs, kind, starts, firstMissing: 20, lastMissing: 20);
     }
 

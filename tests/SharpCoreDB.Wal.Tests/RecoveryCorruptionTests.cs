@@ -140,7 +140,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
         }
 
         Assert.True(fs.Exists(LogPath + ".00000004"));
-        long thirdBase = BitConverter.ToInt64(fs.Read(LogPath + ".00000003"), WalSegmentHeader.BaseLsnOffset);
+        long thirdBase = BitConverter.ToInt64(fs.Read(LogPath + ".00000003"), WalSegmentHeader.BaseLsnField.Offset);
         byte[] second = fs.Read(LogPath + ".00000002");
         second[^3] ^= 0x10;
         fs.Write(LogPath + ".00000002", second);

@@ -69,14 +69,20 @@ public sealed class SegmentRepairTests
         Assert.Equal([LogPath + ".notes"], fs.Paths());
     }
 
+    // A segment and a byte of its header to damage: every field, in three segments.
+    public static TheoryData<int, int> DamagedHeaderBytes => new()
+    {
+        { 2, WalSegmentHeader.MagicField.Offset },
+        { 2, WalSegmentHeader.SequenceField.Offset },
+        { 2, WalSegmentHeader.BaseLsnField.Offset + 1 },
+        { 2, WalSegmentHeader.VersionField.Offset },
+        { 2, WalSegmentHeader.ChecksumField.Offset + 3 },
+        { 1, WalSegmentHeader.BaseLsnField.Offset },
+        { 3, WalSegmentHeader.ReservedField.Offset },
+    };
+
     [Theory]
-    [InlineData(2, WalSegmentHeader.MagicOffset)]
-    [InlineData(2, WalSegmentHeader.SequenceOffset)]
-    [InlineData(2, WalSegmentHeader.BaseLsnOffset + 1)]
-    [InlineData(2, WalSegmentHeader.VersionOffset)]
-    [InlineData(2, WalSegmentHeader.ChecksumOffset + 3)]
-    [InlineData(1, WalSegmentHeader.BaseLsnOffset)]
-    [InlineData(3, WalSegmentHeader.ReservedOffset)]
+    [MemberData(nameof(DamagedHeaderBytes))]
     public void ADamagedHeaderWithIntactFramesIsRewrittenFromThem(int sequence, int offset)
     {
         var (fs, options) = WriteLog();
@@ -100,8 +106,8 @@ public sealed class SegmentRepairTests
     {
         var (fs, options) = WriteLog();
         byte[] second = fs.Read(Segment(2));
-        long baseLsn = BinaryPrimitives.ReadInt64LittleEndian(second.AsSpan(WalSegmentHeader.BaseLsnOffset));
-        second[WalSegmentHeader.SequenceOffset] ^= 0x01;
+        long baseLsn = BinaryPrimitives.ReadInt64LittleEndian(second.AsSpan(WalSegmentHeader.BaseLsnField.Offset));
+        second[WalSegmentHeader.SequenceField.Offset] ^= 0x01;
         second[WalSegmentHeader.Size + WalFrame.HeaderSize + 3] ^= 0x01;
         fs.Write(Segment(2), second);
 
@@ -120,8 +126,8 @@ public sealed class SegmentRepairTests
     {
         var (fs, options) = WriteLog();
         byte[] second = fs.Read(Segment(2));
-        long baseLsn = BinaryPrimitives.ReadInt64LittleEndian(second.AsSpan(WalSegmentHeader.BaseLsnOffset));
-        second[WalSegmentHeader.MagicOffset] ^= 0x01;
+        long baseLsn = BinaryPrimitives.ReadInt64LittleEndian(second.AsSpan(WalSegmentHeader.BaseLsnField.Offset));
+        second[WalSegmentHeader.MagicField.Offset] ^= 0x01;
         second[WalSegmentHeader.Size + WalFrame.HeaderSize] ^= 0x01;
         fs.Write(Segment(2), second);
         using (var log = WriteAheadLog.Open(LogPath, options))
@@ -159,9 +165,9 @@ public sealed class SegmentRepairTests
     {
         var (fs, options) = WriteLog();
         byte[] first = fs.Read(Segment(1));
-        BinaryPrimitives.WriteUInt16LittleEndian(first.AsSpan(WalSegmentHeader.VersionOffset), 1);
+        BinaryPrimitives.WriteUInt16LittleEndian(first.AsSpan(WalSegmentHeader.VersionField.Offset), 1);
         BinaryPrimitives.WriteUInt32LittleEndian(
-            first.AsSpan(WalSegmentHeader.ChecksumOffset), Crc32.HashToUInt32(first.AsSpan(0, WalSegmentHeader.ChecksumOffset)));
+            first.AsSpan(WalSegmentHeader.ChecksumField.Offset), Crc32.HashToUInt32(first.AsSpan(0, WalSegmentHeader.ChecksumField.Offset)));
         fs.Write(Segment(1), first);
         var before = fs.Paths().ToDictionary(p => p, fs.Read);
 
@@ -211,5 +217,5 @@ public sealed class SegmentRepairTests
     private static int CountSegments(MemoryFileSystem fs) => fs.Paths().Count(p => p.StartsWith(LogPath + ".0", StringComparison.Ordinal));
 
     private static long BaseLsn(MemoryFileSystem fs, long sequence) =>
-        BinaryPrimitives.ReadInt64LittleEndian(fs.Read(Segment(sequence)).AsSpan(WalSegmentHeader.BaseLsnOffset));
+        BinaryPrimitives.ReadInt64LittleEndian(fs.Read(Segment(sequence)).AsSpan(WalSegmentHeader.BaseLsnField.Offset));
 }

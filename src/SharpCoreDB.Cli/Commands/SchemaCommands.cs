@@ -9,24 +9,7 @@ namespace SharpCoreDB.Cli.Commands;
 /// <summary>Schema listing commands.</summary>
 internal static class SchemaCommands
 {
-    public static bool Tables(CommandContext context)
-    {
-        SharpCoreDBConnection connection = context.Session.RequireConnection();
-        var names = new List<string>();
-        foreach (DataRow row in connection.GetSchema("Tables", [context.Argument(0)]).Rows)
-        {
-            names.Add((string)row["TABLE_NAME"]);
-        }
-
-        names.Sort(StringComparer.OrdinalIgnoreCase);
-        foreach (string name in names)
-        {
-            context.Session.Out.WriteLine(name);
-        }
-
-        context.Session.Out.Flush();
-        return true;
-    }
+    public static bool Tables(CommandContext context) => PrintNames(context, "Tables", "TABLE_NAME");
 
     public static bool Schema(CommandContext context)
     {
@@ -63,13 +46,16 @@ internal static class SchemaCommands
         return true;
     }
 
-    public static bool Indexes(CommandContext context)
+    public static bool Indexes(CommandContext context) => PrintNames(context, "Indexes", "INDEX_NAME");
+
+    // .tables and .indexes: the names in one schema collection (of the argument's table, when given), sorted.
+    private static bool PrintNames(CommandContext context, string collection, string nameColumn)
     {
         SharpCoreDBConnection connection = context.Session.RequireConnection();
         var names = new List<string>();
-        foreach (DataRow row in connection.GetSchema("Indexes", [context.Argument(0)]).Rows)
+        foreach (DataRow row in connection.GetSchema(collection, [context.Argument(0)]).Rows)
         {
-            names.Add((string)row["INDEX_NAME"]);
+            names.Add((string)row[nameColumn]);
         }
 
         names.Sort(StringComparer.OrdinalIgnoreCase);

@@ -23,7 +23,7 @@ internal static class JsonValueConversion
             SharpCoreDBDateTimeTypeMapping or SharpCoreDBDateOnlyTypeMapping or SharpCoreDBDecimalTypeMapping
                 => sqlExpressionFactory.Convert(jsonValue, jsonValue.Type, typeMapping),
             SharpCoreDBByteArrayTypeMapping
-                => sqlExpressionFactory.Function("unhex", [jsonValue], nullable: true, argumentsPropagateNullability: [true], typeof(byte[]), typeMapping),
+                => sqlExpressionFactory.StrictFunction("unhex", [jsonValue], typeof(byte[]), typeMapping),
             _ => jsonValue,
         };
 

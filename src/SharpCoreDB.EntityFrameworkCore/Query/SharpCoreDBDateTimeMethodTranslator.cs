@@ -6,15 +6,14 @@
 // month's end (January 31 + 1 month is March 2 in a leap year), which is SQLite's rule,
 // not .NET's.
 using System.Reflection;
-using Microsoft.EntityFrameworkCore;
-using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
 using Microsoft.EntityFrameworkCore.Storage;
 
 namespace SharpCoreDB.EntityFrameworkCore.Query;
 
-internal sealed class SharpCoreDBDateTimeMethodTranslator(ISqlExpressionFactory sql, IRelationalTypeMappingSource typeMappings) : IMethodCallTranslator
+internal sealed class SharpCoreDBDateTimeMethodTranslator(ISqlExpressionFactory sql, IRelationalTypeMappingSource typeMappings)
+    : SharpCoreDBMethodTranslator(sql, typeof(DateTime), typeof(DateOnly))
 {
     // The unit each method adds, and the factor a value of its argument is multiplied by to count that unit.
     private static readonly Dictionary<string, (string Unit, double? Scale)> Units = new()
@@ -29,21 +28,19 @@ internal sealed class SharpCoreDBDateTimeMethodTranslator(ISqlExpressionFactory 
         [nameof(DateTime.AddTicks)] = (" seconds", 1.0 / TimeSpan.TicksPerSecond),
     };
 
-    public SqlExpression? Translate(
-        SqlExpression? instance, MethodInfo method, IReadOnlyList<SqlExpression> arguments, IDiagnosticsLogger<DbLoggerCategory.Query> logger)
+    protected override SqlExpression? Translate(SqlExpression? instance, MethodInfo method, IReadOnlyList<SqlExpression> arguments)
     {
-        if (instance is null || arguments.Count != 1 || !Units.TryGetValue(method.Name, out (string Unit, double? Scale) unit)
-            || (method.DeclaringType != typeof(DateTime) && method.DeclaringType != typeof(DateOnly)))
+        if (instance is null || arguments.Count != 1 || !Units.TryGetValue(method.Name, out (string Unit, double? Scale) unit))
         {
             return null;
         }
 
-        SqlExpression amount = unit.Scale is { } scale ? sql.Multiply(arguments[0], sql.Constant(scale)) : arguments[0];
-        SqlExpression modifier = sql.Add(sql.Convert(amount, typeof(string)), sql.Constant(unit.Unit));
+        SqlExpression amount = unit.Scale is { } scale ? Sql.Multiply(arguments[0], Sql.Constant(scale)) : arguments[0];
+        SqlExpression modifier = Sql.Add(Sql.Convert(amount, typeof(string)), Sql.Constant(unit.Unit));
         SqlExpression text = method.DeclaringType == typeof(DateOnly)
-            ? sql.Function("date", [instance, modifier], nullable: true, argumentsPropagateNullability: [true, true], typeof(string))
-            : sql.Function("strftime", [sql.Constant("%Y-%m-%d %H:%M:%f"), instance, modifier], nullable: true,
+            ? Sql.StrictFunction("date", [instance, modifier], typeof(string))
+            : Sql.Function("strftime", [Sql.Constant("%Y-%m-%d %H:%M:%f"), instance, modifier], nullable: true,
                 argumentsPropagateNullability: [false, true, true], typeof(string));
-        return sql.Convert(text, method.ReturnType, typeMappings.FindMapping(method.ReturnType));
+        return Sql.Convert(text, method.ReturnType, typeMappings.FindMapping(method.ReturnType));
     }
 }

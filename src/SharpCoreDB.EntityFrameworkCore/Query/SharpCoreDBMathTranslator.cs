@@ -1,14 +1,12 @@
 // Math and MathF methods in LINQ, translated to the engine's math functions (SQLite's
 // names and NULL and domain-error rules: sqrt(-1) is NULL, as the SQLite provider gives).
 using System.Reflection;
-using Microsoft.EntityFrameworkCore;
-using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
 
 namespace SharpCoreDB.EntityFrameworkCore.Query;
 
-internal sealed class SharpCoreDBMathTranslator(ISqlExpressionFactory sql) : IMethodCallTranslator
+internal sealed class SharpCoreDBMathTranslator(ISqlExpressionFactory sql) : SharpCoreDBMethodTranslator(sql, typeof(Math), typeof(MathF))
 {
     // Methods whose result has the argument's type and mapping.
     private static readonly Dictionary<string, string> SameType = new()
@@ -39,14 +37,8 @@ internal sealed class SharpCoreDBMathTranslator(ISqlExpressionFactory sql) : IMe
         [nameof(Math.Atan2)] = "atan2",
     };
 
-    public SqlExpression? Translate(
-        SqlExpression? instance, MethodInfo method, IReadOnlyList<SqlExpression> arguments, IDiagnosticsLogger<DbLoggerCategory.Query> logger)
+    protected override SqlExpression? Translate(SqlExpression? instance, MethodInfo method, IReadOnlyList<SqlExpression> arguments)
     {
-        if (method.DeclaringType != typeof(Math) && method.DeclaringType != typeof(MathF))
-        {
-            return null;
-        }
-
         // Math.Round(x, MidpointRounding) and friends round differently from SQL's round: left untranslated.
         if (method.GetParameters().Any(p => p.ParameterType == typeof(MidpointRounding)))
         {
@@ -60,25 +52,21 @@ internal sealed class SharpCoreDBMathTranslator(ISqlExpressionFactory sql) : IMe
             return null;
         }
 
-        bool[] propagate = [.. arguments.Select(_ => true)];
         if (method.Name == nameof(Math.Log) && arguments.Count == 1)
         {
-            return sql.Function("ln", arguments, nullable: true, propagate, method.ReturnType);
+            return Sql.StrictFunction("ln", arguments, method.ReturnType);
         }
 
         if (method.Name == nameof(Math.Sign))
         {
-            return sql.Function("sign", arguments, nullable: true, propagate, typeof(int));
+            return Sql.StrictFunction("sign", arguments, typeof(int));
         }
 
         if (SameType.TryGetValue(method.Name, out string? sameType))
         {
-            SqlExpression first = arguments[0];
-            return sql.Function(sameType, arguments, nullable: true, propagate, method.ReturnType, first.TypeMapping);
+            return Sql.StrictFunction(sameType, arguments, method.ReturnType, arguments[0].TypeMapping);
         }
 
-        return Real.TryGetValue(method.Name, out string? real)
-            ? sql.Function(real, arguments, nullable: true, propagate, method.ReturnType)
-            : null;
+        return Real.TryGetValue(method.Name, out string? real) ? Sql.StrictFunction(real, arguments, method.ReturnType) : null;
     }
 }

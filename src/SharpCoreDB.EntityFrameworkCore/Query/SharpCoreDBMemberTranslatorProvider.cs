@@ -36,7 +36,7 @@ internal sealed class SharpCoreDBMemberTranslatorProvider : RelationalMemberTran
             Type? declaringType = member.DeclaringType;
             if (declaringType == typeof(string) && member.Name == nameof(string.Length) && instance is not null)
             {
-                return sql.Function("length", [instance], nullable: true, argumentsPropagateNullability: [true], typeof(int));
+                return sql.StrictFunction("length", [instance], typeof(int));
             }
 
             if (declaringType != typeof(DateTime) && declaringType != typeof(DateOnly))
@@ -53,7 +53,7 @@ internal sealed class SharpCoreDBMemberTranslatorProvider : RelationalMemberTran
 
             return (instance, member.Name) switch
             {
-                (not null, nameof(DateTime.Date)) => AsDateTime(sql.Function("date", [instance], nullable: true, argumentsPropagateNullability: [true], typeof(string))),
+                (not null, nameof(DateTime.Date)) => AsDateTime(sql.StrictFunction("date", [instance], typeof(string))),
                 (null, nameof(DateTime.Now)) => AsDateTime(Now("localtime")),
                 (null, nameof(DateTime.UtcNow)) => AsDateTime(Now(null)),
                 (null, nameof(DateTime.Today)) => AsDateTime(sql.Function(

@@ -164,7 +164,7 @@ internal sealed partial class SharpCoreDBQueryableMethodTranslatingExpressionVis
             : null;
 
     private SqlExpression ArrayLength(SqlExpression array) =>
-        _sqlExpressionFactory.Function("json_array_length", [array], nullable: true, argumentsPropagateNullability: [true], typeof(int), IntMapping);
+        _sqlExpressionFactory.StrictFunction("json_array_length", [array], typeof(int), IntMapping);
 
 #pragma warning disable EF1001 // A select of one value with no table, as EF Core's SQLite provider builds for these shortcuts.
     private ShapedQueryExpression Scalar(ShapedQueryExpression source, SqlExpression value) =>

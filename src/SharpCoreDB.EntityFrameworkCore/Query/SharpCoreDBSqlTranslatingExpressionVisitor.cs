@@ -18,7 +18,7 @@ internal sealed class SharpCoreDBSqlTranslatingExpressionVisitor(
         if (unaryExpression.NodeType == ExpressionType.ArrayLength && unaryExpression.Operand.Type == typeof(byte[])
             && Visit(unaryExpression.Operand) is Microsoft.EntityFrameworkCore.Query.SqlExpressions.SqlExpression bytes)
         {
-            return Dependencies.SqlExpressionFactory.Function("length", [bytes], nullable: true, argumentsPropagateNullability: [true], typeof(int));
+            return Dependencies.SqlExpressionFactory.StrictFunction("length", [bytes], typeof(int));
         }
 
         return base.VisitUnary(unaryExpression);

@@ -3,20 +3,17 @@
 // string, as with the SQLite provider. Other types are left to .NET in projections,
 // because their text differs (a DECIMAL keeps no trailing zeros, a DATETIME is ISO text).
 using System.Reflection;
-using Microsoft.EntityFrameworkCore;
-using Microsoft.EntityFrameworkCore.Diagnostics;
 using Microsoft.EntityFrameworkCore.Query;
 using Microsoft.EntityFrameworkCore.Query.SqlExpressions;
 
 namespace SharpCoreDB.EntityFrameworkCore.Query;
 
-internal sealed class SharpCoreDBToStringTranslator(ISqlExpressionFactory sql) : IMethodCallTranslator
+internal sealed class SharpCoreDBToStringTranslator(ISqlExpressionFactory sql) : SharpCoreDBMethodTranslator(sql)
 {
     private static readonly HashSet<Type> Integers =
         [typeof(int), typeof(long), typeof(short), typeof(byte), typeof(sbyte), typeof(uint), typeof(ushort)];
 
-    public SqlExpression? Translate(
-        SqlExpression? instance, MethodInfo method, IReadOnlyList<SqlExpression> arguments, IDiagnosticsLogger<DbLoggerCategory.Query> logger)
+    protected override SqlExpression? Translate(SqlExpression? instance, MethodInfo method, IReadOnlyList<SqlExpression> arguments)
     {
         if (instance is null || method.Name != nameof(ToString) || arguments.Count != 0)
         {
@@ -30,14 +27,14 @@ internal sealed class SharpCoreDBToStringTranslator(ISqlExpressionFactory sql) :
 
         if (instance.Type == typeof(bool))
         {
-            return sql.Case(
+            return Sql.Case(
                 instance,
-                [new CaseWhenClause(sql.Constant(false), sql.Constant(bool.FalseString)), new CaseWhenClause(sql.Constant(true), sql.Constant(bool.TrueString))],
-                sql.Constant(string.Empty));
+                [new CaseWhenClause(Sql.Constant(false), Sql.Constant(bool.FalseString)), new CaseWhenClause(Sql.Constant(true), Sql.Constant(bool.TrueString))],
+                Sql.Constant(string.Empty));
         }
 
         return Integers.Contains(instance.Type) && instance.TypeMapping?.Converter is null
-            ? sql.Coalesce(sql.Convert(instance, typeof(string)), sql.Constant(string.Empty))
+            ? Sql.Coalesce(Sql.Convert(instance, typeof(string)), Sql.Constant(string.Empty))
             : null;
     }
 }

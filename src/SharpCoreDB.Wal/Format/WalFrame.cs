@@ -1,6 +1,6 @@
 // One record on disk (segment format version 2). Frames follow each other without
 // padding inside a segment. docs/wal.md ("Frame") has the same table, and every
-// field's offset and size is a constant below that the code reads and writes through.
+// field is a LayoutField below that the code reads and writes through.
 //
 //   offset  size  field
 //   0       4     CRC32 (IEEE 802.3, System.IO.Hashing.Crc32), little-endian, of bytes 4 .. 24+length-1
@@ -18,7 +18,6 @@
 // record up to it was fsynced before this frame was written. Recovery uses it to tell
 // damage (a hole whose records a later frame proves durable) from a torn tail (a write
 // the crash interrupted, which nothing after it proves).
-using System.Buffers.Binary;
 using System.IO.Hashing;
 
 namespace SharpCoreDB.Wal.Format;
@@ -26,27 +25,23 @@ namespace SharpCoreDB.Wal.Format;
 /// <summary>Encodes and checks log frames.</summary>
 internal static class WalFrame
 {
-    /// <summary>Bytes 0..3: CRC32 of everything from <see cref="LengthOffset"/> to the end of the payload.</summary>
-    public const int ChecksumOffset = 0; // [0-3]
-    public const int ChecksumSize = sizeof(uint);
+    /// <summary>Bytes 0..3: CRC32 of everything from <see cref="LengthField"/> to the end of the payload.</summary>
+    public static readonly LayoutField ChecksumField = LayoutField.First(sizeof(uint));
 
     /// <summary>Bytes 4..7: the payload length.</summary>
-    public const int LengthOffset = 4; // [4-7]
-    public const int LengthSize = sizeof(int);
+    public static readonly LayoutField LengthField = ChecksumField.Next(sizeof(int));
 
     /// <summary>Bytes 8..15: the LSN.</summary>
-    public const int LsnOffset = 8; // [8-15]
-    public const int LsnSize = sizeof(long);
+    public static readonly LayoutField LsnField = LengthField.Next(sizeof(long));
 
     /// <summary>Bytes 16..23: the log's durable LSN when the frame was copied into its buffer.</summary>
-    public const int DurableAtCopyOffset = 16; // [16-23]
-    public const int DurableAtCopySize = sizeof(long);
+    public static readonly LayoutField DurableAtCopyField = LsnField.Next(sizeof(long));
 
     /// <summary>Bytes before the payload (0..23); the payload starts at byte 24.</summary>
-    public const int HeaderSize = DurableAtCopyOffset + DurableAtCopySize;
+    public static readonly int HeaderSize = DurableAtCopyField.End;
 
     /// <summary>The first byte the CRC covers.</summary>
-    public const int ChecksummedFrom = LengthOffset;
+    public static readonly int ChecksummedFrom = LengthField.Offset;
 
     /// <summary>The largest payload a frame may carry (1 GiB); larger lengths mark garbage.</summary>
     public const int MaxPayloadLength = 1 << 30;
@@ -62,22 +57,21 @@ internal static class WalFrame
     {
         int size = HeaderSize + payload.Length;
         Span<byte> frame = destination[..size];
-        BinaryPrimitives.WriteInt32LittleEndian(frame[LengthOffset..], payload.Length);
-        BinaryPrimitives.WriteInt64LittleEndian(frame[LsnOffset..], lsn);
-        BinaryPrimitives.WriteInt64LittleEndian(frame[DurableAtCopyOffset..], durableAtCopy);
+        LengthField.WriteInt32(frame, payload.Length);
+        LsnField.WriteInt64(frame, lsn);
+        DurableAtCopyField.WriteInt64(frame, durableAtCopy);
         payload.CopyTo(frame[HeaderSize..]);
-        BinaryPrimitives.WriteUInt32LittleEndian(frame[ChecksumOffset..], Crc32.HashToUInt32(frame[ChecksummedFrom..]));
+        ChecksumField.WriteUInt32(frame, Crc32.HashToUInt32(frame[ChecksummedFrom..]));
     }
 
     /// <summary>Reads the payload length from a frame header; it is not yet checked.</summary>
-    public static int ReadLength(ReadOnlySpan<byte> header) => BinaryPrimitives.ReadInt32LittleEndian(header[LengthOffset..]);
+    public static int ReadLength(ReadOnlySpan<byte> header) => LengthField.ReadInt32(header);
 
     /// <summary>Reads the LSN from a frame header; it is not yet checked.</summary>
-    public static long ReadLsn(ReadOnlySpan<byte> header) => BinaryPrimitives.ReadInt64LittleEndian(header[LsnOffset..]);
+    public static long ReadLsn(ReadOnlySpan<byte> header) => LsnField.ReadInt64(header);
 
     /// <summary>Reads the durable LSN at copy from a frame header; it is not yet checked.</summary>
-    public static long ReadDurableAtCopy(ReadOnlySpan<byte> header) =>
-        BinaryPrimitives.ReadInt64LittleEndian(header[DurableAtCopyOffset..]);
+    public static long ReadDurableAtCopy(ReadOnlySpan<byte> header) => DurableAtCopyField.ReadInt64(header);
 
     /// <summary>
     /// True if a header's fields are plausible for a frame carrying <paramref name="lsn"/> that may extend
@@ -98,5 +92,5 @@ internal static class WalFrame
 
     /// <summary>True if the CRC of the complete <paramref name="frame"/> (header and payload) matches.</summary>
     public static bool HasValidChecksum(ReadOnlySpan<byte> frame) =>
-        BinaryPrimitives.ReadUInt32LittleEndian(frame[ChecksumOffset..]) == Crc32.HashToUInt32(frame[ChecksummedFrom..]);
+        ChecksumField.ReadUInt32(frame) == Crc32.HashToUInt32(frame[ChecksummedFrom..]);
 }

@@ -1,6 +1,6 @@
 // The first 32 bytes of every segment file. Frames start right after it.
-// docs/wal.md ("Segment header") has the same table, and every field's offset and
-// size is a constant below that the code reads and writes through.
+// docs/wal.md ("Segment header") has the same table, and every field is a LayoutField
+// below that the code reads and writes through.
 //
 //   offset  size  field
 //   0       8     magic "SCDBWSEG" (ASCII)
@@ -15,9 +15,6 @@
 // the newest segment is never deleted, so its header always remembers where to go on.
 // A header with the right magic and CRC but another version is not damage: it was
 // written by another build, and Read says so instead of calling it unusable.
-using System.Buffers.Binary;
-using System.IO.Hashing;
-
 namespace SharpCoreDB.Wal.Format;
 
 /// <summary>What <see cref="WalSegmentHeader.Read"/> found.</summary>
@@ -37,31 +34,25 @@ internal enum WalSegmentHeaderStatus
 internal readonly record struct WalSegmentHeader(long Sequence, long BaseLsn)
 {
     /// <summary>Bytes 0..7: the magic.</summary>
-    public const int MagicOffset = 0; // [0-7]
-    public const int MagicSize = 8;
+    public static readonly LayoutField MagicField = LayoutField.First(8);
 
     /// <summary>Bytes 8..15: the sequence number.</summary>
-    public const int SequenceOffset = 8; // [8-15]
-    public const int SequenceSize = sizeof(long);
+    public static readonly LayoutField SequenceField = MagicField.Next(sizeof(long));
 
     /// <summary>Bytes 16..23: the base LSN.</summary>
-    public const int BaseLsnOffset = 16; // [16-23]
-    public const int BaseLsnSize = sizeof(long);
+    public static readonly LayoutField BaseLsnField = SequenceField.Next(sizeof(long));
 
     /// <summary>Bytes 24..25: the format version.</summary>
-    public const int VersionOffset = 24; // [24-25]
-    public const int VersionSize = sizeof(ushort);
+    public static readonly LayoutField VersionField = BaseLsnField.Next(sizeof(ushort));
 
     /// <summary>Bytes 26..27: reserved, zero.</summary>
-    public const int ReservedOffset = 26; // [26-27]
-    public const int ReservedSize = sizeof(ushort);
+    public static readonly LayoutField ReservedField = VersionField.Next(sizeof(ushort));
 
     /// <summary>Bytes 28..31: CRC32 of bytes 0..27.</summary>
-    public const int ChecksumOffset = 28; // [28-31]
-    public const int ChecksumSize = sizeof(uint);
+    public static readonly LayoutField ChecksumField = ReservedField.Next(sizeof(uint));
 
     /// <summary>The header's size; the first frame starts at this offset.</summary>
-    public const int Size = ChecksumOffset + ChecksumSize;
+    public static readonly int Size = ChecksumField.End;
 
     /// <summary>The format this build writes and reads: 24-byte frame headers with the durable LSN at copy.</summary>
     public const ushort Version = 2;
@@ -71,12 +62,12 @@ internal readonly record struct WalSegmentHeader(long Sequence, long BaseLsn)
     public void Write(Span<byte> destination)
     {
         Span<byte> header = destination[..Size];
-        Magic.CopyTo(header[MagicOffset..]);
-        BinaryPrimitives.WriteInt64LittleEndian(header[SequenceOffset..], Sequence);
-        BinaryPrimitives.WriteInt64LittleEndian(header[BaseLsnOffset..], BaseLsn);
-        BinaryPrimitives.WriteUInt16LittleEndian(header[VersionOffset..], Version);
-        BinaryPrimitives.WriteUInt16LittleEndian(header[ReservedOffset..], 0);
-        BinaryPrimitives.WriteUInt32LittleEndian(header[ChecksumOffset..], Crc32.HashToUInt32(header[..ChecksumOffset]));
+        Magic.CopyTo(MagicField.Of(header));
+        SequenceField.WriteInt64(header, Sequence);
+        BaseLsnField.WriteInt64(header, BaseLsn);
+        VersionField.WriteUInt16(header, Version);
+        ReservedField.WriteUInt16(header, 0);
+        ChecksumField.WriteCrc32OfPreceding(header);
     }
 
     /// <summary>
@@ -87,22 +78,18 @@ internal readonly record struct WalSegmentHeader(long Sequence, long BaseLsn)
     {
         header = default;
         version = 0;
-        if (source.Length < Size ||
-            !source.Slice(MagicOffset, MagicSize).SequenceEqual(Magic) ||
-            BinaryPrimitives.ReadUInt32LittleEndian(source[ChecksumOffset..]) != Crc32.HashToUInt32(source[..ChecksumOffset]))
+        if (source.Length < Size || !MagicField.Of(source).SequenceEqual(Magic) || !ChecksumField.HoldsCrc32OfPreceding(source))
         {
             return WalSegmentHeaderStatus.Damaged;
         }
 
-        version = BinaryPrimitives.ReadUInt16LittleEndian(source[VersionOffset..]);
+        version = VersionField.ReadUInt16(source);
         if (version != Version)
         {
             return WalSegmentHeaderStatus.OtherVersion;
         }
 
-        header = new WalSegmentHeader(
-            BinaryPrimitives.ReadInt64LittleEndian(source[SequenceOffset..]),
-            BinaryPrimitives.ReadInt64LittleEndian(source[BaseLsnOffset..]));
+        header = new WalSegmentHeader(SequenceField.ReadInt64(source), BaseLsnField.ReadInt64(source));
         return WalSegmentHeaderStatus.Valid;
     }
 }

@@ -197,14 +197,14 @@ internal sealed class WalFrameReader : IDisposable
     // reaches the next non-zero byte.
     private static int SkipZeros(ReadOnlySpan<byte> data, int i, int last)
     {
-        int lsnField = i + WalFrame.LsnOffset;
+        int lsnField = i + WalFrame.LsnField.Offset;
         int nonZero = data[lsnField..].IndexOfAnyExcept((byte)0);
         if (nonZero < 0)
         {
             return last + 1;
         }
 
-        return Math.Max(i + 1, lsnField + nonZero - WalFrame.LsnOffset - (WalFrame.LsnSize - 1));
+        return Math.Max(i + 1, lsnField + nonZero - WalFrame.LsnField.Offset - (WalFrame.LsnField.Size - 1));
     }
 
     // Makes [Position, Position + count) available in the buffer; false if the segment ends first.

@@ -121,10 +121,8 @@ internal sealed partial class Session : IDisposable
 
     public void ReleaseSavepoint(string name)
     {
-        WriteTransaction tx = _tx ?? throw NoSuchSavepoint(name);
-        Savepoint savepoint = tx.FindSavepoint(name) ?? throw NoSuchSavepoint(name);
+        (WriteTransaction tx, Savepoint savepoint, int at) = FindSavepoint(name);
         tx.Release(savepoint);
-        int at = _savepoints.FindLastIndex(n => string.Equals(n, name, StringComparison.OrdinalIgnoreCase));
         if (at >= 0)
         {
             _savepoints.RemoveRange(at, _savepoints.Count - at);
@@ -139,10 +137,8 @@ internal sealed partial class Session : IDisposable
 
     public void RollbackToSavepoint(string name)
     {
-        WriteTransaction tx = _tx ?? throw NoSuchSavepoint(name);
-        Savepoint savepoint = tx.FindSavepoint(name) ?? throw NoSuchSavepoint(name);
+        (WriteTransaction tx, Savepoint savepoint, int at) = FindSavepoint(name);
         tx.RollbackTo(savepoint);
-        int at = _savepoints.FindLastIndex(n => string.Equals(n, name, StringComparison.OrdinalIgnoreCase));
         if (at >= 0)
         {
             _savepoints.RemoveRange(at + 1, _savepoints.Count - at - 1);
@@ -339,6 +335,14 @@ internal sealed partial class Session : IDisposable
         }
 
         return _txCatalog;
+    }
+
+    // The newest savepoint called name, and its place in this session's list of savepoint names (-1 when not there).
+    private (WriteTransaction Tx, Savepoint Savepoint, int At) FindSavepoint(string name)
+    {
+        WriteTransaction tx = _tx ?? throw NoSuchSavepoint(name);
+        Savepoint savepoint = tx.FindSavepoint(name) ?? throw NoSuchSavepoint(name);
+        return (tx, savepoint, _savepoints.FindLastIndex(n => string.Equals(n, name, StringComparison.OrdinalIgnoreCase)));
     }
 
     private static SharpCoreDBException NoSuchSavepoint(string name) => new(SharpCoreDBErrorCode.Misuse, $"no such savepoint: {name}");

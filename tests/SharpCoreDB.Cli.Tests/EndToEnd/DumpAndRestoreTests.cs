@@ -43,6 +43,7 @@ public sealed class DumpAndRestoreTests : IDisposable
     public void Dispose() => _dir.Dispose();
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void ADumpReadIntoANewFileGivesAnIdenticalDatabase()
     {
         ShellRun setup = ShellProcess.Run(_dir.Path, Setup + SharpCoreDBTypes, "original.scdb");
@@ -97,6 +98,7 @@ public sealed class DumpAndRestoreTests : IDisposable
     // A generated column is recreated by its CREATE TABLE, not loaded (an INSERT may not name it), and a child table
     // filled before its parent loads: the dump turns foreign keys off as sqlite3's does, .restore defers them.
     [Fact]
+    [Trait("Category", "Slow")]
     public void GeneratedColumnsAndForeignKeysSurviveDumpAndRestore()
     {
         const string setup = """

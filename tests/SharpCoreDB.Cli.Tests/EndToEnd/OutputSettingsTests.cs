@@ -40,6 +40,7 @@ public sealed class OutputSettingsTests : IDisposable
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void CommandLineSwitchesChooseTheNewModes()
     {
         Assert.Equal("a|b\n1|\n", ShellProcess.Run(_dir.Path, "", "-list", ":memory:", "SELECT 1 AS a, NULL AS b").Output);

@@ -11,7 +11,7 @@ public sealed class CommandTests
     private static SharpCoreDBConnection WithNumbers(int count)
     {
         SharpCoreDBConnection connection = TestDatabase.OpenMemory();
-        Run(connection, "CREATE TABLE n (v INTEGER PRIMARY KEY, label TEXT)");
+        Statements.Run(connection, "CREATE TABLE n (v INTEGER PRIMARY KEY, label TEXT)");
         using SharpCoreDBCommand insert = connection.CreateCommand();
         insert.CommandText = "INSERT INTO n (v, label) VALUES (@v, @label)";
         SharpCoreDBParameter v = insert.Parameters.AddWithValue("v", 0);
@@ -27,13 +27,6 @@ public sealed class CommandTests
 
         tx.Commit();
         return connection;
-    }
-
-    private static int Run(SharpCoreDBConnection connection, string sql)
-    {
-        using SharpCoreDBCommand command = connection.CreateCommand();
-        command.CommandText = sql;
-        return command.ExecuteNonQuery();
     }
 
     [Fact]

@@ -20,6 +20,7 @@ public sealed class LargeTransactionTests : IDisposable
     public void Dispose() => _db.Dispose();
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void AnImportLargerThanTheCacheCommitsEveryRowAndIndexEntry()
     {
         using (var connection = _db.Open())

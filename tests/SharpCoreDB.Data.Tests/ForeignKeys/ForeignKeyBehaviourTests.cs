@@ -140,6 +140,7 @@ public sealed class ForeignKeyBehaviourTests
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void ACascadeDeeperThanTheLimitStopsWithAnError()
     {
         using SharpCoreDBConnection connection = TestDatabase.OpenMemory();

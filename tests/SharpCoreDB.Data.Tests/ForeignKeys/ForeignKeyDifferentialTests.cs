@@ -38,6 +38,7 @@ using Xunit.Abstractions;
 
 namespace SharpCoreDB.Data.Tests.ForeignKeys;
 
+[Trait("Category", "Slow")]
 public sealed class ForeignKeyDifferentialTests(ITestOutputHelper output)
 {
     [Fact]

@@ -14,6 +14,7 @@ using Xunit.Abstractions;
 
 namespace SharpCoreDB.Data.Tests.Functions;
 
+[Trait("Category", "Slow")]
 public sealed class FunctionDifferentialTests(ITestOutputHelper output) : IDisposable
 {
     private const int CiCases = 2500;

@@ -65,6 +65,7 @@ public sealed class VacuumIntoTests
     }
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void TheCopyKeepsThePasswordUnlessToldOtherwise()
     {
         using var database = new TestDatabase(password: "s3cret");

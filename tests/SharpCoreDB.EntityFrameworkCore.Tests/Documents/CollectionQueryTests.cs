@@ -6,12 +6,12 @@
 // engine has, refused by both with an InvalidOperationException that says so rather than a
 // syntax error.
 using Microsoft.EntityFrameworkCore;
-using SharpCoreDB.Data;
 using SharpCoreDB.EntityFrameworkCore.Query;
 using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests.Documents;
 
+[Trait("Category", "Slow")]
 public sealed class CollectionQueryTests(CollectionQueryTests.Databases databases) : IClassFixture<CollectionQueryTests.Databases>
 {
     public static TheoryData<string> QueryNames => [.. CollectionQueries.All().Select(q => q.Name)];
@@ -29,15 +29,7 @@ public sealed class CollectionQueryTests(CollectionQueryTests.Databases database
     [MemberData(nameof(QueryNames))]
     public void SameResultAsTheSqliteProvider(string name)
     {
-        Func<DocumentContext, object?> run = CollectionQueries.All().Single(q => q.Name == name).Run;
-        string ours;
-        using (DocumentContext context = databases.Ours())
-        {
-            ours = CanonicalJson.Of(run(context));
-        }
-
-        using DocumentContext reference = databases.Sqlite();
-        Assert.Equal(CanonicalJson.Of(run(reference)), ours);
+        databases.AssertSameResult(CollectionQueries.All().Single(q => q.Name == name).Run);
     }
 
     [Fact]
@@ -70,29 +62,5 @@ public sealed class CollectionQueryTests(CollectionQueryTests.Databases database
         Assert.Equal(expected, CanonicalJson.Of(run(context.Members)));
     }
 
-    public sealed class Databases : IDisposable
-    {
-        private readonly TempDirectory _directory = new("scdb-efcollections-");
-
-        public Databases()
-        {
-            foreach (Func<DocumentContext> open in new[] { Sqlite, Ours })
-            {
-                using DocumentContext context = open();
-                context.Database.EnsureCreated();
-                DocumentSeed.Fill(context);
-            }
-        }
-
-        public DocumentContext Sqlite() => new(new DbContextOptionsBuilder<DocumentContext>().UseSqlite($"Data Source={_directory.File("collections.db")}").Options);
-
-        public DocumentContext Ours() => new(new DbContextOptionsBuilder<DocumentContext>().UseSharpCoreDB($"Data Source={_directory.File("collections.scdb")}").Options);
-
-        public void Dispose()
-        {
-            Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-            SharpCoreDBConnection.ClearAllPools();
-            _directory.Dispose();
-        }
-    }
+    public sealed class Databases() : TwinDatabases<DocumentContext>("scdb-efcollections-", "collections", options => new DocumentContext(options), DocumentSeed.Fill);
 }

@@ -8,68 +8,31 @@
 // leave equal data after each step and after the files are reopened, the documents keep
 // JSON booleans, and primitive collections are stored as the same JSON text.
 using Microsoft.EntityFrameworkCore;
-using SharpCoreDB.Data;
 using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests.Documents;
 
+[Trait("Category", "Slow")]
 public sealed class DocumentTests : IDisposable
 {
-    private readonly TempDirectory _directory = new("scdb-efdocs-");
-
-    public DocumentTests()
-    {
-        foreach (Func<DocumentContext> open in new[] { Sqlite, Ours })
-        {
-            using DocumentContext context = open();
-            context.Database.EnsureCreated();
-            DocumentSeed.Fill(context);
-        }
-    }
+    private readonly TwinDatabases<DocumentContext> _databases = new("scdb-efdocs-", "documents", options => new DocumentContext(options), DocumentSeed.Fill);
 
     public static TheoryData<string> QueryNames => [.. Queries().Select(q => q.Name)];
 
-    public void Dispose()
-    {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        SharpCoreDBConnection.ClearAllPools();
-        _directory.Dispose();
-    }
+    public void Dispose() => _databases.Dispose();
 
     [Theory]
     [MemberData(nameof(QueryNames))]
     public void SameResultAsTheSqliteProvider(string name)
     {
-        Func<DocumentContext, object?> run = Queries().Single(q => q.Name == name).Run;
-        string ours;
-        using (DocumentContext context = Ours())
-        {
-            ours = CanonicalJson.Of(run(context));
-        }
-
-        using DocumentContext reference = Sqlite();
-        Assert.Equal(CanonicalJson.Of(run(reference)), ours);
+        _databases.AssertSameResult(Queries().Single(q => q.Name == name).Run);
     }
 
     [Fact]
     public void SaveChangesLeaveTheSameDataAsTheSqliteProvider()
     {
-        foreach ((string step, Action<DocumentContext> change) in Script())
-        {
-            foreach (Func<DocumentContext> open in new[] { Sqlite, Ours })
-            {
-                using DocumentContext context = open();
-                change(context);
-                context.SaveChanges();
-            }
-
-            Assert.True(Snapshot(Sqlite) == Snapshot(Ours), $"after '{step}':\n{Snapshot(Sqlite)}\n{Snapshot(Ours)}");
-        }
-
-        string before = Snapshot(Ours);
-        SharpCoreDBConnection.ClearAllPools();
-        Assert.Equal(before, Snapshot(Ours));
-        using DocumentContext ours = Ours();
+        _databases.AssertEachStepLeavesBothEqual(Script(), Snapshot, saveChanges: true);
+        using DocumentContext ours = _databases.Ours();
         string documents = TestSql.Rows(ours, "SELECT Contact FROM Members ORDER BY Id");
         Assert.Contains("\"Verified\":true", documents, StringComparison.Ordinal);
         Assert.Contains("\"Verified\":false", documents, StringComparison.Ordinal);
@@ -78,7 +41,7 @@ public sealed class DocumentTests : IDisposable
         // Primitive collections are EF Core's JSON text, the same bytes through either provider (dates, times and
         // decimals aside, which each provider writes in the forms its columns hold).
         const string Collections = "SELECT Id, Tags, Scores, Ratings, Days, Aliases, Chunks FROM Members ORDER BY Id";
-        using DocumentContext sqlite = Sqlite();
+        using DocumentContext sqlite = _databases.Sqlite();
         Assert.Equal(TestSql.Rows(sqlite, Collections), TestSql.Rows(ours, Collections));
     }
 
@@ -159,8 +122,4 @@ public sealed class DocumentTests : IDisposable
             Crates = context.Crates.AsNoTracking().OrderBy(c => c.Id).ToList(),
         });
     }
-
-    private DocumentContext Sqlite() => new(new DbContextOptionsBuilder<DocumentContext>().UseSqlite($"Data Source={_directory.File("documents.db")}").Options);
-
-    private DocumentContext Ours() => new(new DbContextOptionsBuilder<DocumentContext>().UseSharpCoreDB($"Data Source={_directory.File("documents.scdb")}").Options);
 }

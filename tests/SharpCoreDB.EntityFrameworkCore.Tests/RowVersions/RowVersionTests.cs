@@ -14,32 +14,15 @@ namespace SharpCoreDB.EntityFrameworkCore.Tests.RowVersions;
 
 public sealed class RowVersionTests : IDisposable
 {
-    private readonly TempDirectory _directory = new("scdb-efversion-");
+    private readonly TwinDatabases<RowVersionContext> _databases = new("scdb-efversion-", "versions", options => new RowVersionContext(options), AddTriggers);
 
-    public RowVersionTests()
-    {
-        foreach (Func<RowVersionContext> open in new[] { Sqlite, Ours })
-        {
-            using RowVersionContext context = open();
-            context.Database.EnsureCreated();
-            foreach (string trigger in RowVersionContext.Triggers)
-            {
-                TestSql.Run(context, trigger);
-            }
-        }
-    }
-
-    public void Dispose()
-    {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        SharpCoreDBConnection.ClearAllPools();
-        _directory.Dispose();
-    }
+    public void Dispose() => _databases.Dispose();
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void TheSqliteProvidersRecipeWorksTheSameOnBoth()
     {
-        foreach (Func<RowVersionContext> open in new[] { Sqlite, Ours })
+        foreach (Func<RowVersionContext> open in new[] { _databases.Sqlite, _databases.Ours })
         {
             using (RowVersionContext context = open())
             {
@@ -72,18 +55,18 @@ public sealed class RowVersionTests : IDisposable
 
         const string Ledgers = "SELECT Id, Memo, Revision FROM Ledgers ORDER BY Id";
         const string Notes = "SELECT Id, Text, length(Version) FROM Notes ORDER BY Id";
-        using RowVersionContext sqlite = Sqlite();
-        string ours = Read(Ours, Ledgers) + "/" + Read(Ours, Notes);
+        using RowVersionContext sqlite = _databases.Sqlite();
+        string ours = Read(_databases.Ours, Ledgers) + "/" + Read(_databases.Ours, Notes);
         Assert.Equal(TestSql.Rows(sqlite, Ledgers) + "/" + TestSql.Rows(sqlite, Notes), ours);
         Assert.Equal("1|bulk|4;2|bulk|1/1|edit 2!|8", ours);
         SharpCoreDBConnection.ClearAllPools();
-        Assert.Equal(ours, Read(Ours, Ledgers) + "/" + Read(Ours, Notes));
+        Assert.Equal(ours, Read(_databases.Ours, Ledgers) + "/" + Read(_databases.Ours, Notes));
     }
 
     [Fact]
     public void APlainRowVersionIsLeftNullByTheSqliteProvider()
     {
-        using (RowVersionContext context = Sqlite())
+        using (RowVersionContext context = _databases.Sqlite())
         {
             var ticket = new Ticket { Title = "t" };
             context.Tickets.Add(ticket);
@@ -95,8 +78,8 @@ public sealed class RowVersionTests : IDisposable
         }
 
         // Nothing changes the version, so an update from a stale copy overwrites the other one's.
-        using RowVersionContext first = Sqlite();
-        using RowVersionContext second = Sqlite();
+        using RowVersionContext first = _databases.Sqlite();
+        using RowVersionContext second = _databases.Sqlite();
         Ticket mine = first.Tickets.Single();
         second.Tickets.Single().Title = "theirs";
         second.SaveChanges();
@@ -105,7 +88,7 @@ public sealed class RowVersionTests : IDisposable
         Assert.Equal("mine|1", TestSql.Rows(first, "SELECT Title, Points FROM Tickets"));
 
         // An integer version is left out of the INSERT, and its column (a long: NOT NULL) refuses the row.
-        using RowVersionContext counters = Sqlite();
+        using RowVersionContext counters = _databases.Sqlite();
         counters.Counters.Add(new Counter { Name = "c" });
         Assert.Contains("NOT NULL", Assert.Throws<DbUpdateException>(() => counters.SaveChanges()).InnerException!.Message, StringComparison.Ordinal);
     }
@@ -114,7 +97,7 @@ public sealed class RowVersionTests : IDisposable
     public void OursMakesAPlainRowVersionAndDetectsConflicts()
     {
         byte[] inserted;
-        using (RowVersionContext context = Ours())
+        using (RowVersionContext context = _databases.Ours())
         {
             var ticket = new Ticket { Title = "t" };
             var counter = new Counter { Name = "c" };
@@ -140,18 +123,18 @@ public sealed class RowVersionTests : IDisposable
             Assert.Equal(3, TestSql.Scalar(context, "SELECT Revision FROM Counters"));
         }
 
-        AStaleUpdateOrDeleteConflicts(Ours, db => db.Tickets.OrderBy(t => t.Id), t => t.Points += 10);
-        AStaleUpdateOrDeleteConflicts(Ours, db => db.Counters.OrderBy(c => c.Id), c => c.Name += "!");
-        AStaleUpdateOrDeleteConflicts(Ours, db => db.Tallies.OrderBy(t => t.Id), t => t.Count++);
-        AnExecuteUpdateChangesTheVersion(Ours, db => db.Tickets.OrderBy(t => t.Id), t => t.Title = "late", db => db.Tickets.ExecuteUpdate(s => s.SetProperty(t => t.Points, t => t.Points + 100)));
-        AnExecuteUpdateChangesTheVersion(Ours, db => db.Counters.OrderBy(c => c.Id), c => c.Name = "late", db => db.Counters.ExecuteUpdate(s => s.SetProperty(c => c.Name, "bulk")));
+        AStaleUpdateOrDeleteConflicts(_databases.Ours, db => db.Tickets.OrderBy(t => t.Id), t => t.Points += 10);
+        AStaleUpdateOrDeleteConflicts(_databases.Ours, db => db.Counters.OrderBy(c => c.Id), c => c.Name += "!");
+        AStaleUpdateOrDeleteConflicts(_databases.Ours, db => db.Tallies.OrderBy(t => t.Id), t => t.Count++);
+        AnExecuteUpdateChangesTheVersion(_databases.Ours, db => db.Tickets.OrderBy(t => t.Id), t => t.Title = "late", db => db.Tickets.ExecuteUpdate(s => s.SetProperty(t => t.Points, t => t.Points + 100)));
+        AnExecuteUpdateChangesTheVersion(_databases.Ours, db => db.Counters.OrderBy(c => c.Id), c => c.Name = "late", db => db.Counters.ExecuteUpdate(s => s.SetProperty(c => c.Name, "bulk")));
 
         const string Rows = "SELECT Id, Title, Points, hex(Version) FROM Tickets ORDER BY Id";
-        string before = Read(Ours, Rows) + "/" + Read(Ours, "SELECT Id, Name, Revision FROM Counters");
+        string before = Read(_databases.Ours, Rows) + "/" + Read(_databases.Ours, "SELECT Id, Name, Revision FROM Counters");
         Assert.Equal("1|bulk|5", before.Split('/')[1]);
         SharpCoreDBConnection.ClearAllPools();
-        Assert.Equal(before, Read(Ours, Rows) + "/" + Read(Ours, "SELECT Id, Name, Revision FROM Counters"));
-        using RowVersionContext reopened = Ours();
+        Assert.Equal(before, Read(_databases.Ours, Rows) + "/" + Read(_databases.Ours, "SELECT Id, Name, Revision FROM Counters"));
+        using RowVersionContext reopened = _databases.Ours();
         Ticket kept = reopened.Tickets.OrderBy(t => t.Id).First();
         Assert.Equal(Stored(reopened, "Tickets", kept.Id), Convert.ToHexString(kept.Version!));
         kept.Points = -1;
@@ -161,14 +144,14 @@ public sealed class RowVersionTests : IDisposable
     [Fact]
     public void ATableSplitBetweenTwoTypesHasOneVersionOnOurs()
     {
-        using (RowVersionContext context = Ours())
+        using (RowVersionContext context = _databases.Ours())
         {
             context.Parcels.Add(new Parcel { Sender = "Ann", Label = new ParcelLabel { Text = "fragile" } });
             context.SaveChanges();
         }
 
-        using RowVersionContext first = Ours();
-        using RowVersionContext second = Ours();
+        using RowVersionContext first = _databases.Ours();
+        using RowVersionContext second = _databases.Ours();
         Parcel mine = first.Parcels.Single();
         byte[] before = mine.Version!;
         ParcelLabel label = second.Labels.Single();
@@ -180,7 +163,7 @@ public sealed class RowVersionTests : IDisposable
         mine.Sender = "Bob";
         DbUpdateConcurrencyException conflict = Assert.Throws<DbUpdateConcurrencyException>(() => first.SaveChanges());
         Assert.Same(mine, conflict.Entries.Single().Entity);
-        using RowVersionContext check = Ours();
+        using RowVersionContext check = _databases.Ours();
         Assert.Equal("Ann|this side up", TestSql.Rows(check, "SELECT Sender, Text FROM Parcels"));
     }
 
@@ -227,7 +210,11 @@ public sealed class RowVersionTests : IDisposable
         return TestSql.Rows(context, sql);
     }
 
-    private RowVersionContext Sqlite() => new(new DbContextOptionsBuilder<RowVersionContext>().UseSqlite($"Data Source={_directory.File("versions.db")}").Options);
-
-    private RowVersionContext Ours() => new(new DbContextOptionsBuilder<RowVersionContext>().UseSharpCoreDB($"Data Source={_directory.File("versions.scdb")}").Options);
+    private static void AddTriggers(RowVersionContext context)
+    {
+        foreach (string trigger in RowVersionContext.Triggers)
+        {
+            TestSql.Run(context, trigger);
+        }
+    }
 }

@@ -11,39 +11,24 @@ using Microsoft.EntityFrameworkCore.Infrastructure;
 using Microsoft.EntityFrameworkCore.Metadata;
 using Microsoft.EntityFrameworkCore.Migrations;
 using Microsoft.EntityFrameworkCore.Storage;
-using SharpCoreDB.Data;
 using SharpCoreDB.EntityFrameworkCore.Tests.Shop;
 
 namespace SharpCoreDB.EntityFrameworkCore.Tests.Splitting;
 
+[Trait("Category", "Slow")]
 public sealed class SplitTests : IDisposable
 {
-    private readonly TempDirectory _directory = new("scdb-efsplit-");
-
-    public SplitTests()
-    {
-        foreach (Func<SplitContext> open in new[] { Sqlite, Ours })
-        {
-            using SplitContext context = open();
-            context.Database.EnsureCreated();
-            SplitSeed.Fill(context);
-        }
-    }
+    private readonly TwinDatabases<SplitContext> _databases = new("scdb-efsplit-", "split", options => new SplitContext(options), SplitSeed.Fill);
 
     public static TheoryData<string> QueryNames => [.. SplitQueries.All().Select(q => q.Name)];
 
-    public void Dispose()
-    {
-        Microsoft.Data.Sqlite.SqliteConnection.ClearAllPools();
-        SharpCoreDBConnection.ClearAllPools();
-        _directory.Dispose();
-    }
+    public void Dispose() => _databases.Dispose();
 
     [Fact]
     public void EnsureCreatedBuildsTheSameTablesAsTheSqliteProvider()
     {
-        using SplitContext sqlite = Sqlite();
-        using SplitContext ours = Ours();
+        using SplitContext sqlite = _databases.Sqlite();
+        using SplitContext ours = _databases.Ours();
         const string Tables = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite%' ORDER BY name";
         Assert.Equal("CustomerContacts;Customers;Orders", TestSql.Rows(ours, Tables));
         Assert.Equal(TestSql.Rows(sqlite, Tables), TestSql.Rows(ours, Tables));
@@ -67,7 +52,7 @@ public sealed class SplitTests : IDisposable
     [Fact]
     public void TheMigrationSqlBuildsTheSameSchemaAsEnsureCreated()
     {
-        string path = _directory.File("migrated.scdb");
+        string path = _databases.File("migrated.scdb");
         using var migrated = new SplitContext(new DbContextOptionsBuilder<SplitContext>().UseSharpCoreDB($"Data Source={path}").Options);
         IMigrationsModelDiffer differ = migrated.GetService<IMigrationsModelDiffer>();
         IMigrationsSqlGenerator generator = migrated.GetService<IMigrationsSqlGenerator>();
@@ -76,53 +61,31 @@ public sealed class SplitTests : IDisposable
         migrated.Database.OpenConnection();
         migrated.GetService<IMigrationCommandExecutor>().ExecuteNonQuery(commands, migrated.GetService<IRelationalConnection>());
 
-        using SplitContext created = Ours();
+        using SplitContext created = _databases.Ours();
         const string Schema = "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite%' ORDER BY name";
         Assert.Equal(TestSql.Rows(created, Schema), TestSql.Rows(migrated, Schema));
         SplitSeed.Fill(migrated);
-        Assert.Equal(Snapshot(Ours), Snapshot(() => migrated));
+        Assert.Equal(Snapshot(_databases.Ours), Snapshot(() => migrated));
     }
 
     [Theory]
     [MemberData(nameof(QueryNames))]
     public void SameResultAsTheSqliteProvider(string name)
     {
-        Func<SplitContext, object?> run = SplitQueries.All().Single(q => q.Name == name).Run;
-        string ours;
-        using (SplitContext context = Ours())
-        {
-            ours = CanonicalJson.Of(run(context));
-        }
-
-        using SplitContext reference = Sqlite();
-        Assert.Equal(CanonicalJson.Of(run(reference)), ours);
+        _databases.AssertSameResult(SplitQueries.All().Single(q => q.Name == name).Run);
     }
 
     [Fact]
     public void SaveChangesLeaveTheSameDataAsTheSqliteProvider()
     {
-        foreach ((string step, Action<SplitContext> change) in SplitScript.Steps())
-        {
-            foreach (Func<SplitContext> open in new[] { Sqlite, Ours })
-            {
-                using SplitContext context = open();
-                change(context);
-                context.SaveChanges();
-            }
-
-            Assert.True(Snapshot(Sqlite) == Snapshot(Ours), $"after '{step}':\n{Snapshot(Sqlite)}\n{Snapshot(Ours)}");
-        }
-
-        string before = Snapshot(Ours);
-        Assert.Contains("\"Carrier\":\"Bring\"", before, StringComparison.Ordinal);
-        Assert.Contains("replaced detail", before, StringComparison.Ordinal);
-        Assert.Contains("47 999", before, StringComparison.Ordinal);
-        SharpCoreDBConnection.ClearAllPools();
-        Assert.Equal(before, Snapshot(Ours));
+        string after = _databases.AssertEachStepLeavesBothEqual(SplitScript.Steps(), Snapshot, saveChanges: true);
+        Assert.Contains("\"Carrier\":\"Bring\"", after, StringComparison.Ordinal);
+        Assert.Contains("replaced detail", after, StringComparison.Ordinal);
+        Assert.Contains("47 999", after, StringComparison.Ordinal);
 
         // Every order is still one row, the removed shipping's columns NULL again, and no contact row without its customer.
-        using SplitContext ours = Ours();
-        using SplitContext sqlite = Sqlite();
+        using SplitContext ours = _databases.Ours();
+        using SplitContext sqlite = _databases.Sqlite();
         const string Rows = "SELECT Id, Number, Priority, Gift, ShippingCarrier FROM Orders ORDER BY Id";
         Assert.Equal(TestSql.Rows(sqlite, Rows), TestSql.Rows(ours, Rows));
         Assert.Equal(0, TestSql.Scalar(ours, "SELECT COUNT(*) FROM CustomerContacts WHERE CustomerId NOT IN (SELECT Id FROM Customers)"));
@@ -133,14 +96,14 @@ public sealed class SplitTests : IDisposable
     public void AnOrderWithoutItsRequiredDetailIsRefusedOnBoth()
     {
         // EF Core sends the row without the detail's columns; their NOT NULL constraint refuses it on both.
-        foreach (Func<SplitContext> open in new[] { Sqlite, Ours })
+        foreach (Func<SplitContext> open in new[] { _databases.Sqlite, _databases.Ours })
         {
             using SplitContext context = open();
             context.Orders.Add(new SplitOrder { Number = "no detail", CustomerId = 1 });
             Assert.Throws<DbUpdateException>(() => context.SaveChanges());
         }
 
-        using SplitContext check = Ours();
+        using SplitContext check = _databases.Ours();
         Assert.Equal(0, check.Orders.Count(o => o.Number == "no detail"));
     }
 
@@ -159,8 +122,4 @@ public sealed class SplitTests : IDisposable
             Shippings = context.Shippings.AsNoTracking().OrderBy(s => s.Id).ToList(),
         });
     }
-
-    private SplitContext Sqlite() => new(new DbContextOptionsBuilder<SplitContext>().UseSqlite($"Data Source={_directory.File("split.db")}").Options);
-
-    private SplitContext Ours() => new(new DbContextOptionsBuilder<SplitContext>().UseSharpCoreDB($"Data Source={_directory.File("split.scdb")}").Options);
 }

@@ -15,7 +15,7 @@ public sealed class ImplicitPrepareTests
     {
         using var connection = new SharpCoreDBConnection("Data Source=:memory:");
         connection.Open();
-        Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score REAL NOT NULL)");
+        Statements.Run(connection, "CREATE TABLE t (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score REAL NOT NULL)");
         using var insert = connection.CreateCommand();
         insert.CommandText = "INSERT INTO t (name, score) VALUES (@name, @score)";
         insert.Parameters.AddWithValue("@name", "name 12345");
@@ -38,12 +38,12 @@ public sealed class ImplicitPrepareTests
     {
         using var connection = new SharpCoreDBConnection("Data Source=:memory:");
         connection.Open();
-        Run(connection, "CREATE TABLE t (a INTEGER)");
-        Run(connection, "INSERT INTO t VALUES (1), (2)");
+        Statements.Run(connection, "CREATE TABLE t (a INTEGER)");
+        Statements.Run(connection, "INSERT INTO t VALUES (1), (2)");
         using var command = connection.CreateCommand();
         command.CommandText = "SELECT * FROM t ORDER BY 1";
         Assert.Equal(1L, command.ExecuteScalar());
-        Run(connection, "ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'");
+        Statements.Run(connection, "ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'");
         using (var reader = command.ExecuteReader())
         {
             Assert.Equal(2, reader.FieldCount);
@@ -51,12 +51,5 @@ public sealed class ImplicitPrepareTests
 
         command.CommandText = "SELECT COUNT(*) FROM t";
         Assert.Equal(2L, command.ExecuteScalar());
-    }
-
-    private static void Run(SharpCoreDBConnection connection, string sql)
-    {
-        using var command = connection.CreateCommand();
-        command.CommandText = sql;
-        command.ExecuteNonQuery();
     }
 }

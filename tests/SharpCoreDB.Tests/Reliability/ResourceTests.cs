@@ -63,6 +63,7 @@ public sealed class ResourceTests : IDisposable
     // image (log replay, checkpoint, journal), checks it and closes it: the live heap after a full
     // collection may not grow between cycle 50 and cycle 300 (measured here: flat to the kilobyte).
     [Fact]
+    [Trait("Category", "Slow")]
     public void OpenVerifyCloseCyclesKeepTheHeapFlat()
     {
         string image = _dir.File("image");

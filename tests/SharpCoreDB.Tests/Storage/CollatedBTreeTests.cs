@@ -24,6 +24,7 @@ public sealed class CollatedBTreeTests
     private sealed record Entry(string Text, long Number, long RowId, byte[] Key);
 
     [Fact]
+    [Trait("Category", "Slow")]
     public void KeysInACollatedOrderMatchAReferenceAndSeekByValue()
     {
         var rng = new Random(2024);

@@ -1,8 +1,9 @@
 // How a B+tree compares keys: by memcmp, or, for an index with a column under an
 // application collation, by the CollatedKeyOrder it was opened with (every search of
 // BTree and BTreeCursor goes through Search or CompareKeys, so a tree without one pays
-// a null test and nothing else); and the descent an Append insert takes, which
-// compares nothing at all.
+// a null test and nothing else); and the descent from the root that every change
+// starts with, which searches each node in that order, or, for an Append insert,
+// keeps to the right edge and compares nothing at all.
 using System.Runtime.CompilerServices;
 using SharpCoreDB.Storage.Records;
 
@@ -13,8 +14,12 @@ internal sealed partial class BTree
     /// <summary>The order of the keys when it is not memcmp (an index under an application collation); null for memcmp.</summary>
     public CollatedKeyOrder? KeyOrder => _keyOrder;
 
-    /// <summary>Walks from the root to the rightmost leaf (where an appended key goes); returns the leaf's level.</summary>
-    private int DescendRightEdge()
+    /// <summary>
+    /// Walks from the root to the leaf that holds or would hold <paramref name="key"/>, or, with <paramref name="rightEdge"/>,
+    /// to the rightmost leaf (where an appended key goes, found without a comparison); records the path and returns the
+    /// leaf's level.
+    /// </summary>
+    private int Descend(ReadOnlySpan<byte> key, bool rightEdge = false)
     {
         uint page = RootPage;
         for (int level = 0; level < MaxDepth; level++)
@@ -33,7 +38,17 @@ internal sealed partial class BTree
                 throw NotANode(page);
             }
 
-            int child = BTreeNode.Count(body);
+            int child;
+            if (rightEdge)
+            {
+                child = BTreeNode.Count(body);
+            }
+            else
+            {
+                int index = Search(body, key, leaf: false, out bool exact);
+                child = exact ? index + 1 : index;
+            }
+
             _pathIndex[level + 1] = child;
             page = BTreeNode.ChildAt(body, child);
         }

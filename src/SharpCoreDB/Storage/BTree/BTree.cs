@@ -208,7 +208,7 @@ internal sealed partial class BTree
         bool exact;
         if (mode == BTreeInsertMode.Append)
         {
-            level = DescendRightEdge();
+            level = Descend(key, rightEdge: true);
             slot = BTreeNode.Count(_pages.Read(_pathPages[level]).Span);
             exact = false;
         }
@@ -332,35 +332,6 @@ internal sealed partial class BTree
         Memory<byte> value = spill.AsMemory(0, length);
         OverflowChain.Read(_pages, BinaryPrimitives.ReadUInt32LittleEndian(leaf.Span[local..]), value.Span);
         return value;
-    }
-
-    /// <summary>Walks from the root to the leaf that holds or would hold <paramref name="key"/>; returns the leaf's level.</summary>
-    private int Descend(ReadOnlySpan<byte> key)
-    {
-        uint page = RootPage;
-        for (int level = 0; level < MaxDepth; level++)
-        {
-            _pathPages[level] = page;
-            ReadOnlySpan<byte> body = _pages.Read(page).Span;
-            byte kind = BTreeNode.Kind(body);
-            if (kind == BTreeNode.LeafKind)
-            {
-                _leafLevel = level;
-                return level;
-            }
-
-            if (kind != BTreeNode.InteriorKind)
-            {
-                throw NotANode(page);
-            }
-
-            int index = Search(body, key, leaf: false, out bool exact);
-            int child = exact ? index + 1 : index;
-            _pathIndex[level + 1] = child;
-            page = BTreeNode.ChildAt(body, child);
-        }
-
-        throw TooDeep();
     }
 
     private SharpCoreDBException TooDeep() =>

@@ -15,6 +15,7 @@
 // it is gone. Moving allocates nothing; buffers grow once and are reused; reading
 // a value that spilled to overflow pages copies it into a reused buffer.
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Storage.Pages;
 
 namespace SharpCoreDB.Storage.BTree;
@@ -166,26 +167,14 @@ internal sealed partial class BTreeCursor
     }
 
     /// <summary>Moves to the next key; false past the last.</summary>
-    public bool Next()
-    {
-        if (!IsValid)
-        {
-            return false;
-        }
-
-        if (_version != _tree.Version)
-        {
-            Span<byte> key = Scratch(_keyLength);
-            _key.AsSpan(0, _keyLength).CopyTo(key);
-            return SeekGT(key);
-        }
-
-        _indexes[_leafLevel]++;
-        return LandOrForward();
-    }
+    public bool Next() => Step(forward: true);
 
     /// <summary>Moves to the previous key; false before the first.</summary>
-    public bool Prev()
+    public bool Prev() => Step(forward: false);
+
+    // Inlined into Next and Prev, so each keeps only its own direction's branch.
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    private bool Step(bool forward)
     {
         if (!IsValid)
         {
@@ -194,9 +183,16 @@ internal sealed partial class BTreeCursor
 
         if (_version != _tree.Version)
         {
+            // The tree changed since the cursor landed: find its key again and step past it from there.
             Span<byte> key = Scratch(_keyLength);
             _key.AsSpan(0, _keyLength).CopyTo(key);
-            return SeekLT(key);
+            return forward ? SeekGT(key) : SeekLT(key);
+        }
+
+        if (forward)
+        {
+            _indexes[_leafLevel]++;
+            return LandOrForward();
         }
 
         _indexes[_leafLevel]--;

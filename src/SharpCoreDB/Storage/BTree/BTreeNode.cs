@@ -1,6 +1,6 @@
 // The slotted layout of a B+tree node inside a page body (docs/file-format.md,
-// "B+tree pages", has the same table; every field's offset and size is a constant
-// below, and the code reads and writes through them):
+// "B+tree pages", has the same table; every field is a LayoutField below, and the
+// code reads and writes through them):
 //
 //   0      1 byte   kind: 1 = leaf, 2 = interior
 //   1      1 byte   the tree's PageType (3 table, 4 index), so Open needs only the root
@@ -21,8 +21,10 @@
 // All integers are little-endian. Every method here works on one body span and
 // allocates nothing (Compact rents a scratch buffer).
 using System.Buffers.Binary;
+using System.Runtime.CompilerServices;
 using SharpCoreDB.Storage.Records;
 using SharpCoreDB.Wal.Buffers;
+using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Storage.BTree;
 
@@ -33,64 +35,56 @@ internal static class BTreeNode
     public const byte InteriorKind = 2;
 
     /// <summary>Byte 0: the kind, <see cref="LeafKind"/> or <see cref="InteriorKind"/>.</summary>
-    internal const int KindOffset = 0; // [0]
-    internal const int KindSize = 1;
+    internal static readonly LayoutField KindField = LayoutField.First(1);
 
     /// <summary>Byte 1: the tree's page type (3 table, 4 index).</summary>
-    internal const int TreeTypeOffset = 1; // [1]
-    internal const int TreeTypeSize = 1;
+    internal static readonly LayoutField TreeTypeField = KindField.Next(1);
 
     /// <summary>Bytes 2..3: the cell count (u16).</summary>
-    internal const int CountOffset = 2; // [2-3]
-    internal const int CountSize = sizeof(ushort);
+    internal static readonly LayoutField CountField = TreeTypeField.Next(sizeof(ushort));
 
     /// <summary>Bytes 4..5: the content start (u16): cells occupy [content start, body size).</summary>
-    internal const int ContentStartOffset = 4; // [4-5]
-    internal const int ContentStartSize = sizeof(ushort);
+    internal static readonly LayoutField ContentStartField = CountField.Next(sizeof(ushort));
 
     /// <summary>Bytes 6..7: garbage (u16): bytes of removed cells inside the content area.</summary>
-    internal const int GarbageOffset = 6; // [6-7]
-    internal const int GarbageSize = sizeof(ushort);
+    internal static readonly LayoutField GarbageField = ContentStartField.Next(sizeof(ushort));
 
     /// <summary>Bytes 8..11: interior, the rightmost child page (u32); leaf, 0.</summary>
-    internal const int RightChildOffset = 8; // [8-11]
-    internal const int RightChildSize = sizeof(uint);
+    internal static readonly LayoutField RightChildField = GarbageField.Next(sizeof(uint));
 
     /// <summary>Bytes 12..15: reserved, zero.</summary>
-    internal const int ReservedOffset = 12; // [12-15]
-    internal const int ReservedSize = 4;
+    internal static readonly LayoutField ReservedField = RightChildField.Next(4);
 
     /// <summary>The node header; the slot array starts right after it.</summary>
-    public const int HeaderSize = ReservedOffset + ReservedSize;
+    public static readonly int HeaderSize = ReservedField.End;
 
     /// <summary>One slot of the slot array: a cell's offset in the body (u16).</summary>
     internal const int SlotSize = sizeof(ushort);
 
     /// <summary>Interior cell bytes 0..3: the child page (u32).</summary>
-    internal const int InteriorChildOffset = 0; // [0-3]
-    internal const int InteriorChildSize = sizeof(uint);
+    internal static readonly LayoutField InteriorChildField = LayoutField.First(sizeof(uint));
 
     /// <summary>Interior cell bytes 4..: the key length (varint), then the key.</summary>
-    internal const int InteriorKeyLengthOffset = InteriorChildOffset + InteriorChildSize;
+    internal static readonly int InteriorKeyLengthOffset = InteriorChildField.End;
 
     /// <summary>The local part of a leaf cell whose value overflows: its first overflow page (u32).</summary>
     internal const int OverflowPointerSize = sizeof(uint);
 
-    public static byte Kind(ReadOnlySpan<byte> body) => body[KindOffset];
+    public static byte Kind(ReadOnlySpan<byte> body) => KindField.ReadByte(body);
 
-    public static bool IsLeaf(ReadOnlySpan<byte> body) => body[KindOffset] == LeafKind;
+    public static bool IsLeaf(ReadOnlySpan<byte> body) => Kind(body) == LeafKind;
 
-    public static byte TreeType(ReadOnlySpan<byte> body) => body[TreeTypeOffset];
+    public static byte TreeType(ReadOnlySpan<byte> body) => TreeTypeField.ReadByte(body);
 
-    public static int Count(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[CountOffset..]);
+    public static int Count(ReadOnlySpan<byte> body) => CountField.ReadUInt16(body);
 
-    public static int ContentStart(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[ContentStartOffset..]);
+    public static int ContentStart(ReadOnlySpan<byte> body) => ContentStartField.ReadUInt16(body);
 
-    public static int Garbage(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt16LittleEndian(body[GarbageOffset..]);
+    public static int Garbage(ReadOnlySpan<byte> body) => GarbageField.ReadUInt16(body);
 
-    public static uint RightChild(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt32LittleEndian(body[RightChildOffset..]);
+    public static uint RightChild(ReadOnlySpan<byte> body) => RightChildField.ReadUInt32(body);
 
-    public static void SetRightChild(Span<byte> body, uint page) => BinaryPrimitives.WriteUInt32LittleEndian(body[RightChildOffset..], page);
+    public static void SetRightChild(Span<byte> body, uint page) => RightChildField.WriteUInt32(body, page);
 
     public static int SlotOffset(ReadOnlySpan<byte> body, int slot) =>
         BinaryPrimitives.ReadUInt16LittleEndian(body[SlotAt(slot)..]);
@@ -115,8 +109,8 @@ internal static class BTreeNode
     public static void Format(Span<byte> body, byte kind, byte treeType)
     {
         body[..HeaderSize].Clear();
-        body[KindOffset] = kind;
-        body[TreeTypeOffset] = treeType;
+        KindField.WriteByte(body, kind);
+        TreeTypeField.WriteByte(body, treeType);
         SetCount(body, 0);
         SetContentStart(body, body.Length);
     }
@@ -181,7 +175,7 @@ internal static class BTreeNode
         index == Count(body) ? RightChild(body) : CellChild(body[SlotOffset(body, index)..]);
 
     /// <summary>The child page of an interior cell given from its first byte.</summary>
-    public static uint CellChild(ReadOnlySpan<byte> cell) => BinaryPrimitives.ReadUInt32LittleEndian(cell[InteriorChildOffset..]);
+    public static uint CellChild(ReadOnlySpan<byte> cell) => InteriorChildField.ReadUInt32(cell);
 
     public static void SetChildAt(Span<byte> body, int index, uint page)
     {
@@ -191,50 +185,34 @@ internal static class BTreeNode
         }
         else
         {
-            BinaryPrimitives.WriteUInt32LittleEndian(body[(SlotOffset(body, index) + InteriorChildOffset)..], page);
+            InteriorChildField.WriteUInt32(body[SlotOffset(body, index)..], page);
         }
     }
 
     /// <summary>The first slot whose key is &gt;= <paramref name="key"/> (Count if none); <paramref name="exact"/> if equal.</summary>
-    public static int LowerBound(ReadOnlySpan<byte> body, ReadOnlySpan<byte> key, bool leaf, out bool exact)
-    {
-        int low = 0;
-        int high = Count(body);
-        while (low < high)
-        {
-            int mid = (low + high) >>> 1;
-            int c = Key(body, mid, leaf).SequenceCompareTo(key);
-            if (c < 0)
-            {
-                low = mid + 1;
-            }
-            else if (c > 0)
-            {
-                high = mid;
-            }
-            else
-            {
-                exact = true;
-                return mid;
-            }
-        }
-
-        exact = false;
-        return low;
-    }
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int LowerBound(ReadOnlySpan<byte> body, ReadOnlySpan<byte> key, bool leaf, out bool exact) =>
+        LowerBound(body, key, leaf, default(MemcmpOrder), out exact);
 
     /// <summary>
     /// <see cref="LowerBound(ReadOnlySpan{byte}, ReadOnlySpan{byte}, bool, out bool)"/> in the order of <paramref name="order"/>
     /// instead of memcmp: the first slot whose key is not below <paramref name="key"/> placed by <paramref name="placement"/>.
     /// </summary>
-    public static int LowerBound(ReadOnlySpan<byte> body, ReadOnlySpan<byte> key, bool leaf, CollatedKeyOrder order, PrefixPlacement placement, out bool exact)
+    [MethodImpl(MethodImplOptions.AggressiveInlining)]
+    public static int LowerBound(ReadOnlySpan<byte> body, ReadOnlySpan<byte> key, bool leaf, CollatedKeyOrder order, PrefixPlacement placement, out bool exact) =>
+        LowerBound(body, key, leaf, new CollatedOrder(order, placement), out exact);
+
+    // The binary search of both, compiled once per order: a struct type argument, so that memcmp's copy calls
+    // SequenceCompareTo directly, as it did before a collated order existed.
+    private static int LowerBound<TOrder>(ReadOnlySpan<byte> body, ReadOnlySpan<byte> key, bool leaf, TOrder order, out bool exact)
+        where TOrder : struct, IStoredKeyOrder
     {
         int low = 0;
         int high = Count(body);
         while (low < high)
         {
             int mid = (low + high) >>> 1;
-            int c = order.Compare(Key(body, mid, leaf), key, placement);
+            int c = order.Compare(Key(body, mid, leaf), key);
             if (c < 0)
             {
                 low = mid + 1;
@@ -350,16 +328,31 @@ internal static class BTreeNode
     /// <summary>Writes an interior cell; returns its length.</summary>
     public static int WriteInteriorCell(Span<byte> destination, uint child, ReadOnlySpan<byte> key)
     {
-        BinaryPrimitives.WriteUInt32LittleEndian(destination[InteriorChildOffset..], child);
+        InteriorChildField.WriteUInt32(destination, child);
         int n = InteriorKeyLengthOffset + Varint.Write(destination[InteriorKeyLengthOffset..], (ulong)key.Length);
         key.CopyTo(destination[n..]);
         return n + key.Length;
     }
 
-    private static void SetCount(Span<byte> body, int count) => BinaryPrimitives.WriteUInt16LittleEndian(body[CountOffset..], (ushort)count);
+    private static void SetCount(Span<byte> body, int count) => CountField.WriteUInt16(body, (ushort)count);
 
-    private static void SetContentStart(Span<byte> body, int offset) =>
-        BinaryPrimitives.WriteUInt16LittleEndian(body[ContentStartOffset..], (ushort)offset);
+    private static void SetContentStart(Span<byte> body, int offset) => ContentStartField.WriteUInt16(body, (ushort)offset);
 
-    private static void SetGarbage(Span<byte> body, int bytes) => BinaryPrimitives.WriteUInt16LittleEndian(body[GarbageOffset..], (ushort)bytes);
+    private static void SetGarbage(Span<byte> body, int bytes) => GarbageField.WriteUInt16(body, (ushort)bytes);
+
+    /// <summary>How <see cref="LowerBound{TOrder}"/> compares a stored key with the key searched for.</summary>
+    private interface IStoredKeyOrder
+    {
+        int Compare(ReadOnlySpan<byte> stored, ReadOnlySpan<byte> key);
+    }
+
+    private readonly struct MemcmpOrder : IStoredKeyOrder
+    {
+        public int Compare(ReadOnlySpan<byte> stored, ReadOnlySpan<byte> key) => stored.SequenceCompareTo(key);
+    }
+
+    private readonly struct CollatedOrder(CollatedKeyOrder order, PrefixPlacement placement) : IStoredKeyOrder
+    {
+        public int Compare(ReadOnlySpan<byte> stored, ReadOnlySpan<byte> key) => order.Compare(stored, key, placement);
+    }
 }

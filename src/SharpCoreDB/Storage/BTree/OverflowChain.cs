@@ -1,14 +1,14 @@
 // Overflow chains hold values too large for their B+tree cell (docs/file-format.md,
-// "Overflow pages", has the same table; the constants below are what the code reads
-// and writes). Each page of a chain has the body
+// "Overflow pages", has the same table; the fields below are what the code reads and
+// writes through). Each page of a chain has the body
 //
 //   0..3   u32 LE   the next page of the chain, 0 on the last page
 //   4..    data     the next (body size - 4) bytes of the value (the last page: the rest)
 //
 // The cell keeps the value's length, so a reader knows how many pages to follow
 // and a chain that ends early or runs on is reported as corrupt.
-using System.Buffers.Binary;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Storage.BTree;
 
@@ -16,11 +16,10 @@ namespace SharpCoreDB.Storage.BTree;
 internal static class OverflowChain
 {
     /// <summary>Body bytes 0..3: the next page of the chain (uint32 LE), 0 on the last.</summary>
-    internal const int NextOffset = 0; // [0-3]
-    internal const int NextSize = sizeof(uint);
+    internal static readonly LayoutField NextField = LayoutField.First(sizeof(uint));
 
     /// <summary>Body bytes 4..: the next bytes of the value, up to the end of the body.</summary>
-    internal const int DataOffset = NextOffset + NextSize; // [4 .. body size - 1]
+    internal static readonly int DataOffset = NextField.End;
 
     /// <summary>How many pages a value of <paramref name="length"/> bytes takes.</summary>
     public static int PageCount(int bodySize, long length) => (int)((length + bodySize - DataOffset - 1) / (bodySize - DataOffset));
@@ -39,12 +38,12 @@ internal static class OverflowChain
             position += take;
             if (position >= value.Length)
             {
-                BinaryPrimitives.WriteUInt32LittleEndian(body[NextOffset..], 0);
+                NextField.WriteUInt32(body, 0);
                 return first;
             }
 
             uint next = pages.Allocate(PageType.Overflow);
-            BinaryPrimitives.WriteUInt32LittleEndian(body[NextOffset..], next);
+            NextField.WriteUInt32(body, next);
             body = pages.Write(next).Span;
         }
     }
@@ -117,7 +116,7 @@ internal static class OverflowChain
         }
     }
 
-    private static uint NextPage(ReadOnlySpan<byte> body) => BinaryPrimitives.ReadUInt32LittleEndian(body[NextOffset..]);
+    private static uint NextPage(ReadOnlySpan<byte> body) => NextField.ReadUInt32(body);
 
     private static SharpCoreDBException Corrupt(uint first, string what) =>
         new(SharpCoreDBErrorCode.Corrupt, $"The overflow chain starting at page {first} {what}.");

@@ -11,9 +11,9 @@
 //   P-16 .. P-1  GCM tag
 // Additional data: page number (uint32 LE, bytes 0..3), database id (bytes 4..19).
 // The offsets below are relative to the trailer and to the additional data.
-using System.Buffers.Binary;
 using System.Security.Cryptography;
 using SharpCoreDB.Storage.Pages;
+using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Storage.Encryption;
 
@@ -21,22 +21,19 @@ namespace SharpCoreDB.Storage.Encryption;
 internal sealed class AesGcmPageCodec : IPageCodec, IDisposable
 {
     /// <summary>Trailer bytes 0..11: the nonce (see <see cref="NonceSequence"/>).</summary>
-    internal const int NonceOffset = 0; // [P-28 .. P-17]
-    internal const int NonceSize = NonceSequence.NonceSize;
+    internal static readonly LayoutField NonceField = LayoutField.First(NonceSequence.NonceSize);
 
     /// <summary>Trailer bytes 12..27: the GCM tag.</summary>
-    internal const int TagOffset = NonceOffset + NonceSize; // [P-16 .. P-1]
     public const int TagSize = 16;
+    internal static readonly LayoutField TagField = NonceField.Next(TagSize);
 
     /// <summary>Additional data bytes 0..3: the page number (uint32 LE).</summary>
-    internal const int AadPageNumberOffset = 0;
-    internal const int AadPageNumberSize = sizeof(uint);
+    internal static readonly LayoutField AadPageNumberField = LayoutField.First(sizeof(uint));
 
     /// <summary>Additional data bytes 4..19: the database id.</summary>
-    internal const int AadDatabaseIdOffset = AadPageNumberOffset + AadPageNumberSize;
-    internal const int AadDatabaseIdSize = 16;
+    internal static readonly LayoutField AadDatabaseIdField = AadPageNumberField.Next(16);
 
-    internal const int AadSize = AadDatabaseIdOffset + AadDatabaseIdSize;
+    internal static readonly int AadSize = AadDatabaseIdField.End;
     private readonly Guid _databaseId;
     private readonly NonceSequence _nonces;
     private readonly ThreadLocal<AesGcm> _aes;
@@ -58,11 +55,11 @@ internal sealed class AesGcmPageCodec : IPageCodec, IDisposable
     public void Encode(uint pageNumber, ReadOnlySpan<byte> plain, Span<byte> disk)
     {
         int end = Layout.TrailerOffset;
-        var nonce = disk.Slice(end + NonceOffset, NonceSize);
+        var nonce = NonceField.Of(disk[end..]);
         _nonces.Next(nonce);
         Span<byte> aad = stackalloc byte[AadSize];
         WriteAad(aad, pageNumber);
-        _aes.Value!.Encrypt(nonce, plain[..end], disk[..end], disk.Slice(end + TagOffset, TagSize), aad);
+        _aes.Value!.Encrypt(nonce, plain[..end], disk[..end], TagField.Of(disk[end..]), aad);
     }
 
     public void Decode(uint pageNumber, ReadOnlySpan<byte> disk, Span<byte> plain)
@@ -73,7 +70,7 @@ internal sealed class AesGcmPageCodec : IPageCodec, IDisposable
         try
         {
             _aes.Value!.Decrypt(
-                disk.Slice(end + NonceOffset, NonceSize), disk[..end], disk.Slice(end + TagOffset, TagSize), plain[..end], aad);
+                NonceField.Of(disk[end..]), disk[..end], TagField.Of(disk[end..]), plain[..end], aad);
         }
         catch (AuthenticationTagMismatchException e)
         {
@@ -98,7 +95,7 @@ internal sealed class AesGcmPageCodec : IPageCodec, IDisposable
 
     private void WriteAad(Span<byte> aad, uint pageNumber)
     {
-        BinaryPrimitives.WriteUInt32LittleEndian(aad[AadPageNumberOffset..], pageNumber);
-        _databaseId.TryWriteBytes(aad.Slice(AadDatabaseIdOffset, AadDatabaseIdSize));
+        AadPageNumberField.WriteUInt32(aad, pageNumber);
+        _databaseId.TryWriteBytes(AadDatabaseIdField.Of(aad));
     }
 }

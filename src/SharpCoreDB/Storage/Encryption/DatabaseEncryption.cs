@@ -54,7 +54,7 @@ internal sealed class DatabaseEncryption : IDisposable
         byte[] dataKey = RandomNumberGenerator.GetBytes(KeySize);
         keyBlock = new byte[KeyBlock.Size];
         Wrap(settings, dataKey, keyBlock, path);
-        KeyBlock.SetEpoch(keyBlock, 1);
+        KeyBlock.EpochField.WriteUInt32(keyBlock, 1);
         return new DatabaseEncryption(dataKey, databaseId, 1);
     }
 
@@ -68,7 +68,7 @@ internal sealed class DatabaseEncryption : IDisposable
         settings.Validate();
         byte[] block = header.KeyBlock;
         byte[] dataKey = Unwrap(settings, block, path);
-        uint epoch = KeyBlock.GetEpoch(block);
+        uint epoch = KeyBlock.EpochField.ReadUInt32(block);
         if (epoch == uint.MaxValue)
         {
             throw new SharpCoreDBException(SharpCoreDBErrorCode.Corrupt, $"The nonce epochs of '{path}' are exhausted.");
@@ -93,7 +93,7 @@ internal sealed class DatabaseEncryption : IDisposable
     public DatabaseHeader WithSessionEpoch(DatabaseHeader header)
     {
         byte[] block = (byte[])header.KeyBlock.Clone();
-        KeyBlock.SetEpoch(block, Nonces.Epoch);
+        KeyBlock.EpochField.WriteUInt32(block, Nonces.Epoch);
         return header with { KeyBlock = block };
     }
 
@@ -101,7 +101,7 @@ internal sealed class DatabaseEncryption : IDisposable
     public DatabaseHeader Seal(DatabaseHeader header)
     {
         byte[] block = (byte[])header.KeyBlock.Clone();
-        Mac(header with { KeyBlock = block }, block.AsSpan(KeyBlock.MacOffset, KeyBlock.MacSize));
+        Mac(header with { KeyBlock = block }, KeyBlock.MacField.Of(block));
         return header with { KeyBlock = block };
     }
 
@@ -144,9 +144,9 @@ internal sealed class DatabaseEncryption : IDisposable
 
     private bool HasValidMac(DatabaseHeader header)
     {
-        Span<byte> expected = stackalloc byte[KeyBlock.MacSize];
+        Span<byte> expected = stackalloc byte[KeyBlock.MacField.Size];
         Mac(header, expected);
-        return CryptographicOperations.FixedTimeEquals(expected, header.KeyBlock.AsSpan(KeyBlock.MacOffset, KeyBlock.MacSize));
+        return CryptographicOperations.FixedTimeEquals(expected, KeyBlock.MacField.Of(header.KeyBlock));
     }
 
     // HMAC over the serialized slot (without its CRC) with the MAC field zeroed.
@@ -154,25 +154,25 @@ internal sealed class DatabaseEncryption : IDisposable
     {
         Span<byte> slot = stackalloc byte[DatabaseHeader.SlotSize];
         header.WriteTo(slot);
-        slot.Slice(DatabaseHeader.KeyBlockOffset + KeyBlock.MacOffset, KeyBlock.MacSize).Clear();
-        HMACSHA256.HashData(_macKey, slot[..DatabaseHeader.ChecksumOffset], mac);
+        KeyBlock.MacField.Within(DatabaseHeader.KeyBlockField).Of(slot).Clear();
+        HMACSHA256.HashData(_macKey, slot[..DatabaseHeader.ChecksumField.Offset], mac);
     }
 
     // The new key block's salt is random, so the key kept for the file's old one (if any) is replaced.
     private static void Wrap(EncryptionSettings settings, byte[] dataKey, byte[] block, string path)
     {
-        block.AsSpan(..KeyBlock.EpochOffset).Clear();
-        var salt = block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize);
+        block.AsSpan(..KeyBlock.EpochField.Offset).Clear();
+        var salt = KeyBlock.SaltField.Of(block);
         RandomNumberGenerator.Fill(salt);
-        block[KeyBlock.SourceOffset] = settings.Password is null ? KeyBlock.RawKeySource : KeyBlock.PasswordSource;
-        KeyBlock.SetIterations(block, settings.Password is null ? 0 : settings.Iterations);
+        KeyBlock.SourceField.WriteByte(block, settings.Password is null ? KeyBlock.RawKeySource : KeyBlock.PasswordSource);
+        KeyBlock.IterationsField.WriteInt32(block, settings.Password is null ? 0 : settings.Iterations);
         byte[] kek = KeyEncryptionKey(settings, block);
         try
         {
-            var nonce = block.AsSpan(KeyBlock.WrapNonceOffset, KeyBlock.WrapNonceSize);
+            var nonce = KeyBlock.WrapNonceField.Of(block);
             RandomNumberGenerator.Fill(nonce);
-            using var aes = new AesGcm(kek, KeyBlock.WrapTagSize);
-            aes.Encrypt(nonce, dataKey, block.AsSpan(KeyBlock.WrappedKeyOffset, KeyBlock.WrappedKeySize), block.AsSpan(KeyBlock.WrapTagOffset, KeyBlock.WrapTagSize));
+            using var aes = new AesGcm(kek, KeyBlock.WrapTagField.Size);
+            aes.Encrypt(nonce, dataKey, KeyBlock.WrappedKeyField.Of(block), KeyBlock.WrapTagField.Of(block));
             Remember(settings, block, path, kek);
         }
         finally
@@ -183,7 +183,7 @@ internal sealed class DatabaseEncryption : IDisposable
 
     private static byte[] Unwrap(EncryptionSettings settings, byte[] block, string path)
     {
-        byte source = block[KeyBlock.SourceOffset];
+        byte source = KeyBlock.SourceField.ReadByte(block);
         if ((source == KeyBlock.PasswordSource) != (settings.Password is not null))
         {
             throw new SharpCoreDBException(
@@ -193,10 +193,10 @@ internal sealed class DatabaseEncryption : IDisposable
                     : $"'{path}' is encrypted with a raw key, not a password.");
         }
 
-        settings = settings with { Iterations = KeyBlock.GetIterations(block) };
+        settings = settings with { Iterations = KeyBlock.IterationsField.ReadInt32(block) };
         byte[] kek = new byte[KeySize];
         bool kept = settings is { Password: { } password, KeyCache: { } cache }
-            && cache.TryGet(block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize), settings.Iterations, password, kek);
+            && cache.TryGet(KeyBlock.SaltField.Of(block), settings.Iterations, password, kek);
         if (!kept)
         {
             kek = KeyEncryptionKey(settings, block);
@@ -205,11 +205,11 @@ internal sealed class DatabaseEncryption : IDisposable
         byte[] dataKey = new byte[KeySize];
         try
         {
-            using var aes = new AesGcm(kek, KeyBlock.WrapTagSize);
+            using var aes = new AesGcm(kek, KeyBlock.WrapTagField.Size);
             aes.Decrypt(
-                block.AsSpan(KeyBlock.WrapNonceOffset, KeyBlock.WrapNonceSize),
-                block.AsSpan(KeyBlock.WrappedKeyOffset, KeyBlock.WrappedKeySize),
-                block.AsSpan(KeyBlock.WrapTagOffset, KeyBlock.WrapTagSize),
+                KeyBlock.WrapNonceField.Of(block),
+                KeyBlock.WrappedKeyField.Of(block),
+                KeyBlock.WrapTagField.Of(block),
                 dataKey);
 
             // Only a key that unwrapped the data key is kept: a wrong password never enters the cache.
@@ -236,7 +236,7 @@ internal sealed class DatabaseEncryption : IDisposable
     {
         if (settings is { Password: { } password, KeyCache: { } cache })
         {
-            cache.Put(path, block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize), KeyBlock.GetIterations(block), password, kek, settings.KeyCacheIdle);
+            cache.Put(path, KeyBlock.SaltField.Of(block), KeyBlock.IterationsField.ReadInt32(block), password, kek, settings.KeyCacheIdle);
         }
     }
 
@@ -254,6 +254,6 @@ internal sealed class DatabaseEncryption : IDisposable
         }
 
         return Rfc2898DeriveBytes.Pbkdf2(
-            settings.Password!, block.AsSpan(KeyBlock.SaltOffset, KeyBlock.SaltSize), iterations, HashAlgorithmName.SHA256, KeySize);
+            settings.Password!, KeyBlock.SaltField.Of(block), iterations, HashAlgorithmName.SHA256, KeySize);
     }
 }

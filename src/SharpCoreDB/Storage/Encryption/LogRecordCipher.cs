@@ -1,6 +1,6 @@
 // Seals commit records before they reach the log, so the log file holds no
 // plaintext; the log library itself never sees a key. A sealed record is
-// (docs/encryption.md, "Log records"; the offsets are the constants below)
+// (docs/encryption.md, "Log records"; the offsets are the fields below)
 //   0  12  nonce (see NonceSequence)
 //   12  n  ciphertext of the n-byte commit record
 //   12+n 16 GCM tag
@@ -8,6 +8,7 @@
 // Replay opens each record before applying it and stops with an authentication
 // error naming the LSN if one was changed.
 using System.Security.Cryptography;
+using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Storage.Encryption;
 
@@ -15,16 +16,15 @@ namespace SharpCoreDB.Storage.Encryption;
 internal sealed class LogRecordCipher : IDisposable
 {
     /// <summary>Bytes 0..11: the nonce.</summary>
-    internal const int NonceOffset = 0; // [0-11]
-    internal const int NonceSize = NonceSequence.NonceSize;
+    internal static readonly LayoutField NonceField = LayoutField.First(NonceSequence.NonceSize);
 
     /// <summary>Bytes 12..12+n-1: the ciphertext of an n-byte record.</summary>
-    internal const int CiphertextOffset = NonceOffset + NonceSize; // [12 .. 12+n-1]
+    internal static readonly int CiphertextOffset = NonceField.End;
 
     /// <summary>The last 16 bytes: the GCM tag.</summary>
     internal const int TagSize = AesGcmPageCodec.TagSize; // [12+n .. 12+n+15]
 
-    public const int Overhead = NonceSize + TagSize;
+    public static readonly int Overhead = NonceField.Size + TagSize;
     private readonly AesGcm _aes;
     private readonly byte[] _aad;
     private readonly NonceSequence _nonces;
@@ -47,7 +47,7 @@ internal sealed class LogRecordCipher : IDisposable
         }
 
         var sealedRecord = _buffer.AsSpan(0, size);
-        var nonce = sealedRecord.Slice(NonceOffset, NonceSize);
+        var nonce = NonceField.Of(sealedRecord);
         _nonces.Next(nonce);
         lock (_aes)
         {
@@ -70,7 +70,7 @@ internal sealed class LogRecordCipher : IDisposable
         {
             lock (_aes)
             {
-                _aes.Decrypt(sealedRecord.Slice(NonceOffset, NonceSize), sealedRecord.Slice(CiphertextOffset, plain.Length), sealedRecord[^TagSize..], plain, _aad);
+                _aes.Decrypt(NonceField.Of(sealedRecord), sealedRecord.Slice(CiphertextOffset, plain.Length), sealedRecord[^TagSize..], plain, _aad);
             }
         }
         catch (AuthenticationTagMismatchException e)

@@ -6,7 +6,7 @@
 // counter only grows. Hence no nonce repeats under one key: not across restarts,
 // not after a crash, and not before 2^64 encryptions per session (2^40 page writes
 // are far inside that). One sequence serves both subkeys (pages and log).
-using System.Buffers.Binary;
+using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Storage.Encryption;
 
@@ -14,14 +14,12 @@ namespace SharpCoreDB.Storage.Encryption;
 internal sealed class NonceSequence(uint epoch)
 {
     /// <summary>Bytes 0..3: the epoch (uint32 LE), reserved in the header before the session encrypts anything.</summary>
-    internal const int EpochOffset = 0; // [0-3]
-    internal const int EpochSize = sizeof(uint);
+    internal static readonly LayoutField EpochField = LayoutField.First(sizeof(uint));
 
     /// <summary>Bytes 4..11: the counter (uint64 LE), one more for every encryption of the session.</summary>
-    internal const int CounterOffset = EpochOffset + EpochSize; // [4-11]
-    internal const int CounterSize = sizeof(ulong);
+    internal static readonly LayoutField CounterField = EpochField.Next(sizeof(ulong));
 
-    public const int NonceSize = CounterOffset + CounterSize;
+    public static readonly int NonceSize = CounterField.End;
     private long _counter = -1;
 
     public uint Epoch { get; } = epoch;
@@ -30,7 +28,7 @@ internal sealed class NonceSequence(uint epoch)
     public void Next(Span<byte> nonce)
     {
         ulong counter = (ulong)Interlocked.Increment(ref _counter);
-        BinaryPrimitives.WriteUInt32LittleEndian(nonce[EpochOffset..], Epoch);
-        BinaryPrimitives.WriteUInt64LittleEndian(nonce[CounterOffset..], counter);
+        EpochField.WriteUInt32(nonce, Epoch);
+        CounterField.WriteUInt64(nonce, counter);
     }
 }

@@ -4,9 +4,6 @@
 // memory (the commit of a transaction larger than the cache), so it is checked and
 // applied in pieces: first every entry is decoded to prove the journal complete,
 // then the entries are copied over the database file.
-using System.Buffers.Binary;
-using System.IO.Hashing;
-
 namespace SharpCoreDB.Storage.File;
 
 internal sealed partial class CheckpointJournal
@@ -81,17 +78,17 @@ internal sealed partial class CheckpointJournal
 
         Span<byte> head = stackalloc byte[HeaderSize];
         file.Read(0, head);
-        long lsn = BinaryPrimitives.ReadInt64LittleEndian(head[CheckpointLsnOffset..]);
-        if (BinaryPrimitives.ReadUInt64LittleEndian(head[MagicOffset..]) != Magic
-            || BinaryPrimitives.ReadUInt32LittleEndian(head[ChecksumOffset..]) != Crc32.HashToUInt32(head[..ChecksumOffset])
-            || new Guid(head.Slice(DatabaseIdOffset, DatabaseIdSize)) != header.DatabaseId
+        long lsn = CheckpointLsnField.ReadInt64(head);
+        if (MagicField.ReadUInt64(head) != Magic
+            || !ChecksumField.HoldsCrc32OfPreceding(head)
+            || new Guid(DatabaseIdField.Of(head)) != header.DatabaseId
             || lsn <= header.CheckpointLsn
-            || BinaryPrimitives.ReadInt32LittleEndian(head[PageSizeOffset..]) != header.PageSize)
+            || PageSizeField.ReadInt32(head) != header.PageSize)
         {
             return Finding.None;
         }
 
-        entries = BinaryPrimitives.ReadInt32LittleEndian(head[EntryCountOffset..]);
+        entries = EntryCountField.ReadInt32(head);
         int pageSize = header.PageSize;
         if (entries < 0 || SizeFor(entries, pageSize) > length)
         {
@@ -105,7 +102,7 @@ internal sealed partial class CheckpointJournal
 
         // A checkpoint's journal beyond the log's end means the log was lost: applying it (as ever) leaves pages the
         // header and the log cannot account for, which the open then refuses, rather than hiding torn writes.
-        return lsn > lastLogLsn && (JournalKind)head[KindOffset] == JournalKind.Commit ? Finding.NeverCommitted : Finding.Apply;
+        return lsn > lastLogLsn && (JournalKind)KindField.ReadByte(head) == JournalKind.Commit ? Finding.NeverCommitted : Finding.Apply;
     }
 
     private bool EveryEntryDecodes(DatabaseFile database, int entries, int pageSize)
@@ -149,7 +146,7 @@ internal sealed partial class CheckpointJournal
             for (int i = 0; i < count; i++)
             {
                 var entry = span.Slice(i * entrySize, entrySize);
-                if (!visit(BinaryPrimitives.ReadUInt32LittleEndian(entry[EntryPageNumberOffset..]), entry[EntryHeaderSize..]))
+                if (!visit(EntryPageNumberField.ReadUInt32(entry), entry[EntryHeaderSize..]))
                 {
                     return false;
                 }

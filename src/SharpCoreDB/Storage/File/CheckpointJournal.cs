@@ -6,7 +6,7 @@
 // pages over the database file before replaying the log.
 //
 // Layout (docs/file-format.md, "Checkpoint and recovery", has the same tables; the
-// constants below are what the code reads and writes):
+// fields below are what the code reads and writes through):
 //   0   8  magic "SCDBJRN1"
 //   8  16  database id
 //   24  8  checkpoint LSN the journal belongs to
@@ -31,8 +31,7 @@
 // it logs only once the journal is durable. A crash between the two leaves a
 // complete journal with an LSN the log never reached: the rule above ignores it,
 // and the open empties it before new commits reuse that LSN.
-using System.Buffers.Binary;
-using System.IO.Hashing;
+using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Storage.File;
@@ -41,49 +40,40 @@ namespace SharpCoreDB.Storage.File;
 internal sealed partial class CheckpointJournal(IStorageFile file) : IDisposable
 {
     /// <summary>Bytes 0..7: the magic.</summary>
-    internal const int MagicOffset = 0; // [0-7]
-    internal const int MagicSize = sizeof(ulong);
+    internal static readonly LayoutField MagicField = LayoutField.First(sizeof(ulong));
 
     /// <summary>Bytes 8..23: the database id.</summary>
-    internal const int DatabaseIdOffset = 8; // [8-23]
-    internal const int DatabaseIdSize = 16;
+    internal static readonly LayoutField DatabaseIdField = MagicField.Next(16);
 
     /// <summary>Bytes 24..31: the checkpoint LSN the journal belongs to.</summary>
-    internal const int CheckpointLsnOffset = 24; // [24-31]
-    internal const int CheckpointLsnSize = sizeof(long);
+    internal static readonly LayoutField CheckpointLsnField = DatabaseIdField.Next(sizeof(long));
 
     /// <summary>Bytes 32..35: the page size.</summary>
-    internal const int PageSizeOffset = 32; // [32-35]
-    internal const int PageSizeSize = sizeof(int);
+    internal static readonly LayoutField PageSizeField = CheckpointLsnField.Next(sizeof(int));
 
     /// <summary>Bytes 36..39: the entry count.</summary>
-    internal const int EntryCountOffset = 36; // [36-39]
-    internal const int EntryCountSize = sizeof(int);
+    internal static readonly LayoutField EntryCountField = PageSizeField.Next(sizeof(int));
 
     /// <summary>Byte 40: whose journal it is (<see cref="JournalKind"/>).</summary>
-    internal const int KindOffset = 40; // [40]
-    internal const int KindSize = 1;
+    internal static readonly LayoutField KindField = EntryCountField.Next(1);
 
     /// <summary>Bytes 41..59: reserved, zero.</summary>
-    internal const int ReservedOffset = KindOffset + KindSize; // [41-59]
-    internal const int ReservedSize = 19;
+    internal static readonly LayoutField ReservedField = KindField.Next(19);
 
     /// <summary>Bytes 60..63: CRC32 of bytes 0..59.</summary>
-    internal const int ChecksumOffset = 60; // [60-63]
-    internal const int ChecksumSize = sizeof(uint);
+    internal static readonly LayoutField ChecksumField = ReservedField.Next(sizeof(uint));
 
-    public const int HeaderSize = ChecksumOffset + ChecksumSize;
+    public static readonly int HeaderSize = ChecksumField.End;
 
     /// <summary>Entry bytes 0..3: the page number (uint32 LE).</summary>
-    internal const int EntryPageNumberOffset = 0; // [0-3]
-    internal const int EntryPageNumberSize = sizeof(uint);
+    internal static readonly LayoutField EntryPageNumberField = LayoutField.First(sizeof(uint));
 
     /// <summary>Entry bytes 4..7: reserved, zero.</summary>
-    internal const int EntryReservedOffset = 4; // [4-7]
-    internal const int EntryReservedSize = 4;
+    internal static readonly LayoutField EntryReservedField = EntryPageNumberField.Next(4);
 
     /// <summary>Bytes before the encoded page of an entry, which follows at this offset.</summary>
-    public const int EntryHeaderSize = EntryReservedOffset + EntryReservedSize;
+    public static readonly int EntryHeaderSize = EntryReservedField.End;
+
     internal const ulong Magic = 0x314E524A42444353; // "SCDBJRN1" read as little-endian
 
     /// <summary>Bytes the journal for <paramref name="entries"/> pages of <paramref name="pageSize"/> takes.</summary>
@@ -95,20 +85,20 @@ internal sealed partial class CheckpointJournal(IStorageFile file) : IDisposable
     public static void WriteHeader(Span<byte> buffer, Guid databaseId, long checkpointLsn, int pageSize, int entries, JournalKind kind)
     {
         buffer[..HeaderSize].Clear();
-        buffer[KindOffset] = (byte)kind;
-        BinaryPrimitives.WriteUInt64LittleEndian(buffer[MagicOffset..], Magic);
-        databaseId.TryWriteBytes(buffer.Slice(DatabaseIdOffset, DatabaseIdSize));
-        BinaryPrimitives.WriteInt64LittleEndian(buffer[CheckpointLsnOffset..], checkpointLsn);
-        BinaryPrimitives.WriteInt32LittleEndian(buffer[PageSizeOffset..], pageSize);
-        BinaryPrimitives.WriteInt32LittleEndian(buffer[EntryCountOffset..], entries);
-        BinaryPrimitives.WriteUInt32LittleEndian(buffer[ChecksumOffset..], Crc32.HashToUInt32(buffer[..ChecksumOffset]));
+        KindField.WriteByte(buffer, (byte)kind);
+        MagicField.WriteUInt64(buffer, Magic);
+        databaseId.TryWriteBytes(DatabaseIdField.Of(buffer));
+        CheckpointLsnField.WriteInt64(buffer, checkpointLsn);
+        PageSizeField.WriteInt32(buffer, pageSize);
+        EntryCountField.WriteInt32(buffer, entries);
+        ChecksumField.WriteCrc32OfPreceding(buffer);
     }
 
     /// <summary>Fills the header of an entry (its page number; the reserved bytes zeroed) at the start of <paramref name="entry"/>.</summary>
     public static void WriteEntryHeader(Span<byte> entry, uint pageNumber)
     {
-        BinaryPrimitives.WriteUInt32LittleEndian(entry[EntryPageNumberOffset..], pageNumber);
-        entry.Slice(EntryReservedOffset, EntryReservedSize).Clear();
+        EntryPageNumberField.WriteUInt32(entry, pageNumber);
+        EntryReservedField.Of(entry).Clear();
     }
 
     /// <summary>Offset of entry <paramref name="index"/> in a journal.</summary>

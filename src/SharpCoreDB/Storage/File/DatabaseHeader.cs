@@ -11,8 +11,8 @@
 // the first complete. Opening reads both slots and uses the valid one with the
 // higher sequence (HeaderSlots).
 //
-// Slot layout (little-endian), each field's offset and size a constant below that the
-// code reads and writes through (docs/file-format.md, "Page 0", has the same table):
+// Slot layout (little-endian), each field a LayoutField below that the code reads and
+// writes through (docs/file-format.md, "Page 0", has the same table):
 //   0    8  magic "SCDBHDR1"
 //   8    4  format version (2)
 //   12   4  page size in bytes
@@ -28,8 +28,7 @@
 //          iteration count and wrapped data key here (zero when unencrypted)
 //   384 124 reserved, zero
 //   508  4  CRC32 of bytes 0..507
-using System.Buffers.Binary;
-using System.IO.Hashing;
+using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Storage.File;
 
@@ -48,59 +47,46 @@ internal sealed record DatabaseHeader
     public const int FormatVersion = 2;
 
     /// <summary>Bytes 0..7: the magic.</summary>
-    internal const int MagicOffset = 0; // [0-7]
-    internal const int MagicSize = sizeof(ulong);
+    internal static readonly LayoutField MagicField = LayoutField.First(sizeof(ulong));
 
     /// <summary>Bytes 8..11: the format version.</summary>
-    internal const int VersionOffset = 8; // [8-11]
-    internal const int VersionSize = sizeof(int);
+    internal static readonly LayoutField VersionField = MagicField.Next(sizeof(int));
 
     /// <summary>Bytes 12..15: the page size.</summary>
-    internal const int PageSizeOffset = 12; // [12-15]
-    internal const int PageSizeSize = sizeof(int);
+    internal static readonly LayoutField PageSizeField = VersionField.Next(sizeof(int));
 
     /// <summary>Bytes 16..31: the database id.</summary>
-    internal const int DatabaseIdOffset = 16; // [16-31]
-    internal const int DatabaseIdSize = 16;
+    internal static readonly LayoutField DatabaseIdField = PageSizeField.Next(16);
 
     /// <summary>Bytes 32..39: the sequence number of this header write.</summary>
-    internal const int SequenceOffset = 32; // [32-39]
-    internal const int SequenceSize = sizeof(long);
+    internal static readonly LayoutField SequenceField = DatabaseIdField.Next(sizeof(long));
 
     /// <summary>Bytes 40..47: the checkpoint LSN.</summary>
-    internal const int CheckpointLsnOffset = 40; // [40-47]
-    internal const int CheckpointLsnSize = sizeof(long);
+    internal static readonly LayoutField CheckpointLsnField = SequenceField.Next(sizeof(long));
 
     /// <summary>Bytes 48..71: the database state (its fields at DatabaseState's offsets).</summary>
-    internal const int StateOffset = 48; // [48-71]
-    internal const int StateSize = DatabaseState.EncodedSize;
+    internal static readonly LayoutField StateField = CheckpointLsnField.Next(DatabaseState.EncodedSize);
 
     /// <summary>Bytes 72..75: the flags.</summary>
-    internal const int FlagsOffset = 72; // [72-75]
-    internal const int FlagsSize = sizeof(int);
+    internal static readonly LayoutField FlagsField = StateField.Next(sizeof(int));
 
     /// <summary>
     /// Bytes 76..79: the pages the file may hold past the state's page count (uint32): set by a checkpoint that
     /// shrank the database (VACUUM) before it cut the file, 0 otherwise (<see cref="FilePages"/>).
     /// </summary>
-    internal const int FilePagesOffset = 76; // [76-79]
-    internal const int FilePagesSize = sizeof(uint);
+    internal static readonly LayoutField FilePagesField = FlagsField.Next(sizeof(uint));
 
     /// <summary>Bytes 80..127: reserved, zero.</summary>
-    internal const int FlagsReservedOffset = 80; // [80-127]
-    internal const int FlagsReservedSize = 48;
+    internal static readonly LayoutField FlagsReservedField = FilePagesField.Next(48);
 
     /// <summary>Bytes 128..383: the key block.</summary>
-    public const int KeyBlockOffset = 128; // [128-383]
-    public const int KeyBlockSize = 256;
+    public static readonly LayoutField KeyBlockField = FlagsReservedField.Next(256);
 
     /// <summary>Bytes 384..507: reserved, zero.</summary>
-    internal const int KeyBlockReservedOffset = 384; // [384-507]
-    internal const int KeyBlockReservedSize = 124;
+    internal static readonly LayoutField KeyBlockReservedField = KeyBlockField.Next(124);
 
     /// <summary>Bytes 508..511: CRC32 of bytes 0..507.</summary>
-    internal const int ChecksumOffset = 508; // [508-511]
-    internal const int ChecksumSize = sizeof(uint);
+    internal static readonly LayoutField ChecksumField = KeyBlockReservedField.Next(sizeof(uint));
 
     internal const ulong Magic = 0x3152444842444353; // "SCDBHDR1" read as little-endian
     private const int EncryptedFlag = 1;
@@ -125,7 +111,7 @@ internal sealed record DatabaseHeader
     public uint FilePages { get; init; }
 
     /// <summary>The encryption layer's block; 256 bytes, all zero when unencrypted.</summary>
-    public byte[] KeyBlock { get; init; } = new byte[KeyBlockSize];
+    public byte[] KeyBlock { get; init; } = new byte[KeyBlockField.Size];
 
     /// <summary>Byte offset in the file of the slot written first for a header with <paramref name="sequence"/>.</summary>
     public static long SlotOffset(long sequence) => (sequence & 1) == 0 ? SlotAOffset : SlotBOffset;
@@ -136,22 +122,21 @@ internal sealed record DatabaseHeader
     public void WriteTo(Span<byte> slot)
     {
         slot[..SlotSize].Clear();
-        BinaryPrimitives.WriteUInt64LittleEndian(slot[MagicOffset..], Magic);
-        BinaryPrimitives.WriteInt32LittleEndian(slot[VersionOffset..], FormatVersion);
-        BinaryPrimitives.WriteInt32LittleEndian(slot[PageSizeOffset..], PageSize);
-        DatabaseId.TryWriteBytes(slot.Slice(DatabaseIdOffset, DatabaseIdSize));
-        BinaryPrimitives.WriteInt64LittleEndian(slot[SequenceOffset..], Sequence);
-        BinaryPrimitives.WriteInt64LittleEndian(slot[CheckpointLsnOffset..], CheckpointLsn);
-        State.WriteTo(slot[StateOffset..]);
-        BinaryPrimitives.WriteInt32LittleEndian(slot[FlagsOffset..], Encrypted ? EncryptedFlag : 0);
-        BinaryPrimitives.WriteUInt32LittleEndian(slot[FilePagesOffset..], FilePages);
-        KeyBlock.CopyTo(slot[KeyBlockOffset..]);
-        BinaryPrimitives.WriteUInt32LittleEndian(slot[ChecksumOffset..], Crc32.HashToUInt32(slot[..ChecksumOffset]));
+        MagicField.WriteUInt64(slot, Magic);
+        VersionField.WriteInt32(slot, FormatVersion);
+        PageSizeField.WriteInt32(slot, PageSize);
+        DatabaseId.TryWriteBytes(DatabaseIdField.Of(slot));
+        SequenceField.WriteInt64(slot, Sequence);
+        CheckpointLsnField.WriteInt64(slot, CheckpointLsn);
+        State.WriteTo(StateField.Of(slot));
+        FlagsField.WriteInt32(slot, Encrypted ? EncryptedFlag : 0);
+        FilePagesField.WriteUInt32(slot, FilePages);
+        KeyBlock.CopyTo(KeyBlockField.Of(slot));
+        ChecksumField.WriteCrc32OfPreceding(slot);
     }
 
     /// <summary>True when the slot starts with the header magic (it may still be torn).</summary>
-    public static bool HasMagic(ReadOnlySpan<byte> slot) =>
-        slot.Length >= MagicOffset + MagicSize && BinaryPrimitives.ReadUInt64LittleEndian(slot[MagicOffset..]) == Magic;
+    public static bool HasMagic(ReadOnlySpan<byte> slot) => slot.Length >= MagicField.End && MagicField.ReadUInt64(slot) == Magic;
 
     /// <summary>Decodes a slot; null when it is blank, torn or not a SharpCoreDB header.</summary>
     public static DatabaseHeader? TryRead(ReadOnlySpan<byte> slot, out string? problem)
@@ -163,13 +148,13 @@ internal sealed record DatabaseHeader
             return null;
         }
 
-        if (BinaryPrimitives.ReadUInt32LittleEndian(slot[ChecksumOffset..]) != Crc32.HashToUInt32(slot[..ChecksumOffset]))
+        if (!ChecksumField.HoldsCrc32OfPreceding(slot))
         {
             problem = "header checksum mismatch";
             return null;
         }
 
-        int version = BinaryPrimitives.ReadInt32LittleEndian(slot[VersionOffset..]);
+        int version = VersionField.ReadInt32(slot);
         if (version != FormatVersion)
         {
             problem = version < FormatVersion
@@ -181,14 +166,14 @@ internal sealed record DatabaseHeader
 
         return new DatabaseHeader
         {
-            PageSize = BinaryPrimitives.ReadInt32LittleEndian(slot[PageSizeOffset..]),
-            DatabaseId = new Guid(slot.Slice(DatabaseIdOffset, DatabaseIdSize)),
-            Sequence = BinaryPrimitives.ReadInt64LittleEndian(slot[SequenceOffset..]),
-            CheckpointLsn = BinaryPrimitives.ReadInt64LittleEndian(slot[CheckpointLsnOffset..]),
-            State = DatabaseState.ReadFrom(slot[StateOffset..]),
-            Encrypted = (BinaryPrimitives.ReadInt32LittleEndian(slot[FlagsOffset..]) & EncryptedFlag) != 0,
-            FilePages = BinaryPrimitives.ReadUInt32LittleEndian(slot[FilePagesOffset..]),
-            KeyBlock = slot.Slice(KeyBlockOffset, KeyBlockSize).ToArray(),
+            PageSize = PageSizeField.ReadInt32(slot),
+            DatabaseId = new Guid(DatabaseIdField.Of(slot)),
+            Sequence = SequenceField.ReadInt64(slot),
+            CheckpointLsn = CheckpointLsnField.ReadInt64(slot),
+            State = DatabaseState.ReadFrom(StateField.Of(slot)),
+            Encrypted = (FlagsField.ReadInt32(slot) & EncryptedFlag) != 0,
+            FilePages = FilePagesField.ReadUInt32(slot),
+            KeyBlock = KeyBlockField.Of(slot).ToArray(),
         };
     }
 }

@@ -3,7 +3,7 @@
 // change with commits like pages do, so every commit record carries the new
 // state and the header stores the state as of the last checkpoint (at header bytes
 // 48..71: docs/file-format.md's header table lists these fields at those offsets).
-using System.Buffers.Binary;
+using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Storage.File;
 
@@ -16,28 +16,25 @@ namespace SharpCoreDB.Storage.File;
 internal readonly record struct DatabaseState(uint PageCount, uint FreeListHead, uint FreePageCount, uint CatalogRoot, uint SchemaVersion)
 {
     /// <summary>Bytes 0..3: the page count (uint32 LE).</summary>
-    internal const int PageCountOffset = 0; // [0-3]
+    internal static readonly LayoutField PageCountField = LayoutField.First(sizeof(uint));
 
     /// <summary>Bytes 4..7: the first free-list trunk page.</summary>
-    internal const int FreeListHeadOffset = 4; // [4-7]
+    internal static readonly LayoutField FreeListHeadField = PageCountField.Next(sizeof(uint));
 
     /// <summary>Bytes 8..11: the free page count.</summary>
-    internal const int FreePageCountOffset = 8; // [8-11]
+    internal static readonly LayoutField FreePageCountField = FreeListHeadField.Next(sizeof(uint));
 
     /// <summary>Bytes 12..15: the catalog root page.</summary>
-    internal const int CatalogRootOffset = 12; // [12-15]
+    internal static readonly LayoutField CatalogRootField = FreePageCountField.Next(sizeof(uint));
 
     /// <summary>Bytes 16..19: the schema version.</summary>
-    internal const int SchemaVersionOffset = 16; // [16-19]
+    internal static readonly LayoutField SchemaVersionField = CatalogRootField.Next(sizeof(uint));
 
     /// <summary>Bytes 20..23: reserved, zero.</summary>
-    internal const int ReservedOffset = 20; // [20-23]
-
-    /// <summary>The size of every field above: a uint32 each.</summary>
-    internal const int FieldSize = sizeof(uint);
+    internal static readonly LayoutField ReservedField = SchemaVersionField.Next(sizeof(uint));
 
     /// <summary>Bytes of the encoded state: five uint32 LE and four reserved bytes.</summary>
-    public const int EncodedSize = ReservedOffset + FieldSize;
+    public static readonly int EncodedSize = ReservedField.End;
 
     /// <summary>The state of a database that has only its header page.</summary>
     public static DatabaseState Empty => new(1, 0, 0, 0, 0);
@@ -45,19 +42,19 @@ internal readonly record struct DatabaseState(uint PageCount, uint FreeListHead,
     /// <summary>Writes the state as five little-endian uint32 followed by four zero bytes.</summary>
     public void WriteTo(Span<byte> destination)
     {
-        BinaryPrimitives.WriteUInt32LittleEndian(destination[PageCountOffset..], PageCount);
-        BinaryPrimitives.WriteUInt32LittleEndian(destination[FreeListHeadOffset..], FreeListHead);
-        BinaryPrimitives.WriteUInt32LittleEndian(destination[FreePageCountOffset..], FreePageCount);
-        BinaryPrimitives.WriteUInt32LittleEndian(destination[CatalogRootOffset..], CatalogRoot);
-        BinaryPrimitives.WriteUInt32LittleEndian(destination[SchemaVersionOffset..], SchemaVersion);
-        BinaryPrimitives.WriteUInt32LittleEndian(destination[ReservedOffset..], 0);
+        PageCountField.WriteUInt32(destination, PageCount);
+        FreeListHeadField.WriteUInt32(destination, FreeListHead);
+        FreePageCountField.WriteUInt32(destination, FreePageCount);
+        CatalogRootField.WriteUInt32(destination, CatalogRoot);
+        SchemaVersionField.WriteUInt32(destination, SchemaVersion);
+        ReservedField.WriteUInt32(destination, 0);
     }
 
     /// <summary>Reads a state written by <see cref="WriteTo"/>.</summary>
     public static DatabaseState ReadFrom(ReadOnlySpan<byte> source) => new(
-        BinaryPrimitives.ReadUInt32LittleEndian(source[PageCountOffset..]),
-        BinaryPrimitives.ReadUInt32LittleEndian(source[FreeListHeadOffset..]),
-        BinaryPrimitives.ReadUInt32LittleEndian(source[FreePageCountOffset..]),
-        BinaryPrimitives.ReadUInt32LittleEndian(source[CatalogRootOffset..]),
-        BinaryPrimitives.ReadUInt32LittleEndian(source[SchemaVersionOffset..]));
+        PageCountField.ReadUInt32(source),
+        FreeListHeadField.ReadUInt32(source),
+        FreePageCountField.ReadUInt32(source),
+        CatalogRootField.ReadUInt32(source),
+        SchemaVersionField.ReadUInt32(source));
 }

@@ -2,8 +2,8 @@
 // for every page it changed, the changed byte ranges of the page body.
 //
 // Layout (before encryption, which seals the whole record; docs/file-format.md,
-// "Commit records", has the same table, and the constants below are what the code
-// reads and writes):
+// "Commit records", has the same table, and the fields and sizes below are what the
+// code reads and writes):
 //   0   1  kind: 1 = commit; 2 = commit whose pages went through the checkpoint
 //           journal (a transaction larger than memory: no page entries follow)
 //   1  24  DatabaseState after the commit
@@ -22,6 +22,7 @@ using System.Buffers.Binary;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Records;
+using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Storage.Logging;
 
@@ -34,19 +35,16 @@ internal sealed class CommitRecordWriter
     public const byte JournaledCommitKind = 2;
 
     /// <summary>Byte 0: the record kind (<see cref="CommitKind"/>).</summary>
-    internal const int KindOffset = 0; // [0]
-    internal const int KindSize = 1;
+    internal static readonly LayoutField KindField = LayoutField.First(1);
 
     /// <summary>Bytes 1..24: the database state after the commit.</summary>
-    internal const int StateOffset = KindOffset + KindSize; // [1-24]
-    internal const int StateSize = DatabaseState.EncodedSize;
+    internal static readonly LayoutField StateField = KindField.Next(DatabaseState.EncodedSize);
 
     /// <summary>Bytes 25..28: the number of page entries (uint32 LE).</summary>
-    internal const int PageCountOffset = StateOffset + StateSize; // [25-28]
-    internal const int PageCountSize = sizeof(uint);
+    internal static readonly LayoutField PageCountField = StateField.Next(sizeof(uint));
 
     /// <summary>The fixed part before the first page entry.</summary>
-    internal const int HeaderSize = PageCountOffset + PageCountSize;
+    internal static readonly int HeaderSize = PageCountField.End;
 
     // A page entry starts with its page number as a varint, so the fields after it
     // have sizes but no fixed offsets.
@@ -74,9 +72,9 @@ internal sealed class CommitRecordWriter
         _length = 0;
         _pages = 0;
         var header = Reserve(HeaderSize);
-        header[KindOffset] = kind;
-        state.WriteTo(header.Slice(StateOffset, StateSize));
-        BinaryPrimitives.WriteUInt32LittleEndian(header[PageCountOffset..], 0);
+        KindField.WriteByte(header, kind);
+        state.WriteTo(StateField.Of(header));
+        PageCountField.WriteUInt32(header, 0);
     }
 
     /// <summary>Adds the difference between the old and new body of one page.</summary>
@@ -110,7 +108,7 @@ internal sealed class CommitRecordWriter
 
         BinaryPrimitives.WriteUInt16LittleEndian(_bytes.AsSpan(countAt), (ushort)ranges);
         _pages++;
-        BinaryPrimitives.WriteUInt32LittleEndian(_bytes.AsSpan(PageCountOffset), (uint)_pages);
+        PageCountField.WriteUInt32(_bytes, (uint)_pages);
     }
 
     private Span<byte> Reserve(int count)
@@ -137,14 +135,14 @@ internal ref struct CommitRecordReader
     public CommitRecordReader(ReadOnlySpan<byte> record)
     {
         if (record.Length < CommitRecordWriter.HeaderSize
-            || record[CommitRecordWriter.KindOffset] is not (CommitRecordWriter.CommitKind or CommitRecordWriter.JournaledCommitKind))
+            || CommitRecordWriter.KindField.ReadByte(record) is not (CommitRecordWriter.CommitKind or CommitRecordWriter.JournaledCommitKind))
         {
             throw new FormatException("Not a commit record.");
         }
 
         _record = record;
-        State = DatabaseState.ReadFrom(record.Slice(CommitRecordWriter.StateOffset, CommitRecordWriter.StateSize));
-        _pagesLeft = (int)BinaryPrimitives.ReadUInt32LittleEndian(record[CommitRecordWriter.PageCountOffset..]);
+        State = DatabaseState.ReadFrom(CommitRecordWriter.StateField.Of(record));
+        _pagesLeft = (int)CommitRecordWriter.PageCountField.ReadUInt32(record);
         _position = CommitRecordWriter.HeaderSize;
     }
 

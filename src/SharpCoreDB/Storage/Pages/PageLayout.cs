@@ -9,33 +9,31 @@
 //                            or, with encryption, the 12-byte nonce and 16-byte GCM tag (T = 28)
 //
 // The body's owner never sees the header or trailer; the pager fills them in when
-// the page goes to disk and checks them when it comes back. Each field's offset and
-// size is a constant below, and PageHeader and the codecs read and write through
-// them, so that this map, the code and the documented table cannot drift apart
+// the page goes to disk and checks them when it comes back. Each field is a
+// LayoutField below, and PageHeader and the codecs read and write through them, so that this map, the code and the documented table cannot drift apart
 // (LayoutDocumentationTests compares them).
 //
 // Which page sizes exist is decided here once (IsValidPageSize): the options of a
 // new file, the connection string and the header of a file being opened are all
 // checked against it.
+using SharpCoreDB.Wal.Format;
+
 namespace SharpCoreDB.Storage.Pages;
 
 /// <summary>The byte ranges of a page of a given size, with or without encryption.</summary>
 internal readonly record struct PageLayout(int PageSize, int TrailerSize)
 {
     /// <summary>Byte 0: the page type (<see cref="PageType"/>).</summary>
-    public const int TypeOffset = 0; // [0]
-    public const int TypeSize = 1;
+    public static readonly LayoutField TypeField = LayoutField.First(1);
 
     /// <summary>Bytes 1..7: reserved, zero.</summary>
-    public const int ReservedOffset = 1; // [1-7]
-    public const int ReservedSize = 7;
+    public static readonly LayoutField ReservedField = TypeField.Next(7);
 
     /// <summary>Bytes 8..15: the LSN of the commit that last changed the page (int64 LE).</summary>
-    public const int LsnOffset = 8; // [8-15]
-    public const int LsnSize = 8;
+    public static readonly LayoutField LsnField = ReservedField.Next(sizeof(long));
 
     /// <summary>Bytes before the body: type, reserved, LSN.</summary>
-    public const int HeaderSize = LsnOffset + LsnSize;
+    public static readonly int HeaderSize = LsnField.End;
 
     /// <summary>The trailer of an unencrypted page: a CRC32.</summary>
     public const int ChecksumTrailerSize = 4;

@@ -3,7 +3,7 @@
 //
 // It is a chain of trunk pages (PageType.Free) starting at DatabaseState.FreeListHead.
 // Trunk body layout (little-endian; docs/file-format.md, "Free list", has the same
-// table, and the constants below are what the code reads and writes):
+// table, and the fields below are what the code reads and writes through):
 //   0  4  next trunk page, 0 at the end of the chain
 //   4  4  number of entries
 //   8  4n page numbers of free pages (not trunks themselves)
@@ -14,6 +14,7 @@
 // rolled back like any other data.
 using System.Buffers.Binary;
 using SharpCoreDB.Storage.File;
+using SharpCoreDB.Wal.Format;
 
 namespace SharpCoreDB.Storage.Transactions;
 
@@ -24,15 +25,13 @@ internal delegate void FreeListVisitor(uint page, bool isTrunk);
 internal static class FreeList
 {
     /// <summary>Body bytes 0..3: the next trunk page, 0 at the end of the chain.</summary>
-    internal const int NextOffset = 0; // [0-3]
-    internal const int NextSize = sizeof(uint);
+    internal static readonly LayoutField NextField = LayoutField.First(sizeof(uint));
 
     /// <summary>Body bytes 4..7: the number of entries n.</summary>
-    internal const int CountOffset = 4; // [4-7]
-    internal const int CountSize = sizeof(uint);
+    internal static readonly LayoutField CountField = NextField.Next(sizeof(uint));
 
     /// <summary>Body bytes 8..8+4n-1: the entries, a page number (uint32 LE) each.</summary>
-    internal const int EntriesOffset = 8; // [8 .. 8+4n-1]
+    internal static readonly int EntriesOffset = CountField.End;
     internal const int EntrySize = sizeof(uint);
 
     /// <summary>Takes a free page, or 0 when the list is empty. Updates the transaction's state.</summary>
@@ -46,7 +45,7 @@ internal static class FreeList
         }
 
         var body = transaction.Write(head).Span;
-        int count = (int)BinaryPrimitives.ReadUInt32LittleEndian(body[CountOffset..]);
+        int count = (int)CountField.ReadUInt32(body);
         if (count > Capacity(body.Length) || count < 0)
         {
             throw Corrupt(head, $"it claims {count} entries");
@@ -57,7 +56,7 @@ internal static class FreeList
             int at = EntriesOffset + ((count - 1) * EntrySize);
             uint page = BinaryPrimitives.ReadUInt32LittleEndian(body[at..]);
             BinaryPrimitives.WriteUInt32LittleEndian(body[at..], 0);
-            BinaryPrimitives.WriteUInt32LittleEndian(body[CountOffset..], (uint)(count - 1));
+            CountField.WriteUInt32(body, (uint)(count - 1));
             if (page == 0 || page >= state.PageCount)
             {
                 throw Corrupt(head, $"it lists page {page}, outside the database");
@@ -67,7 +66,7 @@ internal static class FreeList
             return page;
         }
 
-        uint next = BinaryPrimitives.ReadUInt32LittleEndian(body[NextOffset..]);
+        uint next = NextField.ReadUInt32(body);
         transaction.State = state with { FreeListHead = next, FreePageCount = state.FreePageCount - 1 };
         return head;
     }
@@ -80,19 +79,19 @@ internal static class FreeList
         if (head != 0)
         {
             var body = transaction.Write(head).Span;
-            int count = (int)BinaryPrimitives.ReadUInt32LittleEndian(body[CountOffset..]);
+            int count = (int)CountField.ReadUInt32(body);
             if (count < Capacity(body.Length))
             {
                 BinaryPrimitives.WriteUInt32LittleEndian(body[(EntriesOffset + (count * EntrySize))..], page);
-                BinaryPrimitives.WriteUInt32LittleEndian(body[CountOffset..], (uint)(count + 1));
+                CountField.WriteUInt32(body, (uint)(count + 1));
                 transaction.State = state with { FreePageCount = state.FreePageCount + 1 };
                 return;
             }
         }
 
         var trunk = transaction.Reinitialize(page, Pages.PageType.Free).Span;
-        BinaryPrimitives.WriteUInt32LittleEndian(trunk[NextOffset..], head);
-        BinaryPrimitives.WriteUInt32LittleEndian(trunk[CountOffset..], 0);
+        NextField.WriteUInt32(trunk, head);
+        CountField.WriteUInt32(trunk, 0);
         transaction.State = state with { FreeListHead = page, FreePageCount = state.FreePageCount + 1 };
     }
 
@@ -110,7 +109,7 @@ internal static class FreeList
 
             visit(trunk, isTrunk: true);
             var body = pages.Read(trunk).Span;
-            int count = (int)BinaryPrimitives.ReadUInt32LittleEndian(body[CountOffset..]);
+            int count = (int)CountField.ReadUInt32(body);
             if (count < 0 || count > Capacity(body.Length))
             {
                 throw Corrupt(trunk, $"it claims {count} entries");
@@ -121,7 +120,7 @@ internal static class FreeList
                 visit(BinaryPrimitives.ReadUInt32LittleEndian(body[(EntriesOffset + (i * EntrySize))..]), isTrunk: false);
             }
 
-            trunk = BinaryPrimitives.ReadUInt32LittleEndian(body[NextOffset..]);
+            trunk = NextField.ReadUInt32(body);
         }
     }
 

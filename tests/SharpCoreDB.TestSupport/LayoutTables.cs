@@ -1,13 +1,16 @@
 // Reads the byte-layout tables of the docs (docs/file-format.md, docs/encryption.md,
 // docs/wal.md: rows of offset, size and field) so that a test can compare each one
-// with the named constants the code reads and writes a layout through. The docs are
+// with the named fields the code reads and writes a layout through. The docs are
 // where people learn the format; comparing the two means a layout changed on one side
-// only fails a test instead of leaving the other wrong. Linked into
-// SharpCoreDB.Wal.Tests as well, so it uses nothing of the engine.
+// only fails a test instead of leaving the other wrong. The engine's and the log's
+// layout tests both use it; the code's side is a LayoutField (or an offset and a size
+// where a structure has no fixed field there).
 using System.Globalization;
 using SharpCoreDB.Sql.Tests;
+using SharpCoreDB.Wal.Format;
+using Xunit;
 
-namespace SharpCoreDB.Tests.Support;
+namespace SharpCoreDB.TestSupport;
 
 /// <summary>One documented row of a layout table; <see cref="Offset"/> is empty in a table without an offset column.</summary>
 internal sealed record LayoutRow(string Offset, string Size, string Field);
@@ -19,6 +22,8 @@ internal sealed record LayoutRow(string Offset, string Size, string Field);
 internal readonly record struct ExpectedField(string Offset, string Size, string Contains)
 {
     public static ExpectedField At(int offset, int size, string contains) => new(Number(offset), Number(size), contains);
+
+    public static ExpectedField At(LayoutField field, string contains) => At(field.Offset, field.Size, contains);
 
     /// <summary>A row of a table without an offset column.</summary>
     public static ExpectedField Sized(int size, string contains) => new("", Number(size), contains);
@@ -59,6 +64,17 @@ internal static class LayoutTables
 
         Assert.True(index < tables.Count, $"{doc}, \"{heading}\", has {tables.Count} tables; table {index} was asked for.");
         return tables[index];
+    }
+
+    /// <summary>
+    /// The usual check of a table that describes a whole fixed-size structure: the doc's rows are exactly
+    /// <paramref name="expected"/>, and they follow each other from 0 to <paramref name="size"/>.
+    /// </summary>
+    public static void AssertStructure(string doc, string heading, int index, int size, params ExpectedField[] expected)
+    {
+        var rows = Read(doc, heading, index);
+        AssertMatches(rows, expected);
+        Assert.Equal(size, AssertContiguous(rows));
     }
 
     /// <summary>Fails, listing both sides, unless <paramref name="documented"/> has exactly the <paramref name="expected"/> rows in order.</summary>
