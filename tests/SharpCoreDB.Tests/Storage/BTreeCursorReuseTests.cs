@@ -65,15 +65,7 @@ public class BTreeCursorReuseTests
     [Fact]
     public void ACursorReattachedToTheSameRootThroughOtherPagesDescendsAgain()
     {
-        var pages = new InMemoryPageAccess(4096);
-        BTree tree = BTree.Create(pages, PageType.TableNode);
-        for (int i = 0; i < 3000; i++)
-        {
-            tree.Insert(Key(i), [(byte)i], BTreeInsertMode.FailIfExists);
-        }
-
-        BTreeCursor cursor = tree.OpenCursor();
-        Assert.True(cursor.SeekGE(Key(1500)));
+        (InMemoryPageAccess pages, BTree tree, BTreeCursor cursor) = OnKey1500();
         BTree reopened = BTree.Open(pages, tree.RootPage);
         reopened.Insert(Key(1501), [42], BTreeInsertMode.Replace);
         cursor = reopened.OpenCursor(cursor);
@@ -84,15 +76,7 @@ public class BTreeCursorReuseTests
     [Fact]
     public void WritesThroughAnotherTreeOverTheSamePagesDropTheHint()
     {
-        var pages = new InMemoryPageAccess(4096);
-        BTree tree = BTree.Create(pages, PageType.TableNode);
-        for (int i = 0; i < 3000; i++)
-        {
-            tree.Insert(Key(i), [(byte)i], BTreeInsertMode.FailIfExists);
-        }
-
-        BTreeCursor cursor = tree.OpenCursor();
-        Assert.True(cursor.SeekGE(Key(1500)));
+        (InMemoryPageAccess pages, BTree tree, BTreeCursor cursor) = OnKey1500();
 
         // A second tree over the same root (as a foreign key check or a trigger opens one) empties that part of it:
         // the first tree's version does not move, the pages' write count does.
@@ -106,6 +90,21 @@ public class BTreeCursorReuseTests
         Assert.True(cursor.SeekGE(Key(1501)));
         Assert.Equal(2500, RowIdKey.Read(cursor.Key));
         Assert.Equal(1500, tree.Verify().Entries);
+    }
+
+    // Keys 0 to 2999 in a tree of several leaves, and a cursor that landed on 1500.
+    private static (InMemoryPageAccess Pages, BTree Tree, BTreeCursor Cursor) OnKey1500()
+    {
+        var pages = new InMemoryPageAccess(4096);
+        BTree tree = BTree.Create(pages, PageType.TableNode);
+        for (int i = 0; i < 3000; i++)
+        {
+            tree.Insert(Key(i), [(byte)i], BTreeInsertMode.FailIfExists);
+        }
+
+        BTreeCursor cursor = tree.OpenCursor();
+        Assert.True(cursor.SeekGE(Key(1500)));
+        return (pages, tree, cursor);
     }
 
     private static byte[] Key(long id)
