@@ -34,7 +34,8 @@ internal static class ApiErrors
     }
 
     public static bool IsExpected(Exception e) =>
-        e is DbException or ArgumentException or FormatException or InvalidOperationException or KeyNotFoundException;
+        e is DbException or ArgumentException or FormatException or InvalidOperationException or KeyNotFoundException
+            or OperationCanceledException;
 
     /// <summary>The answer for <paramref name="error"/>; <paramref name="linesBefore"/> lines were put before the user's text.</summary>
     public static IResult From(Exception error, int linesBefore = 0)
@@ -45,6 +46,7 @@ internal static class ApiErrors
                 new ApiError(syntax.Message, syntax.ErrorCode.ToString(), Math.Max(1, syntax.Line - linesBefore), syntax.Column)),
             SharpCoreDBException { ErrorCode: SharpCoreDBErrorCode.Cancelled } e =>
                 (StatusCodes.Status400BadRequest, new ApiError("The query was cancelled.", e.ErrorCode.ToString())),
+            OperationCanceledException => (StatusCodes.Status400BadRequest, new ApiError("The query was cancelled.", nameof(SharpCoreDBErrorCode.Cancelled))),
             SharpCoreDBException e => (StatusFor(e.ErrorCode), new ApiError(e.Message, e.ErrorCode.ToString())),
             DatabaseLockedException e => (StatusCodes.Status423Locked, new ApiError(e.Message, "Locked")),
             DbException e => (StatusCodes.Status400BadRequest, new ApiError(e.Message, "Unknown")),

@@ -20,20 +20,25 @@ internal sealed record QueryResult(IReadOnlyList<ResultSet> Results, int Records
 /// <summary>One node of a query plan: its EXPLAIN line and the steps it reads from.</summary>
 internal sealed record PlanNode(string Detail, IReadOnlyList<PlanNode> Children);
 
-/// <summary>The commands running for the page, by the id the page gave each, so that a cancel request finds its command.</summary>
+/// <summary>The queries running for the page, by the id the page gave each, so that a cancel request finds its query.</summary>
+/// <remarks>
+/// A cancel goes through a token the command executes with, not DbCommand.Cancel(): a cancel that arrives after the
+/// query was registered but before its command started would be lost by Cancel() (which stops only a running
+/// execution), and the query would then run on with nobody to stop it. A cancelled token stops it at its start.
+/// </remarks>
 internal sealed class RunningQueries
 {
-    private readonly ConcurrentDictionary<string, SharpCoreDBCommand> _commands = new(StringComparer.Ordinal);
+    private readonly ConcurrentDictionary<string, CancellationTokenSource> _queries = new(StringComparer.Ordinal);
 
-    /// <summary>Registers <paramref name="command"/> under <paramref name="id"/> until the returned handle is disposed.</summary>
-    public IDisposable Register(string? id, SharpCoreDBCommand command)
+    /// <summary>Registers <paramref name="cancel"/> under <paramref name="id"/> until the returned handle is disposed.</summary>
+    public IDisposable Register(string? id, CancellationTokenSource cancel)
     {
         if (id is null)
         {
             return new Registration(this, null);
         }
 
-        if (id.Length is 0 or > 64 || !_commands.TryAdd(id, command))
+        if (id.Length is 0 or > 64 || !_queries.TryAdd(id, cancel))
         {
             throw new ArgumentException("A query id must be 1 to 64 characters and not already running.");
         }
@@ -41,15 +46,23 @@ internal sealed class RunningQueries
         return new Registration(this, id);
     }
 
-    /// <summary>Cancels the command running under <paramref name="id"/>; false when none is.</summary>
+    /// <summary>Cancels the query running under <paramref name="id"/>; false when none is.</summary>
     public bool Cancel(string id)
     {
-        if (!_commands.TryGetValue(id, out SharpCoreDBCommand? command))
+        if (!_queries.TryGetValue(id, out CancellationTokenSource? cancel))
         {
             return false;
         }
 
-        command.Cancel();
+        try
+        {
+            cancel.Cancel();
+        }
+        catch (ObjectDisposedException)
+        {
+            // The query ended meanwhile.
+        }
+
         return true;
     }
 
@@ -59,7 +72,7 @@ internal sealed class RunningQueries
         {
             if (id is not null)
             {
-                owner._commands.TryRemove(id, out _);
+                owner._queries.TryRemove(id, out _);
             }
         }
     }
@@ -82,8 +95,9 @@ internal static class QueryRunner
         using SharpCoreDBCommand command = connection.CreateCommand();
         command.CommandText = request.Sql;
         command.CommandTimeout = 0;
-        using IDisposable registration = running.Register(request.Id, command);
-        using SharpCoreDBDataReader reader = command.ExecuteReader();
+        using var cancel = new CancellationTokenSource();
+        using IDisposable registration = running.Register(request.Id, cancel);
+        using SharpCoreDBDataReader reader = command.ExecuteReaderAsync(cancel.Token).GetAwaiter().GetResult();
         do
         {
             if (reader.FieldCount == 0)
@@ -130,9 +144,10 @@ internal static class QueryRunner
         using SharpCoreDBCommand command = connection.CreateCommand();
         command.CommandText = ExplainPrefix + StripExplain(sql);
         command.CommandTimeout = 0;
-        using IDisposable registration = running.Register(id, command);
+        using var cancel = new CancellationTokenSource();
+        using IDisposable registration = running.Register(id, cancel);
         var lines = new List<string>();
-        using (SharpCoreDBDataReader reader = command.ExecuteReader())
+        using (SharpCoreDBDataReader reader = command.ExecuteReaderAsync(cancel.Token).GetAwaiter().GetResult())
         {
             while (reader.Read())
             {
