@@ -1,6 +1,10 @@
 // After the engine checkpoints, ReleaseUpTo gives the log's space back a segment at a
 // time, so a log that is released as it goes stays bounded; and LSNs keep increasing
-// across reopen even once every record has been released.
+// across reopen even once every record has been released. A released segment is cut
+// from its end in fsynced steps before it is deleted, so that no file-system journal
+// commit frees a whole segment's blocks at once beside the commits' fsyncs.
+using SharpCoreDB.TestSupport.FileSystems;
+using SharpCoreDB.Wal.IO;
 using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
@@ -79,5 +83,68 @@ public sealed class ReleaseTests : IDisposable
         Assert.Equal(120, last.LastLsn);
         Assert.Empty(LogReader.Collect(last, afterLsn: 120));
         Assert.Equal(121, last.Append([1]));
+    }
+
+    [Fact]
+    public void AReleasedSegmentIsCutInDurableStepsBeforeItIsDeleted()
+    {
+        string path = _dir.File("log.wal");
+        var fs = new LengthChangeRecorder();
+        var options = WalKinds.Options(WalKind.GroupAsync, fs, segmentSize: 8L << 20);
+        using var log = WriteAheadLog.Open(path, options);
+        var payload = new byte[16 << 10];
+        while (log.Statistics.FileLength < 9L << 20)
+        {
+            log.Append(payload);
+            log.Flush();
+        }
+
+        lock (fs.Calls)
+        {
+            fs.Calls.Clear();
+        }
+
+        log.ReleaseUpTo(log.LastLsn);
+
+        string first = path + ".00000001";
+        Assert.False(File.Exists(first));
+        var cuts = fs.Calls.Where(c => c.Path == first).ToList();
+        Assert.True(cuts.Count >= 8, $"the 8 MiB segment was cut in {cuts.Count} step(s)");
+        long previous = 8L << 20;
+        for (int i = 0; i < cuts.Count; i += 2)
+        {
+            Assert.Equal("length", cuts[i].What);
+            Assert.InRange(previous - cuts[i].Length, 1, 2L << 20);
+            Assert.Equal("flush", cuts[i + 1].What);
+            previous = cuts[i].Length;
+        }
+
+        Assert.InRange(previous, 0, 2L << 20);
+    }
+
+    // Writes down, per file, each length change (with the new length) and each fsync, in order.
+    private sealed class LengthChangeRecorder() : FileSystemWrapper(null, null)
+    {
+        public List<(string Path, string What, long Length)> Calls { get; } = [];
+
+        protected override void OnSetLength(IStorageFile file, int number, long length)
+        {
+            lock (Calls)
+            {
+                Calls.Add((file.Path, "length", length));
+            }
+
+            file.SetLength(length);
+        }
+
+        protected override void OnFlush(IStorageFile file, int number)
+        {
+            lock (Calls)
+            {
+                Calls.Add((file.Path, "flush", 0));
+            }
+
+            file.Flush();
+        }
     }
 }

@@ -4,6 +4,14 @@
 // new one when it passes the segment size; any thread may release old segments or
 // replay records. Opening and recovering the files is WalRecovery's job; the damage
 // it found and kept stays here until released, and Replay refuses to go past it.
+//
+// A released segment is given back to the file system a step at a time (Shorten),
+// outside the lock. Deleting a whole segment at once frees all its blocks in one
+// file-system journal commit (and, on a file system mounted with online discard, trims
+// them all in it), and every commit whose fdatasync needs that journal commit waits for
+// all of it: the sustained-load probe saw 14–18 ms unlinks of 64 MiB segments stall all
+// 16 writers for 11–17 ms beside each checkpoint. Cut in durable steps, each journal
+// commit frees one step's blocks.
 using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.IO;
 
@@ -14,6 +22,9 @@ internal sealed class WalSegmentChain : IDisposable
 {
     // Zeros written ahead of the frames, a chunk at a time (see Write).
     private static readonly byte[] Zeros = new byte[1 << 20];
+
+    // Bytes a released segment loses per durable step before it is deleted (see Shorten).
+    private const long DiscardStepBytes = 2 << 20;
 
     private readonly IFileSystem _fileSystem;
     private readonly string _path;
@@ -99,7 +110,8 @@ internal sealed class WalSegmentChain : IDisposable
     /// the new size and block allocation (a journal commit on ext4); one that follows an
     /// overwrite inside the file only flushes data, which is several times faster. Recovery
     /// treats the zeros as the end of the log (a zero frame fails the LSN check) and cuts
-    /// them off.
+    /// them off. No zeros go past the segment size: the segment rolls over there, and zeros
+    /// beyond it would only be cut off again on the commit path (StartNewSegment).
     /// </remarks>
     public void Write(ReadOnlySpan<byte> frames, long lastLsn)
     {
@@ -113,7 +125,7 @@ internal sealed class WalSegmentChain : IDisposable
         if (end > active.Allocated)
         {
             long zerosFrom = Math.Max(end, active.Allocated);
-            int zeros = (int)Math.Min(_preallocation, _segmentSize + _preallocation - zerosFrom);
+            int zeros = (int)Math.Min(_preallocation, _segmentSize - zerosFrom);
             if (zeros > 0)
             {
                 active.File.Write(zerosFrom, Zeros.AsSpan(0, zeros));
@@ -141,6 +153,7 @@ internal sealed class WalSegmentChain : IDisposable
     /// <summary>Deletes every segment whose records all have LSNs up to <paramref name="lsn"/>, except the newest.</summary>
     public void Release(long lsn)
     {
+        WalSegment[] released;
         lock (_lock)
         {
             _releasedLsn = Math.Max(_releasedLsn, lsn);
@@ -167,20 +180,52 @@ internal sealed class WalSegmentChain : IDisposable
             Interlocked.Increment(ref _writes);
             Interlocked.Increment(ref _fsyncs);
             _anchor = anchor;
-            for (int i = 0; i < count; i++)
-            {
-                var segment = _segments[i];
-                segment.Dispose();
-                _fileSystem.Delete(WalSegmentFiles.SegmentPath(_path, segment.Sequence));
-                Interlocked.Add(ref _totalLength, -segment.Allocated);
-            }
-
+            released = [.. _segments.GetRange(0, count)];
             _segments.RemoveRange(0, count);
 
             // A hole goes with its segment: its records are older than the first one left, which were released.
             long firstBase = _segments[0].BaseLsn;
             _damage.RemoveAll(d => d.LastMissingLsn <= firstBase);
-            _fileSystem.SyncDirectory(_directory);
+        }
+
+        // Outside the lock: no one else reaches a segment once it left the list (Replay copies the list
+        // under the lock and holds releases off while it runs), and a roll-over need not wait for this.
+        // A crash part way leaves shorter orphans below the anchor, which the next open deletes.
+        try
+        {
+            foreach (var segment in released)
+            {
+                Shorten(segment.File);
+            }
+        }
+        finally
+        {
+            foreach (var segment in released)
+            {
+                segment.Dispose();
+            }
+        }
+
+        foreach (var segment in released)
+        {
+            _fileSystem.Delete(WalSegmentFiles.SegmentPath(_path, segment.Sequence));
+            Interlocked.Add(ref _totalLength, -segment.Allocated);
+        }
+
+        _fileSystem.SyncDirectory(_directory);
+    }
+
+    // Cuts a released segment's file from its end in steps, each made durable before the next, so
+    // that each file-system journal commit frees one step's blocks (see the file's header).
+    private void Shorten(IStorageFile file)
+    {
+        long length = file.Length;
+        while (length > DiscardStepBytes)
+        {
+            length -= DiscardStepBytes;
+            file.SetLength(length);
+            file.Flush();
+            Interlocked.Increment(ref _fsyncs);
         }
     }
 
