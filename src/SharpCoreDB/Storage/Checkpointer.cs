@@ -63,7 +63,11 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
     public long LogBytesCovered => Interlocked.Read(ref _logBytesCovered);
 
     /// <summary>Runs one checkpoint; returns the number of pages written.</summary>
-    public int Run()
+    /// <param name="journalSpace">
+    /// Whether the journal's bytes go back to the file system afterwards (a checkpoint the application asked for) or stay
+    /// for the next checkpoint to overwrite (background checkpoints: see CheckpointJournal).
+    /// </param>
+    public int Run(JournalSpace journalSpace)
     {
         lock (_lock)
         {
@@ -85,6 +89,11 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             }
 
             TrimFile();
+            if (journalSpace == JournalSpace.Release)
+            {
+                journal.Shrink();
+            }
+
             return written;
         }
     }
@@ -213,4 +222,14 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
 
     private void WriteInPlace(uint page, PageVersion version, byte[] buffer, int offset, int pageSize, long pagesOnDisk) =>
         cache.WriteThrough(page, version, snapshots.Oldest, pagesOnDisk, () => file.WriteEncodedPage(page, buffer.AsSpan(offset, pageSize)));
+}
+
+/// <summary>What a checkpoint does with the checkpoint journal's bytes once it completed.</summary>
+internal enum JournalSpace
+{
+    /// <summary>Keeps them for the next checkpoint to overwrite (no blocks freed and allocated again beside commits).</summary>
+    Keep,
+
+    /// <summary>Gives them back to the file system, as an application asking for a checkpoint expects.</summary>
+    Release,
 }

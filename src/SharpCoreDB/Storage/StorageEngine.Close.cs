@@ -88,7 +88,7 @@ internal sealed partial class StorageEngine
             {
                 try
                 {
-                    _checkpointer.Run();
+                    _checkpointer.Run(JournalSpace.Keep);
                     everythingCheckpointed = Log is not null && Log.LastLsn == _checkpointer.Header.CheckpointLsn;
                 }
                 catch (Exception e) when (e is IOException or SharpCoreDBException)

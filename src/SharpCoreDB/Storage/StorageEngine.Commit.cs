@@ -200,7 +200,7 @@ internal sealed partial class StorageEngine
         {
             if (!_disposed)
             {
-                _checkpointer!.Run();
+                _checkpointer!.Run(JournalSpace.Keep);
             }
         }
         catch (Exception e) when (e is IOException or SharpCoreDBException or ObjectDisposedException)

@@ -108,7 +108,7 @@ internal sealed partial class StorageEngine
     {
         try
         {
-            _checkpointer!.Run();
+            _checkpointer!.Run(JournalSpace.Keep);
         }
         catch (SharpCoreDBException e) when (e.ErrorCode is SharpCoreDBErrorCode.DiskFull or SharpCoreDBErrorCode.IoError)
         {

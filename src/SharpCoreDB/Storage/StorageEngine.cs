@@ -158,7 +158,7 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
         ObjectDisposedException.ThrowIf(_disposed, this);
         if (!_options.ReadOnly)
         {
-            _checkpointer?.Run();
+            _checkpointer?.Run(JournalSpace.Release);
         }
     }
 

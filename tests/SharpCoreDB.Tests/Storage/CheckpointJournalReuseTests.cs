@@ -83,6 +83,20 @@ public sealed class CheckpointJournalReuseTests
         Assert.Equal(0, file.Length);
     }
 
+    [Fact]
+    public void AnExplicitCheckpointGivesTheBytesBackOnlyOnceNothingInThemApplies()
+    {
+        var file = new CrashImageFile();
+        var journal = new CheckpointJournal(file);
+        journal.Write(Journal(lsn: 10, pages: 4, fill: 0xA0), PacingBytes);
+        journal.Shrink();
+        Assert.Equal(CheckpointJournal.SizeFor(4, PageSize), file.Length);
+
+        journal.Clear();
+        journal.Shrink();
+        Assert.Equal(0, file.Length);
+    }
+
     private static void AssertAppliesOnlyWhole(byte[] image, DatabaseHeader header, params byte[][] wholeJournals)
     {
         var file = new CrashImageFile(image);

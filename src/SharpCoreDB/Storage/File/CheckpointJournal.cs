@@ -294,6 +294,24 @@ internal sealed partial class CheckpointJournal(IStorageFile file) : IDisposable
         }
     }
 
+    /// <summary>Gives the bytes of a journal that no longer applies back to the file system.</summary>
+    public void Shrink()
+    {
+        if (_mayApply || file.Length == 0)
+        {
+            return;
+        }
+
+        try
+        {
+            file.SetLength(0);
+        }
+        catch (IOException e)
+        {
+            throw IoFailure.From(e, $"emptying the checkpoint journal '{file.Path}'");
+        }
+    }
+
     public void Dispose() => file.Dispose();
 }
 
