@@ -14,7 +14,7 @@
 // block fits), so the file grows with the largest partition rather than with every write.
 //
 // Memory: the resident arrays (ResidentBlocks of them at most) plus, per block of the
-// largest partition, its place in the file and where it is resident (20 bytes a block).
+// largest partition, its place in the file and where it is resident (about 20 bytes a block).
 
 using SharpCoreDB.Execution.Spill;
 
