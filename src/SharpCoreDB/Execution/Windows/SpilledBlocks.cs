@@ -14,7 +14,7 @@
 // block fits), so the file grows with the largest partition rather than with every write.
 //
 // Memory: the resident arrays (ResidentBlocks of them at most) plus, per block of the
-// largest partition, its place in the file and where it is resident (about 20 bytes a block).
+// largest partition, its place in the file and where it is resident (20 bytes a block).
 
 using SharpCoreDB.Execution.Spill;
 
@@ -31,10 +31,11 @@ internal sealed class SpilledBlocks(QueryContext context, int blockLength) : IDi
     private readonly long[] _lastUse = new long[ResidentBlocks];
     private readonly bool[] _dirty = new bool[ResidentBlocks];
 
-    // Per block number: its place in the file (Capacity 0 before its first write), whether the file holds
-    // its current contents, and which resident array holds it (-1 when none).
+    // Per block number: its place in the file (Capacity 0 before its first write) and which resident array
+    // holds it (-1 when none). A block of the partition that is not resident is in the file: it was added
+    // resident and changed, so its eviction wrote it. Clear touches only the resident blocks, not every
+    // block of the largest partition.
     private readonly List<(long Offset, int Capacity)> _places = [];
-    private readonly List<bool> _stored = [];
     private readonly List<int> _resident = [];
     private SpillFile? _file;
     private long _clock;
@@ -48,14 +49,13 @@ internal sealed class SpilledBlocks(QueryContext context, int blockLength) : IDi
     /// <summary>Blocks written to the temporary file so far (for tests).</summary>
     public long Writes { get; private set; }
 
-    /// <summary>Adds a block of NULLs at the end and returns it.</summary>
+    /// <summary>Adds a block at the end and returns it (its values are the caller's to fill).</summary>
     public DbValue[] Append()
     {
         int block = Count++;
         if (block == _places.Count)
         {
             _places.Add((0, 0));
-            _stored.Add(false);
             _resident.Add(-1);
         }
 
@@ -96,11 +96,6 @@ internal sealed class SpilledBlocks(QueryContext context, int blockLength) : IDi
             _dirty[slot] = false;
         }
 
-        for (int block = 0; block < _stored.Count; block++)
-        {
-            _stored[block] = false;
-        }
-
         Count = 0;
         ResidentCount = 0;
     }
@@ -113,7 +108,7 @@ internal sealed class SpilledBlocks(QueryContext context, int blockLength) : IDi
     }
 
     // Brings the block into a resident array: a free one, else the least recently used one's (written out
-    // first when it changed). A fresh block, or one never written, starts as NULLs.
+    // first when it changed), and reads it from the file unless it is a fresh one.
     private DbValue[] Load(int block, bool fresh)
     {
         int slot = Array.IndexOf(_heldBlock, -1);
@@ -128,14 +123,12 @@ internal sealed class SpilledBlocks(QueryContext context, int blockLength) : IDi
             Evict(slot);
         }
 
+        // A fresh block keeps what the array held: its rows are filled as they are added (RowValues.Add),
+        // as a table in memory reuses its blocks after Clear, so many small partitions clear nothing.
         DbValue[] array = _arrays[slot] ??= new DbValue[blockLength];
-        if (!fresh && _stored[block])
+        if (!fresh)
         {
             _file!.ReadBlockAt(_places[block].Offset, array);
-        }
-        else
-        {
-            Array.Clear(array);
         }
 
         _heldBlock[slot] = block;
@@ -154,7 +147,6 @@ internal sealed class SpilledBlocks(QueryContext context, int blockLength) : IDi
             _file ??= context.CreateSpillFile();
             (long offset, int capacity) = _places[block];
             _places[block] = _file.WriteBlockAt(_arrays[slot], offset, capacity);
-            _stored[block] = true;
             Writes++;
         }
 

@@ -18,7 +18,7 @@
 // place from the records and writes the function's values into them; the peer groups it
 // needs are a second spilling table. Memory is then the sorter's threshold of rows plus
 // at most SpilledBlocks.ResidentBlocks blocks of each of the two tables (whose blocks hold
-// at most a sixteenth of the threshold's rows each), plus about 20 bytes per block of the
+// at most a sixteenth of the threshold's rows each), plus 20 bytes per block of the
 // largest partition (where each block is in the file). Nothing else is held per row; an
 // aggregate's own state (group_concat's text over an unbounded frame) may still grow.
 //
