@@ -32,14 +32,17 @@ internal sealed class EngineHarness : IDisposable
     };
 
     /// <summary>Runs every statement; returns the rows of the last one.</summary>
-    public List<object?[]> Query(string sql, params object?[] parameters)
+    public List<object?[]> Query(string sql, params object?[] parameters) => Query(CancellationToken.None, sql, parameters);
+
+    /// <summary>Runs every statement with <paramref name="token"/> as its cancellation; returns the rows of the last one.</summary>
+    public List<object?[]> Query(CancellationToken token, string sql, params object?[] parameters)
     {
         var rows = new List<object?[]>();
         foreach (var statement in SqlParser.Parse(sql))
         {
             rows = [];
             PreparedStatement prepared = Session.Prepare(statement);
-            using StatementResult result = Session.Execute(prepared, new Parameters(parameters));
+            using StatementResult result = Session.Execute(prepared, new Parameters(parameters), token);
             while (result.Read())
             {
                 var row = new object?[result.Columns.Count];

@@ -1,6 +1,9 @@
 // A temporary file of rows written by a sort that outgrew its memory budget (also a
 // GROUP BY's, a recursive CTE's queue and the right side of an OuterJoinSource, which
-// reads its files again from the start with Rewind).
+// reads its files again from the start with Rewind). A spilled window partition
+// (Execution/Windows/SpilledBlocks) uses it at random instead: each of its blocks of
+// values is one row written alone as one block (WriteBlockAt), read back by its offset
+// (ReadBlockAt) and overwritten in place when the new block fits where the old one was.
 // Rows are records (RecordWriter format) each preceded by a 4-byte little-endian
 // length, packed into blocks of about 64 KiB. Each block on disk is:
 //
@@ -95,6 +98,49 @@ internal sealed class SpillFile : IDisposable
         reader.ReadAll(row);
         _readPosition += size + 4;
         return true;
+    }
+
+    /// <summary>
+    /// Writes <paramref name="values"/> as one block of its own at <paramref name="offset"/> when it fits in the
+    /// <paramref name="capacity"/> bytes there, otherwise at the end; returns where it went and the bytes it may
+    /// take there next time. Sequential writing (<see cref="Write"/>) must not be in progress.
+    /// </summary>
+    public (long Offset, int Capacity) WriteBlockAt(ReadOnlySpan<DbValue> values, long offset, int capacity)
+    {
+        int onDisk = 4 + 4 + RecordWriter.GetSize(values) + (_cipher is null ? 0 : NonceSequence.NonceSize + TagSize);
+        if (onDisk > capacity)
+        {
+            long at = _writeOffset;
+            Write(values);
+            FlushBlock();
+            return (at, onDisk);
+        }
+
+        long end = _writeOffset;
+        _writeOffset = offset;
+        try
+        {
+            Write(values);
+            FlushBlock();
+        }
+        finally
+        {
+            _writeOffset = end;
+        }
+
+        return (offset, capacity);
+    }
+
+    /// <summary>Reads the block <see cref="WriteBlockAt"/> wrote at <paramref name="offset"/> into <paramref name="values"/>.</summary>
+    public void ReadBlockAt(long offset, DbValue[] values)
+    {
+        _readOffset = offset;
+        _readPosition = 0;
+        _readLength = 0;
+        if (!Read(values))
+        {
+            throw new SharpCoreDBException(SharpCoreDBErrorCode.IoError, $"The temporary file {_file.Path} ended early.");
+        }
     }
 
     public void Dispose()

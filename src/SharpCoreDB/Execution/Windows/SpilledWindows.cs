@@ -10,9 +10,17 @@
 // This is WindowNode's in-memory order exactly: the last window is computed first and
 // each earlier one sorts the rows stably in the order the later one left them (the
 // sorter breaks ties by arrival), so peers, row_number and the output order match.
-// Memory holds the sorter's threshold of rows plus one partition: a query whose every
-// row is in one partition (no PARTITION BY) still holds all of them, as the frame of any
-// of its rows may reach any other row.
+//
+// The partition is a RowValues table that spills (SpilledBlocks): a few of its blocks in
+// memory, the rest in a temporary file, like SQLite's ephemeral table, so a partition of
+// any size (a window without PARTITION BY holds every row in one) fits in bounded memory.
+// WindowPartition reads each function's ORDER BY values, arguments and FILTER outcome in
+// place from the records and writes the function's values into them; the peer groups it
+// needs are a second spilling table. Memory is then the sorter's threshold of rows plus
+// at most SpilledBlocks.ResidentBlocks blocks of each of the two tables (whose blocks hold
+// at most a sixteenth of the threshold's rows each), plus 20 bytes per block of the
+// largest partition (where each block is in the file). Nothing else is held per row; an
+// aggregate's own state (group_concat's text over an unbounded frame) may still grow.
 //
 // A record's layout (slots):
 //   [0, saved)                the input row's frames (what the result columns read)
@@ -41,23 +49,22 @@ internal sealed class SpilledWindows : IDisposable
     private readonly DbValue[] _record;
     private readonly DbValue[] _lookahead;
     private ExternalSorter _sorter;
-    private readonly RowValues _partition;
     private bool _hasLookahead;
     private int _emitted;
 
-    // Per partition, the columns WindowPartition reads, copied out of the records (kept between partitions).
-    private readonly RowValues[] _orders;
-    private readonly RowValues[] _arguments;
-    private readonly RowValues _results;
-    private int[] _identity = [];
-    private bool[] _passes = [];
+    // The current partition's records, its peer groups (WindowPartition's), and its PARTITION BY values.
+    private readonly RowValues _partition;
+    private readonly RowValues _groups;
+    private readonly DbValue[] _key;
+
+    [ThreadStatic]
+    private static SpillObservation? _observed;
 
     public SpilledWindows(QueryContext context, WindowFunctionSpec[] functions, WindowPartition[] partitions, int[][] windows, int saved)
     {
         (_context, _functions, _partitions, _windows, _saved) = (context, functions, partitions, windows, saved);
         _partitionSlot = new int[windows.Length];
         _orderSlot = new int[windows.Length];
-        _orders = new RowValues[windows.Length];
         int slot = saved;
         for (int w = 0; w < windows.Length; w++)
         {
@@ -66,26 +73,24 @@ internal sealed class SpilledWindows : IDisposable
             slot += first.Partition.Length;
             _orderSlot[w] = slot;
             slot += first.Order.Length;
-            _orders[w] = new RowValues(first.Order.Length);
         }
 
         _argumentSlot = new int[functions.Length];
         _passSlot = new int[functions.Length];
-        _arguments = new RowValues[functions.Length];
         for (int f = 0; f < functions.Length; f++)
         {
             _argumentSlot[f] = slot;
             slot += functions[f].Arguments.Length;
             _passSlot[f] = slot++;
-            _arguments[f] = new RowValues(functions[f].Arguments.Length);
         }
 
         _resultSlot = slot;
         _width = slot + functions.Length;
         _record = new DbValue[_width];
         _lookahead = new DbValue[_width];
-        _partition = new RowValues(_width);
-        _results = new RowValues(functions.Length);
+        _partition = new RowValues(_width, context);
+        _groups = new RowValues(1, context);
+        _key = new DbValue[functions.Max(f => f.Partition.Length)];
         _sorter = new ExternalSorter(context, KeysOf(windows.Length - 1), _width);
     }
 
@@ -163,7 +168,22 @@ internal sealed class SpilledWindows : IDisposable
         return true;
     }
 
-    public void Dispose() => _sorter.Dispose();
+    /// <summary>
+    /// For tests: what the spilled partitions computed on this thread since it was last set (null: nothing
+    /// is recorded), to show that memory stays bounded whatever a partition's size.
+    /// </summary>
+    internal static SpillObservation? Observed
+    {
+        get => _observed;
+        set => _observed = value;
+    }
+
+    public void Dispose()
+    {
+        _sorter.Dispose();
+        _partition.Dispose();
+        _groups.Dispose();
+    }
 
     // Window w's sort: its PARTITION BY values, then its ORDER BY values; ties keep arrival order.
     private SortKey[] KeysOf(int window)
@@ -188,6 +208,7 @@ internal sealed class SpilledWindows : IDisposable
         WindowFunctionSpec first = _functions[_windows[window][0]];
         int partitionSlot = _partitionSlot[window];
         int partitionWidth = first.Partition.Length;
+        _lookahead.AsSpan(partitionSlot, partitionWidth).CopyTo(_key);
         do
         {
             if ((_partition.Count & 1023) == 0)
@@ -198,53 +219,41 @@ internal sealed class SpilledWindows : IDisposable
             _lookahead.CopyTo(_partition.Add());
             _hasLookahead = _sorter.Next(_lookahead);
         }
-        while (_hasLookahead && SortKey.Compare(first.PartitionKeys,
-            _partition[0].Slice(partitionSlot, partitionWidth), _lookahead.AsSpan(partitionSlot, partitionWidth)) == 0);
+        while (_hasLookahead && SortKey.Compare(first.PartitionKeys, _key.AsSpan(0, partitionWidth), _lookahead.AsSpan(partitionSlot, partitionWidth)) == 0);
 
         Compute(window);
         return true;
     }
 
+    // Each function of the window reads its columns of the records in place and writes its value into them.
     private void Compute(int window)
     {
         int count = _partition.Count;
-        if (_identity.Length < count)
-        {
-            _identity = new int[Math.Max(count, _identity.Length * 2)];
-            _passes = new bool[_identity.Length];
-        }
-
-        for (int i = 0; i < count; i++)
-        {
-            _identity[i] = i;
-        }
-
-        WindowFunctionSpec first = _functions[_windows[window][0]];
-        Copy(_orders[window], _orderSlot[window], first.Order.Length);
-        _results.Clear();
-        _results.AddRows(count);
+        var orders = new RowColumns(_partition, _orderSlot[window], _functions[_windows[window][0]].Order.Length);
         foreach (int f in _windows[window])
         {
-            Copy(_arguments[f], _argumentSlot[f], _functions[f].Arguments.Length);
-            for (int i = 0; i < count; i++)
-            {
-                _passes[i] = _partition[i][_passSlot[f]].AsBoolean();
-            }
-
-            _partitions[f].Compute(_identity, 0, count, _orders[window], _arguments[f], _passes, _results, f);
-            for (int i = 0; i < count; i++)
-            {
-                _partition.At(i, _resultSlot + f) = _results.At(i, f);
-            }
+            var arguments = new RowColumns(_partition, _argumentSlot[f], _functions[f].Arguments.Length);
+            var passes = new Passes(new RowColumns(_partition, _passSlot[f], 1));
+            _partitions[f].Compute(_context, sorted: null, 0, count, orders, arguments, passes, _partition, _resultSlot + f, _groups);
         }
+
+        _observed?.Record(count, _partition.ResidentRows + _groups.ResidentRows, _partition.BlocksWritten + _groups.BlocksWritten);
     }
+}
 
-    private void Copy(RowValues into, int slot, int width)
+/// <summary>The largest spilled partition's rows, the most rows its tables held in memory, the blocks they wrote to temporary files.</summary>
+internal sealed class SpillObservation
+{
+    public long LargestPartition { get; private set; }
+
+    public long PeakResidentRows { get; private set; }
+
+    public long BlocksWritten { get; private set; }
+
+    public void Record(long rows, long residentRows, long blocksWritten)
     {
-        into.Clear();
-        for (int i = 0; i < _partition.Count; i++)
-        {
-            _partition[i].Slice(slot, width).CopyTo(into.Add());
-        }
+        LargestPartition = Math.Max(LargestPartition, rows);
+        PeakResidentRows = Math.Max(PeakResidentRows, residentRows);
+        BlocksWritten = Math.Max(BlocksWritten, blocksWritten);
     }
 }

@@ -9,8 +9,8 @@
 // does, each with its window values in the window frame the result columns read.
 //
 // Up to the spill threshold the rows are held in memory; past it, every row goes to
-// SpilledWindows, which computes the same values through sorts that spill, holding
-// one partition at a time.
+// SpilledWindows, which computes the same values through sorts that spill, one partition
+// at a time, in a table that spills too when the partition is large.
 using SharpCoreDB.Execution.Evaluators;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Semantics;
@@ -242,6 +242,7 @@ internal sealed class WindowNode : PlanNode
         int count = _rows.Count;
         _results = new RowValues(_functions.Length);
         _results.AddRows(count);
+        var groups = new RowValues(1);
         int[] arrival = new int[count];
         for (int i = 0; i < count; i++)
         {
@@ -267,7 +268,8 @@ internal sealed class WindowNode : PlanNode
                         end++;
                     }
 
-                    _partitions[f].Compute(sorted, start, end - start, orders, functionArguments, functionPasses, _results, f);
+                    _partitions[f].Compute(_context, sorted, start, end - start, new RowColumns(orders), new RowColumns(functionArguments),
+                        new Passes(functionPasses), _results, f, groups);
                     start = end;
                 }
             }

@@ -13,6 +13,14 @@
 // frame. An aggregate whose frame starts at the partition's start and excludes nothing
 // is computed incrementally (each row steps in only the rows its frame adds); any other
 // frame is recomputed per row, reusing the previous answer when the frame is unchanged.
+//
+// A partition may be larger than memory (a spilled window's, whose tables keep most of
+// their blocks in a temporary file): nothing here is an array per row. The peer groups
+// are a table of each group's first position (the caller's, which spills with the
+// partition), walked forward with the current row; RANGE bounds are searched from where
+// the previous row's were found, so a frame moving forward reads the partition in order.
+// A spilled partition is read in place (sorted is null: position j is row j). The
+// statement's cancellation is checked as the rows and frames are walked.
 using SharpCoreDB.Execution.Functions;
 using SharpCoreDB.Execution.Operators;
 using SharpCoreDB.Execution.Semantics;
@@ -22,13 +30,29 @@ namespace SharpCoreDB.Execution.Windows;
 /// <summary>One window function's computation over partitions.</summary>
 internal sealed partial class WindowPartition(WindowFunctionSpec spec)
 {
+    // Between computations: no table of the caller's stays reachable from here.
+    private static readonly RowValues NoGroups = new(0);
+
     private readonly IAggregate? _aggregate = spec.CreateAggregate?.Invoke();
-    private int[] _groupStart = [];
-    private int[] _groupEnd = [];
-    private int[] _groupIndex = [];
-    private int[] _groupFirstRow = [];
     private DbValue _startOffset;
     private DbValue _endOffset;
+
+    // The partition being computed (set by Compute for its duration).
+    private QueryContext? _context;
+    private int[]? _sorted;
+    private int _first;
+    private int _count;
+    private RowColumns _orders;
+    private RowColumns _arguments;
+    private Passes _passes;
+    private RowValues _groups = NoGroups;
+    private long _ticks;
+
+    // The current row's peer group: its number, first and last positions; how many groups there are.
+    private int _group;
+    private int _groupFirst;
+    private int _groupLast;
+    private int _groupCount;
 
     /// <summary>Evaluates the frame's offsets for this execution and checks them as SQLite does.</summary>
     public void Prepare()
@@ -39,21 +63,48 @@ internal sealed partial class WindowPartition(WindowFunctionSpec spec)
 
     /// <summary>
     /// Fills column <paramref name="column"/> of <paramref name="results"/> at each row's input index for the partition of <paramref name="count"/> rows
-    /// starting at <paramref name="first"/> in <paramref name="sorted"/>.
+    /// starting at <paramref name="first"/> in <paramref name="sorted"/> (null: the rows are the partition's positions).
+    /// <paramref name="groups"/> is a width-1 table this call fills with the peer groups.
     /// </summary>
-    public void Compute(int[] sorted, int first, int count, RowValues orderValues, RowValues arguments, bool[] passes, RowValues results, int column)
+    public void Compute(QueryContext context, int[]? sorted, int first, int count, RowColumns orderValues, RowColumns arguments, Passes passes,
+        RowValues results, int column, RowValues groups)
     {
-        FindPeers(sorted, first, count, orderValues);
+        (_context, _sorted, _first, _count, _orders, _arguments, _passes, _groups) = (context, sorted, first, count, orderValues, arguments, passes, groups);
+        try
+        {
+            FindPeers();
+            ComputeRows(results, column);
+        }
+        finally
+        {
+            (_context, _sorted, _orders, _arguments, _passes, _groups) = (null, null, default, default, default, NoGroups);
+        }
+    }
+
+    private void ComputeRows(RowValues results, int column)
+    {
+        int count = _count;
         int stepped = 0;
         int previousStart = -1, previousEnd = -2;
         DbValue previous = DbValue.Null;
         bool incremental = spec.Frame.Start.Kind == FrameBoundKind.UnboundedPreceding && spec.Frame.Exclusion == FrameExclusion.NoOthers;
         _aggregate?.Reset();
+        _group = -1;
+        _groupLast = -1;
+        (_rangeStartHint, _rangeEndHint, _nonNullLo) = (0, 0, -1);
         for (int j = 0; j < count; j++)
         {
-            int row = sorted[first + j];
+            Tick();
+            if (j > _groupLast)
+            {
+                _group++;
+                _groupFirst = j;
+                _groupLast = GroupFirstRow(_group + 1) - 1;
+            }
+
+            int row = Row(j);
             (int start, int end) = spec.Kind is WindowFunctionKind.Aggregate or WindowFunctionKind.FirstValue or WindowFunctionKind.LastValue
-                or WindowFunctionKind.NthValue ? Frame(sorted, first, count, j, orderValues) : (0, -1);
+                or WindowFunctionKind.NthValue ? Frame(j) : (0, -1);
             DbValue value;
             switch (spec.Kind)
             {
@@ -61,39 +112,38 @@ internal sealed partial class WindowPartition(WindowFunctionSpec spec)
                     value = DbValue.FromInt64(j + 1);
                     break;
                 case WindowFunctionKind.Rank:
-                    value = DbValue.FromInt64(_groupStart[j] + 1);
+                    value = DbValue.FromInt64(_groupFirst + 1);
                     break;
                 case WindowFunctionKind.DenseRank:
-                    value = DbValue.FromInt64(_groupIndex[j] + 1);
+                    value = DbValue.FromInt64(_group + 1);
                     break;
                 case WindowFunctionKind.PercentRank:
-                    value = DbValue.FromDouble(count > 1 ? _groupStart[j] / (double)(count - 1) : 0.0);
+                    value = DbValue.FromDouble(count > 1 ? _groupFirst / (double)(count - 1) : 0.0);
                     break;
                 case WindowFunctionKind.CumeDist:
-                    value = DbValue.FromDouble((_groupEnd[j] + 1) / (double)count);
+                    value = DbValue.FromDouble((_groupLast + 1) / (double)count);
                     break;
                 case WindowFunctionKind.Ntile:
-                    value = DbValue.FromInt64(Ntile(PositiveInteger(arguments[row][0], "argument of ntile must be a positive integer"), count, j));
+                    value = DbValue.FromInt64(Ntile(PositiveInteger(_arguments[row][0], "argument of ntile must be a positive integer"), count, j));
                     break;
                 case WindowFunctionKind.Lag or WindowFunctionKind.Lead:
-                    value = Shifted(sorted, first, count, j, arguments);
+                    value = Shifted(j);
                     break;
                 case WindowFunctionKind.FirstValue:
-                    value = NthInFrame(sorted, first, j, start, end, 1, arguments);
+                    value = NthInFrame(j, start, end, 1);
                     break;
                 case WindowFunctionKind.LastValue:
-                    value = NthInFrame(sorted, first, j, start, end, -1, arguments);
+                    value = NthInFrame(j, start, end, -1);
                     break;
                 case WindowFunctionKind.NthValue:
-                    value = NthInFrame(sorted, first, j, start, end,
-                        PositiveInteger(arguments[row][1], "second argument to nth_value must be a positive integer"), arguments);
+                    value = NthInFrame(j, start, end, PositiveInteger(_arguments[row][1], "second argument to nth_value must be a positive integer"));
                     break;
                 default:
                     if (incremental)
                     {
                         for (; stepped <= end; stepped++)
                         {
-                            Step(sorted[first + stepped], arguments, passes);
+                            Step(Row(stepped));
                         }
 
                         value = _aggregate!.Finish();
@@ -109,7 +159,7 @@ internal sealed partial class WindowPartition(WindowFunctionSpec spec)
                         {
                             if (!Excluded(j, k))
                             {
-                                Step(sorted[first + k], arguments, passes);
+                                Step(Row(k));
                             }
                         }
 
@@ -124,58 +174,58 @@ internal sealed partial class WindowPartition(WindowFunctionSpec spec)
         }
     }
 
-    private void Step(int row, RowValues arguments, bool[] passes)
+    // The row (of the tables) at position p of the partition.
+    private int Row(int p) => _sorted is null ? p : _sorted[_first + p];
+
+    private int GroupFirstRow(int group) => (int)_groups[group][0].AsInt64();
+
+    // Checks for cancellation every few thousand rows stepped through, frames included.
+    private void Tick()
     {
-        if (passes[row])
+        if ((++_ticks & 4095) == 0)
         {
-            _aggregate!.Step(arguments[row]);
+            _context!.CheckCancelled();
         }
     }
 
-    // Peer groups: for each position, where its group starts and ends and which group it is.
-    private void FindPeers(int[] sorted, int first, int count, RowValues orderValues)
+    private void Step(int row)
     {
-        if (_groupStart.Length < count)
+        Tick();
+        if (_passes[row])
         {
-            int size = Math.Max(count, _groupStart.Length * 2);
-            _groupStart = new int[size];
-            _groupEnd = new int[size];
-            _groupIndex = new int[size];
-            _groupFirstRow = new int[size + 1];
+            _aggregate!.Step(_arguments[row]);
         }
+    }
 
-        int group = -1;
-        for (int j = 0; j < count; j++)
+    // Peer groups: the first position of each, then the partition's size after the last.
+    private void FindPeers()
+    {
+        _groups.Clear();
+        for (int j = 0; j < _count; j++)
         {
-            bool newGroup = j == 0 || SortKey.Compare(spec.OrderKeys, orderValues[sorted[first + j - 1]], orderValues[sorted[first + j]]) != 0;
-            if (newGroup)
+            Tick();
+            if (j == 0 || SortKey.Compare(spec.OrderKeys, _orders[Row(j - 1)], _orders[Row(j)]) != 0)
             {
-                group++;
-                _groupFirstRow[group] = j;
+                _groups.Add()[0] = DbValue.FromInt64(j);
             }
-
-            _groupIndex[j] = group;
-            _groupStart[j] = _groupFirstRow[group];
         }
 
-        _groupFirstRow[group + 1] = count;
-        for (int j = 0; j < count; j++)
-        {
-            _groupEnd[j] = _groupFirstRow[_groupIndex[j] + 1] - 1;
-        }
+        _groupCount = _groups.Count;
+        _groups.Add()[0] = DbValue.FromInt64(_count);
     }
 
     // first_value (n = 1), last_value (n = -1), nth_value (n): the frame's n-th row after exclusions.
-    private DbValue NthInFrame(int[] sorted, int first, int j, int start, int end, long n, RowValues arguments)
+    private DbValue NthInFrame(int j, int start, int end, long n)
     {
         long seen = 0;
         if (n < 0)
         {
             for (int k = end; k >= start; k--)
             {
+                Tick();
                 if (!Excluded(j, k))
                 {
-                    return arguments[sorted[first + k]][0];
+                    return _arguments[Row(k)][0];
                 }
             }
 
@@ -184,18 +234,19 @@ internal sealed partial class WindowPartition(WindowFunctionSpec spec)
 
         for (int k = start; k <= end; k++)
         {
+            Tick();
             if (!Excluded(j, k) && ++seen == n)
             {
-                return arguments[sorted[first + k]][0];
+                return _arguments[Row(k)][0];
             }
         }
 
         return DbValue.Null;
     }
 
-    private DbValue Shifted(int[] sorted, int first, int count, int j, RowValues arguments)
+    private DbValue Shifted(int j)
     {
-        ReadOnlySpan<DbValue> own = arguments[sorted[first + j]];
+        ReadOnlySpan<DbValue> own = _arguments[Row(j)];
         long by = 1;
         if (own.Length > 1)
         {
@@ -213,15 +264,10 @@ internal sealed partial class WindowPartition(WindowFunctionSpec spec)
             by = offset.AsInt64();
         }
 
+        DbValue otherwise = own.Length > 2 ? own[2] : DbValue.Null;
         long target = spec.Kind == WindowFunctionKind.Lag ? j - by : j + by;
-        if (target >= 0 && target < count)
-        {
-            return arguments[sorted[first + (int)target]][0];
-        }
-
-        return own.Length > 2 ? own[2] : DbValue.Null;
+        return target >= 0 && target < _count ? _arguments[Row((int)target)][0] : otherwise;
     }
-
     private static long Ntile(long buckets, int count, int j)
     {
         long size = count / buckets;
