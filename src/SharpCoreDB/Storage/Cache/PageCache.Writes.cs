@@ -123,5 +123,7 @@ internal sealed partial class PageCache
             var entry = stripe.Entries[pageNumber];
             entry.FileLsn = Math.Max(entry.FileLsn, lsn);
         }
+
+        AllowSweep();
     }
 }
