@@ -4,7 +4,6 @@
 // from its end in fsynced steps before it is deleted, so that no file-system journal
 // commit frees a whole segment's blocks at once beside the commits' fsyncs.
 using SharpCoreDB.TestSupport.FileSystems;
-using SharpCoreDB.Wal.IO;
 using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
@@ -89,7 +88,7 @@ public sealed class ReleaseTests : IDisposable
     public void AReleasedSegmentIsCutInDurableStepsBeforeItIsDeleted()
     {
         string path = _dir.File("log.wal");
-        var fs = new LengthChangeRecorder();
+        var fs = new RecordingFileSystem();
         var options = WalKinds.Options(WalKind.GroupAsync, fs, segmentSize: 8L << 20);
         using var log = WriteAheadLog.Open(path, options);
         var payload = new byte[16 << 10];
@@ -99,52 +98,22 @@ public sealed class ReleaseTests : IDisposable
             log.Flush();
         }
 
-        lock (fs.Calls)
-        {
-            fs.Calls.Clear();
-        }
-
+        fs.Clear();
         log.ReleaseUpTo(log.LastLsn);
 
         string first = path + ".00000001";
         Assert.False(File.Exists(first));
-        var cuts = fs.Calls.Where(c => c.Path == first).ToList();
+        var cuts = fs.Calls.Where(c => c.Path == first && c.Operation is IoOperation.SetLength or IoOperation.Flush).ToList();
         Assert.True(cuts.Count >= 8, $"the 8 MiB segment was cut in {cuts.Count} step(s)");
         long previous = 8L << 20;
         for (int i = 0; i < cuts.Count; i += 2)
         {
-            Assert.Equal("length", cuts[i].What);
-            Assert.InRange(previous - cuts[i].Length, 1, 2L << 20);
-            Assert.Equal("flush", cuts[i + 1].What);
-            previous = cuts[i].Length;
+            Assert.Equal(IoOperation.SetLength, cuts[i].Operation);
+            Assert.InRange(previous - cuts[i].Offset, 1, 2L << 20);
+            Assert.Equal(IoOperation.Flush, cuts[i + 1].Operation);
+            previous = cuts[i].Offset;
         }
 
         Assert.InRange(previous, 0, 2L << 20);
-    }
-
-    // Writes down, per file, each length change (with the new length) and each fsync, in order.
-    private sealed class LengthChangeRecorder() : FileSystemWrapper(null, null)
-    {
-        public List<(string Path, string What, long Length)> Calls { get; } = [];
-
-        protected override void OnSetLength(IStorageFile file, int number, long length)
-        {
-            lock (Calls)
-            {
-                Calls.Add((file.Path, "length", length));
-            }
-
-            file.SetLength(length);
-        }
-
-        protected override void OnFlush(IStorageFile file, int number)
-        {
-            lock (Calls)
-            {
-                Calls.Add((file.Path, "flush", 0));
-            }
-
-            file.Flush();
-        }
     }
 }

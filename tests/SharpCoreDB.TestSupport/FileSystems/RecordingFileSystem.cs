@@ -1,6 +1,6 @@
 // Writes down what happens to the files it watches (all by default), over the real
-// disk by default or any other file system: every write (its bytes, where they went)
-// and every fsync, each with the managed thread that made it and that thread's name.
+// disk by default or any other file system: every write (its bytes, where they went),
+// every length change and every fsync, each with the managed thread that made it and that thread's name.
 // With it a test can tell who wrote and fsynced a log's group (a committer leading its
 // own round, or the flush worker), find plaintext in what an encrypted database wrote
 // to its temporary files, or rebuild each file's bytes as written. Fsyncs can be slowed
@@ -16,6 +16,9 @@ public enum IoOperation
 {
     Write,
     Flush,
+
+    /// <summary>A truncation or extension: the new length is the call's Offset.</summary>
+    SetLength,
 }
 
 /// <summary>
@@ -41,7 +44,7 @@ internal sealed class RecordingFileSystem(IFileSystem? inner = null, Func<string
     /// <summary>How often the completion CPU was asked for.</summary>
     public int CompletionCpuQuestions => Volatile.Read(ref _completionCpuQuestions);
 
-    /// <summary>Every write and fsync since the last <see cref="Clear"/>, in order.</summary>
+    /// <summary>Every write, length change and fsync since the last <see cref="Clear"/>, in order.</summary>
     public IReadOnlyList<IoCall> Calls => [.. _calls];
 
     /// <summary>The fsyncs since the last <see cref="Clear"/>, in order.</summary>
@@ -124,6 +127,12 @@ internal sealed class RecordingFileSystem(IFileSystem? inner = null, Func<string
         }
 
         file.Flush();
+    }
+
+    protected override void OnSetLength(IStorageFile file, int number, long length)
+    {
+        Record(IoOperation.SetLength, file, number, length, []);
+        file.SetLength(length);
     }
 
     private void Record(IoOperation operation, IStorageFile file, int number, long offset, byte[] data) =>
