@@ -5,13 +5,10 @@
 // replay records. Opening and recovering the files is WalRecovery's job; the damage
 // it found and kept stays here until released, and Replay refuses to go past it.
 //
-// A released segment is given back to the file system a step at a time (Shorten),
-// outside the lock. Deleting a whole segment at once frees all its blocks in one
-// file-system journal commit (and, on a file system mounted with online discard, trims
-// them all in it), and every commit whose fdatasync needs that journal commit waits for
-// all of it: the sustained-load probe saw 14–18 ms unlinks of 64 MiB segments stall all
-// 16 writers for 11–17 ms beside each checkpoint. Cut in durable steps, each journal
-// commit frees one step's blocks.
+// A released segment is cut to its last step in durable steps (DurableShortening),
+// outside the lock, before it is deleted: deleting a whole 64 MiB segment at once
+// stalled all 16 writers of the sustained-load probe for 11–17 ms beside each
+// checkpoint.
 using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.IO;
 
@@ -22,9 +19,6 @@ internal sealed class WalSegmentChain : IDisposable
 {
     // Zeros written ahead of the frames, a chunk at a time (see Write).
     private static readonly byte[] Zeros = new byte[1 << 20];
-
-    // Bytes a released segment loses per durable step before it is deleted (see Shorten).
-    private const long DiscardStepBytes = 2 << 20;
 
     private readonly IFileSystem _fileSystem;
     private readonly string _path;
@@ -195,7 +189,8 @@ internal sealed class WalSegmentChain : IDisposable
         {
             foreach (var segment in released)
             {
-                Shorten(segment.File);
+                int fsyncs = DurableShortening.Shorten(segment.File, DurableShortening.StepBytes);
+                Interlocked.Add(ref _fsyncs, fsyncs);
             }
         }
         finally
@@ -213,20 +208,6 @@ internal sealed class WalSegmentChain : IDisposable
         }
 
         _fileSystem.SyncDirectory(_directory);
-    }
-
-    // Cuts a released segment's file from its end in steps, each made durable before the next, so
-    // that each file-system journal commit frees one step's blocks (see the file's header).
-    private void Shorten(IStorageFile file)
-    {
-        long length = file.Length;
-        while (length > DiscardStepBytes)
-        {
-            length -= DiscardStepBytes;
-            file.SetLength(length);
-            file.Flush();
-            Interlocked.Increment(ref _fsyncs);
-        }
     }
 
     /// <summary>

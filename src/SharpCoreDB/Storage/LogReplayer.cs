@@ -47,6 +47,8 @@ internal sealed class LogReplayer(PageCache cache, PageLayout layout)
                 SharpCoreDBErrorCode.Corrupt, $"The log record at LSN {lsn} is malformed: {e.Message}", e);
         }
 
+        // Nobody reads an older state while the log is replayed: the versions this record superseded go at once.
+        cache.PruneSuperseded(SnapshotSet.From(lsn));
         State = reader.State;
         MostPages = Math.Max(MostPages, reader.State.PageCount);
         LastLsn = lsn;
@@ -84,7 +86,7 @@ internal sealed class LogReplayer(PageCache cache, PageLayout layout)
 
         PageHeader.SetType(image, type);
         PageHeader.SetLsn(image, lsn);
-        cache.Install(pageNumber, image, lsn, lsn - 1);
+        cache.Install(pageNumber, image, lsn, SnapshotSet.From(lsn - 1));
     }
 
     // The page's newest image, or null for a fresh page the file does not hold (yet).

@@ -3,6 +3,7 @@
 // FullSync commit becomes visible to new readers, and the background checkpoint the
 // log's growth asks for (on the database's own thread: CheckpointWorker). A log
 // failure is remembered: from then on the database refuses writes until reopened.
+using SharpCoreDB.Storage.Cache;
 using SharpCoreDB.Storage.Logging;
 using SharpCoreDB.Storage.Pages;
 using SharpCoreDB.Storage.Transactions;
@@ -45,12 +46,15 @@ internal sealed partial class StorageEngine
             lsn = EnqueueRecord(_logCipher is null ? _record.Written : _logCipher.Seal(_record.Written));
         }
 
-        long oldest = Snapshots.Oldest;
+        // Listed once for all the pages (under the writer lock, so the scratch list is this commit's alone).
+        var snapshots = new SnapshotSet(_heldSnapshots, Snapshots.ListNeeded(_heldSnapshots));
         foreach (var (number, page) in pages)
         {
             PageHeader.SetLsn(page.Image!, lsn);
-            Cache.Install(number, page.Image!, lsn, oldest);
+            Cache.Install(number, page.Image!, lsn, snapshots);
         }
+
+        Cache.PruneSuperseded(snapshots);
 
         // Readers see the commit once it is durable (FullSync), or at once when acknowledging it does not wait
         // for the disk (Async, no log): a commit the log then fails to store is never seen.

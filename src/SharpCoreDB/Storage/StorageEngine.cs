@@ -39,6 +39,9 @@ internal sealed partial class StorageEngine : ICommittedPages, IWriterHost, IDis
     private readonly LogRecordCipher? _logCipher;
     private WriteTransaction? _writer;
     private long _memoryLsn;
+
+    // The snapshots readers hold, listed by each commit for the pages it installs (CommitLocked, under the writer lock).
+    private readonly List<long> _heldSnapshots = [];
     private readonly CheckpointWorker _checkpointWorker;
     private readonly List<string> _recoveryNotes = [];
     private Exception? _logFailure;

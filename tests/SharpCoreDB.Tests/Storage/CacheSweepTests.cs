@@ -30,7 +30,7 @@ public sealed class CacheSweepTests : IDisposable
 
         for (uint page = 1; page <= 200; page++)
         {
-            cache.Install(page, new byte[PageSize], lsn: page, oldestSnapshot: long.MaxValue);
+            cache.Install(page, new byte[PageSize], lsn: page, SnapshotSet.From(long.MaxValue));
         }
 
         // 184 images over the budget, all dirty: one sweep per 16 added (the minimum credit), not one each.
@@ -45,7 +45,7 @@ public sealed class CacheSweepTests : IDisposable
         }
 
         long sweeps = cache.Sweeps;
-        cache.Install(201, new byte[PageSize], lsn: 201, oldestSnapshot: long.MaxValue);
+        cache.Install(201, new byte[PageSize], lsn: 201, SnapshotSet.From(long.MaxValue));
         Assert.Equal(sweeps + 1, cache.Sweeps);
         Assert.Equal(101, cache.ImagesInMemory);
     }
@@ -57,7 +57,7 @@ public sealed class CacheSweepTests : IDisposable
         var cache = new PageCache(file, PageSize, CapacityPages * PageSize);
         for (uint page = 1; page <= 200; page++)
         {
-            cache.Install(page, new byte[PageSize], lsn: page, oldestSnapshot: long.MaxValue);
+            cache.Install(page, new byte[PageSize], lsn: page, SnapshotSet.From(long.MaxValue));
             cache.MarkInFile(page, lsn: page);
             Assert.InRange(cache.ImagesInMemory, 1, CapacityPages + 1);
         }

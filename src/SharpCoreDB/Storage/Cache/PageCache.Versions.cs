@@ -4,16 +4,14 @@
 //
 // A version is needed while some snapshot reads it: for each snapshot (held by a
 // reader, or the visible commit that new readers take), the newest version at or
-// below it. A page's chain of versions, newest first, is pruned two ways:
-//   - cheaply, whenever the page gets a new version: everything below the first
-//     version at or below the oldest snapshot goes;
-//   - exactly, for the pages listed as having more than one version (the chained
-//     set): when the oldest snapshot moves on (SnapshotRegistry tells the engine),
-//     when the cache is over its budget, and after a checkpoint. This also drops
-//     versions between two snapshots that neither reads, so a reader that stays
-//     open while a page is rewritten a thousand times pins two versions, not a
-//     thousand; and it reaches pages that were written while a reader was active
-//     and never again.
+// below it. A page's chain of versions, newest first, is pruned exactly (versions
+// between two snapshots that neither reads go too, so a reader that stays open while
+// a page is rewritten a thousand times pins two versions, not a thousand):
+//   - whenever the page gets a new version (Install, given the snapshots the commit
+//     listed once for all its pages);
+//   - for every page listed as having more than one version (the chained set), when
+//     the oldest snapshot moves on (SnapshotRegistry tells the engine) and after a
+//     checkpoint: this reaches pages written while a reader was active and never again.
 using SharpCoreDB.Storage.File;
 
 namespace SharpCoreDB.Storage.Cache;
@@ -21,6 +19,10 @@ namespace SharpCoreDB.Storage.Cache;
 internal sealed partial class PageCache
 {
     private readonly HashSet<uint> _chained = [];
+
+    // Pages that kept an older version when Install gave them a new one, in commit order, with the LSN of the new one:
+    // visited again once only the oldest snapshot could still read the older version (PruneSuperseded).
+    private readonly Queue<(uint Page, long Lsn)> _superseded = new();
     private readonly List<uint> _chainedScratch = [];
     private readonly List<long> _snapshotScratch = [];
     private readonly Lock _maintenance = new();
@@ -76,6 +78,45 @@ internal sealed partial class PageCache
         finally
         {
             _maintenance.Exit();
+        }
+    }
+
+    /// <summary>
+    /// Prunes again the pages that kept their previous version at Install once no snapshot but the oldest can read it:
+    /// a version superseded at LSN L is read by no snapshot at or above L, so once every snapshot held but the oldest,
+    /// and every one taken from now on, is at or above L, only the oldest can (a checkpoint's or a long reader's: the
+    /// pass over all chained pages handles that one when it goes). Without this, the previous versions of pages not
+    /// written again, kept only for the snapshots of statements running at their commit, waited for that pass.
+    /// </summary>
+    public void PruneSuperseded(SnapshotSet snapshots)
+    {
+        long ready = Math.Min(snapshots.FutureFloor, snapshots.Held.Count >= 2 ? snapshots.Held[1] : long.MaxValue);
+        while (true)
+        {
+            uint page;
+            lock (_superseded)
+            {
+                if (!_superseded.TryPeek(out var head) || head.Lsn > ready)
+                {
+                    return;
+                }
+
+                page = _superseded.Dequeue().Page;
+            }
+
+            var stripe = StripeOf(page);
+            lock (stripe.Gate)
+            {
+                if (stripe.Entries.TryGetValue(page, out var entry) && entry.Chained)
+                {
+                    PruneUnread(entry, snapshots.Held, snapshots.FutureFloor);
+                    if (entry.Latest.Older is null)
+                    {
+                        entry.Chained = false;
+                        Unchain(page);
+                    }
+                }
+            }
         }
     }
 

@@ -36,11 +36,6 @@ internal sealed partial class PageCache
     private const int MinPooledImages = 16;
     private const int MaxPooledImages = 16384;
 
-    // After a sweep in vain, images added before the next one: this share of the budget.
-    private const int SweepCreditShare = 32;
-
-    // While sweeps are held off, old versions no reader needs are dropped after every this many images added (MakeRoom).
-    private const int PruneEvery = 4;
     private readonly Stripe[] _stripes = new Stripe[StripeCount];
     private readonly DatabaseFile? _file;
     private readonly int _capacityPages;
@@ -49,15 +44,6 @@ internal sealed partial class PageCache
     private long _hits;
     private long _misses;
     private long _fileLsnLimit;
-
-    // Set when a sweep left the cache over its budget (only dirty or pinned pages were left to drop): the
-    // images added after it count down _sweepCredit, and the next sweep waits until it is spent or a checkpoint
-    // made pages clean (MarkInFile). Without this every commit sweeps the whole cache in vain, under the writer
-    // lock, for as long as a checkpoint of a cache full of dirty pages takes: the sustained-load probe over a
-    // 3-million-row table spent 27% of its CPU in SweepStripe and commits waited 40 ms at p99.
-    private int _sweepFutile;
-    private int _sweepCredit;
-    private long _sweeps;
 
     /// <param name="file">The file pages are loaded from; null for an in-memory database.</param>
     /// <param name="pageSize">The size of every page.</param>
@@ -142,10 +128,10 @@ internal sealed partial class PageCache
     }
 
     /// <summary>
-    /// Makes <paramref name="image"/> the newest version of the page, committed at <paramref name="lsn"/>.
-    /// The cache takes ownership of the array.
+    /// Makes <paramref name="image"/> the newest version of the page, committed at <paramref name="lsn"/>, and drops the
+    /// page's older versions none of <paramref name="snapshots"/> reads. The cache takes ownership of the array.
     /// </summary>
-    public void Install(uint pageNumber, byte[] image, long lsn, long oldestSnapshot)
+    public void Install(uint pageNumber, byte[] image, long lsn, SnapshotSet snapshots)
     {
         var version = new PageVersion(image, lsn);
         var stripe = StripeOf(pageNumber);
@@ -157,10 +143,19 @@ internal sealed partial class PageCache
                 version.Older = entry.Latest;
                 entry.Latest = version;
                 entry.Referenced = true;
-                PruneChain(entry, oldestSnapshot);
+                PruneUnread(entry, snapshots.Held, snapshots.FutureFloor);
                 if (version.Older is not null)
                 {
                     MarkChained(pageNumber, entry);
+                    lock (_superseded)
+                    {
+                        _superseded.Enqueue((pageNumber, lsn));
+                    }
+                }
+                else if (entry.Chained)
+                {
+                    entry.Chained = false;
+                    Unchain(pageNumber);
                 }
             }
             else
@@ -181,15 +176,6 @@ internal sealed partial class PageCache
 
         // A new version of a cached page grows memory as much as a new page: both count.
         MakeRoom(stripe);
-    }
-
-    /// <summary>Brings the cache back within its budget as far as it can (see the top of this file).</summary>
-    public void Trim()
-    {
-        if (ImagesInMemory > _capacityPages)
-        {
-            EvictFrom(_stripes[0]);
-        }
     }
 
     /// <summary>
@@ -267,124 +253,6 @@ internal sealed partial class PageCache
         {
             Interlocked.CompareExchange(ref _fileLsnLimit, lsn, current);
         }
-    }
-
-    private void EvictFrom(Stripe hot)
-    {
-        Interlocked.Increment(ref _sweeps);
-        // Old versions no reader needs any more go first: they cost nothing to drop.
-        PruneChained();
-
-        // Sweep stripes starting after the one that grew, so eviction spreads over the cache.
-        int start = Array.IndexOf(_stripes, hot);
-        bool wantCheckpoint = false;
-        for (int pass = 0; pass < 2 && ImagesInMemory > _capacityPages; pass++)
-        {
-            for (int i = 0; i < StripeCount && ImagesInMemory > _capacityPages; i++)
-            {
-                var stripe = _stripes[(start + 1 + i) % StripeCount];
-                wantCheckpoint |= SweepStripe(stripe);
-            }
-        }
-
-        if (ImagesInMemory > _capacityPages)
-        {
-            ReleasePinnedImages();
-        }
-
-        // Only when clean pages could not make room: a sweep nearly always meets a few dirty pages
-        // (the last commits'), and asking for a checkpoint each time would run them back to back
-        // once the database outgrew the cache.
-        if (wantCheckpoint && ImagesInMemory > _capacityPages)
-        {
-            CheckpointWanted?.Invoke();
-        }
-
-        // Still over: what is left is dirty or pinned, and sweeping again before more images came in (or a
-        // checkpoint made pages clean) would only scan the same pages again.
-        if (ImagesInMemory > _capacityPages)
-        {
-            Volatile.Write(ref _sweepCredit, Math.Max(MinPooledImages, _capacityPages / SweepCreditShare));
-            Volatile.Write(ref _sweepFutile, 1);
-        }
-        else
-        {
-            Volatile.Write(ref _sweepFutile, 0);
-        }
-    }
-
-    // After an image was added: over the budget, a sweep makes room, unless the last one was in vain and neither
-    // enough images came in since (a cache of 8,192 pages sweeps again after 256) nor a checkpoint made pages
-    // clean. Meanwhile old versions no reader needs any more are dropped after every PruneEvery images: that
-    // walks only the chained pages, and their images feed the pool the next commits copy pages into. (Held off
-    // entirely, those copies allocated: 3.4 GB in 30 s of 16 writers over a 3-million-row table against 1.0 GB
-    // with a sweep per image; pruning every 4 images brought it to 1.8 GB, and p99 commit latency from 7 ms to
-    // 10 ms, against 40 ms with a sweep per image.)
-    private void MakeRoom(Stripe stripe)
-    {
-        if (ImagesInMemory <= _capacityPages)
-        {
-            return;
-        }
-
-        int credit = Volatile.Read(ref _sweepFutile) == 0 ? 0 : Interlocked.Decrement(ref _sweepCredit);
-        if (credit <= 0)
-        {
-            EvictFrom(stripe);
-        }
-        else if (credit % PruneEvery == 0)
-        {
-            PruneChained();
-        }
-    }
-
-    /// <summary>A checkpoint made pages clean: the next image added over the budget sweeps at once.</summary>
-    private void AllowSweep() => Volatile.Write(ref _sweepFutile, 0);
-
-    // Evicts clean entries whose reference bit is clear and clears the bit of the others.
-    // Returns true when dirty pages were found that only a checkpoint can release.
-    private bool SweepStripe(Stripe stripe)
-    {
-        bool sawDirty = false;
-        lock (stripe.Gate)
-        {
-            List<uint>? victims = null;
-            foreach (var (page, entry) in stripe.Entries)
-            {
-                if (entry.IsDirty)
-                {
-                    sawDirty = true;
-                    continue;
-                }
-
-                if (entry.Referenced)
-                {
-                    entry.Referenced = false;
-                }
-                else if (entry.IsEvictable)
-                {
-                    (victims ??= []).Add(page);
-                }
-            }
-
-            if (victims is not null)
-            {
-                foreach (uint page in victims)
-                {
-                    if (stripe.Entries.Remove(page, out var victim) && victim.Latest.Image is { } image)
-                    {
-                        Interlocked.Decrement(ref _images);
-
-                        // A transaction may still be reading it: reused only once none that could is open.
-                        Reclaimer.Retire(image);
-                    }
-                }
-
-                Interlocked.Add(ref _count, -victims.Count);
-            }
-        }
-
-        return sawDirty;
     }
 
     private Stripe StripeOf(uint pageNumber) => _stripes[(int)(pageNumber % StripeCount)];

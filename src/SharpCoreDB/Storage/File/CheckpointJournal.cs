@@ -32,12 +32,15 @@
 // complete journal with an LSN the log never reached: the rule above ignores it,
 // and the open empties it before new commits reuse that LSN.
 //
-// The file is kept between checkpoints (up to RetainedBytes) and overwritten by the next
-// one rather than cut to nothing and grown again: cutting it freed its blocks in a
-// file-system journal commit, and growing it again made each of the checkpoint's fsyncs
-// commit new block allocations; commits whose log fsync needed those journal commits
-// waited for them (7–9 ms truncations beside each checkpoint in the sustained-load
-// probe). Stale entries left from an earlier checkpoint decode like fresh ones, so a
+// The file is kept between checkpoints and overwritten by the next one rather than cut
+// to nothing and grown again: cutting it freed its blocks in a file-system journal
+// commit, and growing it again made each of the checkpoint's fsyncs commit new block
+// allocations; commits whose log fsync needed those journal commits waited for them
+// (7–9 ms truncations beside each checkpoint in the sustained-load probe, 16–20 ms once
+// the journals outgrew a fixed 64 MiB limit with a cache full of dirty pages). What it
+// keeps follows what recent checkpoints wrote (Clear); a file much longer than that (the
+// commit of a transaction larger than memory, a burst of dirty pages) is cut back in
+// durable steps (DurableShortening). Stale entries left from an earlier checkpoint decode like fresh ones, so a
 // checkpoint writes its entries first and its header last, each durable before the
 // next: until the new header is durable, the header in the file is the old one, which
 // the LSN rule above ignores. One that may still apply (a checkpoint that failed after
@@ -90,10 +93,14 @@ internal sealed partial class CheckpointJournal(IStorageFile file) : IDisposable
     /// <summary>Bytes the journal for <paramref name="entries"/> pages of <paramref name="pageSize"/> takes.</summary>
     public static long SizeFor(int entries, int pageSize) => HeaderSize + ((long)entries * (EntryHeaderSize + pageSize));
 
-    /// <summary>A journal longer than this (the commit of a transaction larger than memory) is cut to nothing when cleared.</summary>
+    /// <summary>A journal up to this long is always kept when cleared (see <see cref="Clear"/> for longer ones).</summary>
     internal const long RetainedBytes = 64L << 20;
 
     private long _written = -1;
+
+    // The largest journal recent checkpoints wrote: raised by each one, and lowered by an eighth at each, so that
+    // it follows the checkpoints' size without jumping down at one small checkpoint.
+    private long _recentLargest;
 
     // True while the header in the file may be one that recovery would apply: from the moment a new header is written
     // until Clear (its checkpoint completed) or Abandon (the file was emptied). Unknown at open, so assumed.
@@ -132,11 +139,7 @@ internal sealed partial class CheckpointJournal(IStorageFile file) : IDisposable
         try
         {
             // This journal writes its header first, so stale entries must be gone, durably, before it is written.
-            if (file.Length > 0)
-            {
-                file.SetLength(0);
-                file.Flush();
-            }
+            DurableShortening.Shorten(file, 0);
 
             _mayApply = true;
             file.Write(0, header[..HeaderSize]);
@@ -236,6 +239,7 @@ internal sealed partial class CheckpointJournal(IStorageFile file) : IDisposable
             _mayApply = true;
             file.Write(0, journal[..HeaderSize]);
             file.Flush();
+            _recentLargest = Math.Max(journal.Length, _recentLargest - (_recentLargest >> 3));
         }
         catch (IOException e)
         {
@@ -276,16 +280,17 @@ internal sealed partial class CheckpointJournal(IStorageFile file) : IDisposable
 
     /// <summary>
     /// Forgets the journal after its checkpoint completed (no fsync needed: see the LSN rule). The file keeps its
-    /// bytes for the next checkpoint to overwrite, unless it is longer than <see cref="RetainedBytes"/>.
+    /// bytes for the next checkpoint to overwrite while it is no longer than <see cref="RetainedBytes"/> or twice the
+    /// largest journal recent checkpoints wrote; a longer one is cut back to that largest, in durable steps.
     /// </summary>
     public void Clear()
     {
         _mayApply = false;
         try
         {
-            if (file.Length > RetainedBytes)
+            if (file.Length > Math.Max(RetainedBytes, 2 * _recentLargest))
             {
-                file.SetLength(0);
+                DurableShortening.Shorten(file, _recentLargest);
             }
         }
         catch (IOException e)
@@ -304,7 +309,8 @@ internal sealed partial class CheckpointJournal(IStorageFile file) : IDisposable
 
         try
         {
-            file.SetLength(0);
+            DurableShortening.Shorten(file, 0);
+            _recentLargest = 0;
         }
         catch (IOException e)
         {
