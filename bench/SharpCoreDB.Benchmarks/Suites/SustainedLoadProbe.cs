@@ -57,7 +57,7 @@ internal static class SustainedLoadProbe
         }
     }
 
-    private sealed record Result(long[] Histogram, long Commits, double Seconds, double CpuUs, long MaxUs, long Checkpoints, long SlowInCheckpoint, long InCheckpoint, long Rows, TimeSpan GcPause, int Gen2);
+    private sealed record Result(long[] Histogram, long Commits, double Seconds, double CpuUs, long MaxUs, long Checkpoints, long SlowInCheckpoint, long InCheckpoint, long Rows, TimeSpan GcPause, int Gen2, long PoolMisses);
 
     private static Result Measure(string contender, string directory, TimeSpan duration, int busy)
     {
@@ -131,6 +131,7 @@ internal static class SustainedLoadProbe
             process.Refresh();
             TimeSpan cpuBefore = process.TotalProcessorTime;
             long checkpointsBefore = Checkpoints(connections[0]);
+            long poolMissesBefore = PoolMisses(connections[0]);
             TimeSpan pauseBefore = GC.GetTotalPauseDuration();
             int gen2Before = GC.CollectionCount(2);
             long measuredFrom = Stopwatch.GetTimestamp();
@@ -152,7 +153,7 @@ internal static class SustainedLoadProbe
             }
 
             return new Result(merged, commits.Sum(), seconds, cpuUs, maxima.Max(), checkpoints, slowInCheckpoint.Sum(), inCheckpoint.Sum(), rows,
-                GC.GetTotalPauseDuration() - pauseBefore, GC.CollectionCount(2) - gen2Before);
+                GC.GetTotalPauseDuration() - pauseBefore, GC.CollectionCount(2) - gen2Before, PoolMisses(connections[0]) - poolMissesBefore);
         }
         finally
         {
@@ -170,7 +171,8 @@ internal static class SustainedLoadProbe
             $"p999 {Percentile(result, 0.999),7:0} us   max {result.MaxUs / 1000.0,7:0.0} ms   >10 ms {Slower(result, SlowMicroseconds),6}" +
             (result.Checkpoints >= 0 ? $" ({result.SlowInCheckpoint} beside a checkpoint)" : "") +
             $"   CPU {result.CpuUs / result.Commits,6:0.0} us/commit   GC pauses {result.GcPause.TotalMilliseconds:0} ms ({result.Gen2} gen2)   rows {result.Rows}" +
-            (result.Checkpoints >= 0 ? $"   checkpoints {result.Checkpoints} ({100.0 * result.InCheckpoint / result.Commits:0}% of commits beside one)" : ""));
+            (result.Checkpoints >= 0 ? $"   checkpoints {result.Checkpoints} ({100.0 * result.InCheckpoint / result.Commits:0}% of commits beside one)" : "") +
+            (result.Checkpoints >= 0 ? $"   page images allocated {(double)result.PoolMisses / result.Commits:0.00}/commit" : ""));
     }
 
     // The upper edge of the bucket holding the given fraction of commits.
@@ -209,6 +211,10 @@ internal static class SustainedLoadProbe
 
     private static long Checkpoints(DbConnection connection) =>
         connection is SharpCoreDBConnection scdb ? scdb.GetStatistics().Checkpoints : -1;
+
+    // Page copies the image pool could not serve: each one a page-sized array for the garbage collector.
+    private static long PoolMisses(DbConnection connection) =>
+        connection is SharpCoreDBConnection scdb ? scdb.Session.Database.Storage.Cache.Images.Missed : 0;
 
     // Pure computation until told to stop: a core taken from the writers and the log's flush.
     private static void Spin(ref bool stopping)

@@ -80,12 +80,25 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             int written;
             try
             {
-                written = WriteUpTo(lsn, state);
+                List<(uint Page, PageVersion Version)>? dirty;
+                try
+                {
+                    dirty = lsn > Header.CheckpointLsn ? Encode(lsn) : null;
+                }
+                finally
+                {
+                    // The cache's images are copied into the journal buffer: from here on the checkpoint reads none
+                    // outside a stripe lock, so it need not hold back the epoch that lets evicted images be reused.
+                    // Held for the whole checkpoint (most of the time under a write-heavy load), it sent them to the
+                    // garbage collector instead of the image pool.
+                    cache.Reclaimer.Exit(epoch);
+                }
+
+                written = dirty is null ? 0 : WriteUpTo(lsn, state, dirty);
             }
             finally
             {
                 snapshots.Release(lsn);
-                cache.Reclaimer.Exit(epoch);
             }
 
             TrimFile();
@@ -114,13 +127,9 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
         }
     }
 
-    private int WriteUpTo(long lsn, DatabaseState state)
+    // Step 2: the dirty pages as of lsn, encoded into the journal buffer (header and entries).
+    private List<(uint Page, PageVersion Version)> Encode(long lsn)
     {
-        if (lsn <= Header.CheckpointLsn)
-        {
-            return 0;
-        }
-
         log?.Flush();
         Interlocked.Exchange(ref _logBytesCovered, log?.Statistics.BytesAppended ?? 0);
         var dirty = cache.CollectDirty(lsn);
@@ -135,6 +144,22 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             _journalBuffer = new byte[size];
         }
 
+        CheckpointJournal.WriteHeader(_journalBuffer, Header.DatabaseId, lsn, pageSize, dirty.Count, JournalKind.Checkpoint);
+        for (int i = 0; i < dirty.Count; i++)
+        {
+            var (page, version) = dirty[i];
+            var entry = _journalBuffer.AsSpan((int)CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
+            CheckpointJournal.WriteEntryHeader(entry, page);
+            file.Codec.Encode(page, version.Image!, entry[CheckpointJournal.EntryHeaderSize..]);
+        }
+
+        return dirty;
+    }
+
+    private int WriteUpTo(long lsn, DatabaseState state, List<(uint Page, PageVersion Version)> dirty)
+    {
+        int pageSize = file.Layout.PageSize;
+        int size = checked((int)CheckpointJournal.SizeFor(dirty.Count, pageSize));
         WriteJournaled(lsn, state, dirty, _journalBuffer, size, pageSize);
 
         long filePages = file.PagesOnDisk;
@@ -157,18 +182,9 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
         return dirty.Count;
     }
 
-    // Steps 3 and 4: the journal (built in buffer[..size]) and the in-place writes.
+    // Steps 3 and 4: the journal (built in buffer[..size] by Encode) and the in-place writes.
     private void WriteJournaled(long lsn, DatabaseState state, List<(uint Page, PageVersion Version)> dirty, byte[] buffer, int size, int pageSize)
     {
-        CheckpointJournal.WriteHeader(buffer, Header.DatabaseId, lsn, pageSize, dirty.Count, JournalKind.Checkpoint);
-        for (int i = 0; i < dirty.Count; i++)
-        {
-            var (page, version) = dirty[i];
-            var entry = buffer.AsSpan((int)CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
-            CheckpointJournal.WriteEntryHeader(entry, page);
-            file.Codec.Encode(page, version.Image!, entry[CheckpointJournal.EntryHeaderSize..]);
-        }
-
         if (dirty.Count > 0)
         {
             journal.Write(buffer.AsSpan(0, size), PacingBytes);
