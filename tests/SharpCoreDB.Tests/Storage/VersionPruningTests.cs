@@ -88,6 +88,32 @@ public sealed class VersionPruningTests : IDisposable
         Assert.Equal(20, Read(25));
     }
 
+    [Fact]
+    public void TheSupersededPagesComeBackInCommitOrderUpToTheLsnAskedFor()
+    {
+        var queue = new SupersededPages();
+        uint next = 0;
+        for (long lsn = 1; lsn <= 300; lsn++)
+        {
+            queue.Enqueue((uint)lsn, lsn);
+
+            // Taken out a third of the time, so the ring wraps around as it grows.
+            if (lsn % 3 == 0)
+            {
+                Assert.True(queue.TryDequeueUpTo(lsn, out uint page));
+                Assert.Equal(++next, page);
+            }
+        }
+
+        Assert.False(queue.TryDequeueUpTo(next, out _));
+        while (queue.TryDequeueUpTo(250, out uint page))
+        {
+            Assert.Equal(++next, page);
+        }
+
+        Assert.Equal(250u, next);
+    }
+
     private static List<long> Held(params long[] snapshots) => [.. snapshots];
 
     private void Install(long lsn, List<long> held, long floor)

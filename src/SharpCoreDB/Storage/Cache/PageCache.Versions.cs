@@ -22,7 +22,7 @@ internal sealed partial class PageCache
 
     // Pages that kept an older version when Install gave them a new one, in commit order, with the LSN of the new one:
     // visited again once only the oldest snapshot could still read the older version (PruneSuperseded).
-    private readonly Queue<(uint Page, long Lsn)> _superseded = new();
+    private readonly SupersededPages _superseded = new();
     private readonly List<uint> _chainedScratch = [];
     private readonly List<long> _snapshotScratch = [];
     private readonly Lock _maintenance = new();
@@ -96,12 +96,10 @@ internal sealed partial class PageCache
             uint page;
             lock (_superseded)
             {
-                if (!_superseded.TryPeek(out var head) || head.Lsn > ready)
+                if (!_superseded.TryDequeueUpTo(ready, out page))
                 {
                     return;
                 }
-
-                page = _superseded.Dequeue().Page;
             }
 
             var stripe = StripeOf(page);

@@ -149,7 +149,7 @@ internal sealed partial class PageCache
                     MarkChained(pageNumber, entry);
                     lock (_superseded)
                     {
-                        _superseded.Enqueue((pageNumber, lsn));
+                        _superseded.Enqueue(pageNumber, lsn);
                     }
                 }
                 else if (entry.Chained)
