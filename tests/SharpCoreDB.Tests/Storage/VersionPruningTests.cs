@@ -91,7 +91,7 @@ public sealed class VersionPruningTests : IDisposable
     [Fact]
     public void TheSupersededPagesComeBackInCommitOrderUpToTheLsnAskedFor()
     {
-        var queue = new SupersededPages();
+        var queue = new SupersededPages(limit: 1000);
         uint next = 0;
         for (long lsn = 1; lsn <= 300; lsn++)
         {
@@ -112,6 +112,21 @@ public sealed class VersionPruningTests : IDisposable
         }
 
         Assert.Equal(250u, next);
+    }
+
+    [Fact]
+    public void TheSupersededPagesKeepOnlyTheNewestUpToTheirLimit()
+    {
+        // Two readers holding snapshots for long would grow the queue with every commit: past its limit the oldest go.
+        var queue = new SupersededPages(limit: 100);
+        for (long lsn = 1; lsn <= 1000; lsn++)
+        {
+            queue.Enqueue((uint)lsn, lsn);
+        }
+
+        Assert.Equal(100, queue.Count);
+        Assert.True(queue.TryDequeueUpTo(long.MaxValue, out uint first));
+        Assert.Equal(901u, first);
     }
 
     private static List<long> Held(params long[] snapshots) => [.. snapshots];

@@ -9,9 +9,12 @@
 // a page is rewritten a thousand times pins two versions, not a thousand):
 //   - whenever the page gets a new version (Install, given the snapshots the commit
 //     listed once for all its pages);
+//   - for a page that kept its previous version there, again once only the oldest
+//     snapshot could still read it (PruneSuperseded, at each commit);
 //   - for every page listed as having more than one version (the chained set), when
-//     the oldest snapshot moves on (SnapshotRegistry tells the engine) and after a
-//     checkpoint: this reaches pages written while a reader was active and never again.
+//     the oldest snapshot moves on (SnapshotRegistry tells the engine), after a
+//     checkpoint, and now and then while the cache is over its budget (MakeRoom): this
+//     reaches pages written while a reader was active and never again.
 using SharpCoreDB.Storage.File;
 
 namespace SharpCoreDB.Storage.Cache;
@@ -22,7 +25,8 @@ internal sealed partial class PageCache
 
     // Pages that kept an older version when Install gave them a new one, in commit order, with the LSN of the new one:
     // visited again once only the oldest snapshot could still read the older version (PruneSuperseded).
-    private readonly SupersededPages _superseded = new();
+    // At most this many: about a second of sixteen writers' commits, 768 KiB.
+    private readonly SupersededPages _superseded = new(limit: 65_536);
     private readonly List<uint> _chainedScratch = [];
     private readonly List<long> _snapshotScratch = [];
     private readonly Lock _maintenance = new();

@@ -5,17 +5,28 @@
 // fresh process paid for compiling its seven methods (1.5 ms of its first batch).
 namespace SharpCoreDB.Storage.Cache;
 
-/// <summary>A first-in, first-out queue of (page, LSN) pairs. Not thread-safe: the cache locks around it.</summary>
-internal sealed class SupersededPages
+/// <summary>
+/// A first-in, first-out queue of (page, LSN) pairs, bounded: past <paramref name="limit"/> pairs the oldest is dropped
+/// (it is only a shortcut; the pass over all chained pages still reaches that page). Two readers that hold snapshots
+/// for an hour would otherwise grow it with every commit. Not thread-safe: the cache locks around it.
+/// </summary>
+internal sealed class SupersededPages(int limit)
 {
-    private uint[] _pages = new uint[64];
-    private long[] _lsns = new long[64];
+    private uint[] _pages = new uint[Math.Min(64, limit)];
+    private long[] _lsns = new long[Math.Min(64, limit)];
     private int _head;
     private int _count;
 
+    public int Count => _count;
+
     public void Enqueue(uint page, long lsn)
     {
-        if (_count == _pages.Length)
+        if (_count == limit)
+        {
+            _head = (_head + 1) % _pages.Length;
+            _count--;
+        }
+        else if (_count == _pages.Length)
         {
             Grow();
         }
@@ -43,8 +54,9 @@ internal sealed class SupersededPages
 
     private void Grow()
     {
-        var pages = new uint[_pages.Length * 2];
-        var lsns = new long[_lsns.Length * 2];
+        int length = Math.Min(_pages.Length * 2, limit);
+        var pages = new uint[length];
+        var lsns = new long[length];
         for (int i = 0; i < _count; i++)
         {
             pages[i] = _pages[(_head + i) % _pages.Length];
