@@ -5,7 +5,6 @@
 // time taken. EXPLAIN QUERY PLAN of the editor's text goes through the same path
 // with the prefix on a line of its own, so a syntax error's line is the editor's
 // line plus one, which the error report takes back off.
-using System.Collections.Concurrent;
 using System.Diagnostics;
 using SharpCoreDB.Data;
 
@@ -25,10 +24,18 @@ internal sealed record PlanNode(string Detail, IReadOnlyList<PlanNode> Children)
 /// A cancel goes through a token the command executes with, not DbCommand.Cancel(): a cancel that arrives after the
 /// query was registered but before its command started would be lost by Cancel() (which stops only a running
 /// execution), and the query would then run on with nobody to stop it. A cancelled token stops it at its start.
+/// A cancel can also arrive before its query is registered at all (the page enables Cancel as it sends the query, and
+/// the two requests race): it is remembered for a minute, and the query's registration finds it and starts cancelled.
 /// </remarks>
 internal sealed class RunningQueries
 {
-    private readonly ConcurrentDictionary<string, CancellationTokenSource> _queries = new(StringComparer.Ordinal);
+    // Cancels of ids no query was registered under yet, with when they came; at most this many, for this long.
+    private const int MostEarlyCancels = 1000;
+    private static readonly TimeSpan EarlyCancelLifetime = TimeSpan.FromMinutes(1);
+
+    private readonly Dictionary<string, CancellationTokenSource> _queries = new(StringComparer.Ordinal);
+    private readonly Dictionary<string, long> _earlyCancels = new(StringComparer.Ordinal);
+    private readonly Lock _lock = new();
 
     /// <summary>Registers <paramref name="cancel"/> under <paramref name="id"/> until the returned handle is disposed.</summary>
     public IDisposable Register(string? id, CancellationTokenSource cancel)
@@ -38,32 +45,66 @@ internal sealed class RunningQueries
             return new Registration(this, null);
         }
 
-        if (id.Length is 0 or > 64 || !_queries.TryAdd(id, cancel))
+        lock (_lock)
         {
-            throw new ArgumentException("A query id must be 1 to 64 characters and not already running.");
+            if (id.Length is 0 or > 64 || !_queries.TryAdd(id, cancel))
+            {
+                throw new ArgumentException("A query id must be 1 to 64 characters and not already running.");
+            }
+
+            if (_earlyCancels.Remove(id))
+            {
+                cancel.Cancel();
+            }
         }
 
         return new Registration(this, id);
     }
 
-    /// <summary>Cancels the query running under <paramref name="id"/>; false when none is.</summary>
+    /// <summary>Cancels the query running under <paramref name="id"/>, or the one about to; false when none is running yet.</summary>
     public bool Cancel(string id)
     {
-        if (!_queries.TryGetValue(id, out CancellationTokenSource? cancel))
+        lock (_lock)
         {
-            return false;
+            if (!_queries.TryGetValue(id, out CancellationTokenSource? cancel))
+            {
+                RememberEarlyCancel(id);
+                return false;
+            }
+
+            try
+            {
+                cancel.Cancel();
+            }
+            catch (ObjectDisposedException)
+            {
+                // The query ended meanwhile.
+            }
+
+            return true;
+        }
+    }
+
+    // Under the lock. Forgets those older than their lifetime first, and refuses more than the limit (a page that
+    // cancels ids it never runs must not grow the server's memory).
+    private void RememberEarlyCancel(string id)
+    {
+        long now = Environment.TickCount64;
+        if (_earlyCancels.Count >= MostEarlyCancels)
+        {
+            foreach (var (old, at) in _earlyCancels)
+            {
+                if (now - at > EarlyCancelLifetime.TotalMilliseconds)
+                {
+                    _earlyCancels.Remove(old);
+                }
+            }
         }
 
-        try
+        if (id.Length is > 0 and <= 64 && _earlyCancels.Count < MostEarlyCancels)
         {
-            cancel.Cancel();
+            _earlyCancels[id] = now;
         }
-        catch (ObjectDisposedException)
-        {
-            // The query ended meanwhile.
-        }
-
-        return true;
     }
 
     private sealed class Registration(RunningQueries owner, string? id) : IDisposable
@@ -72,7 +113,10 @@ internal sealed class RunningQueries
         {
             if (id is not null)
             {
-                owner._queries.TryRemove(id, out _);
+                lock (owner._lock)
+                {
+                    owner._queries.Remove(id);
+                }
             }
         }
     }
