@@ -14,6 +14,7 @@ using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Tests.Engine;
 
+[Trait("Category", "Slow")]
 public sealed class WindowPartitionSpillTests : IDisposable
 {
     private const string Marker = "WINDOW-PLAINTEXT-7d2a";
