@@ -47,7 +47,7 @@ internal sealed class RunningQueries
 
         lock (_lock)
         {
-            if (id.Length is 0 or > 64 || !_queries.TryAdd(id, cancel))
+            if (!IsValidId(id) || !_queries.TryAdd(id, cancel))
             {
                 throw new ArgumentException("A query id must be 1 to 64 characters and not already running.");
             }
@@ -101,11 +101,13 @@ internal sealed class RunningQueries
             }
         }
 
-        if (id.Length is > 0 and <= 64 && _earlyCancels.Count < MostEarlyCancels)
+        if (IsValidId(id) && _earlyCancels.Count < MostEarlyCancels)
         {
             _earlyCancels[id] = now;
         }
     }
+
+    private static bool IsValidId(string id) => id.Length is > 0 and <= 64;
 
     private sealed class Registration(RunningQueries owner, string? id) : IDisposable
     {

@@ -31,7 +31,6 @@ internal sealed class PageImagePool
     private int _count;
     private long _reused;
     private long _missed;
-    private long _overflowed;
 
     /// <param name="pageSize">The size of every image.</param>
     /// <param name="capacity">At most this many idle images are kept.</param>
@@ -49,9 +48,6 @@ internal sealed class PageImagePool
 
     /// <summary>Rents the pool could not serve (a new array was allocated).</summary>
     public long Missed => Interlocked.Read(ref _missed);
-
-    /// <summary>Images returned while the pool was full (left to the garbage collector).</summary>
-    public long Overflowed => Interlocked.Read(ref _overflowed);
 
     /// <summary>A page-sized array whose content is whatever it last held: the caller overwrites all of it.</summary>
     public byte[] Rent()
@@ -84,10 +80,6 @@ internal sealed class PageImagePool
             if (_count < _images.Length)
             {
                 _images[_count++] = image;
-            }
-            else
-            {
-                _overflowed++;
             }
         }
     }
