@@ -16,6 +16,9 @@
 //      image it replaces: PageCache.WriteCommitted), paced fsyncs, fsync;
 //   4. empty the journal.
 //
+// Before step 1, a checkpoint that failed after writing its journal gets its in-place
+// writes done from that journal (Checkpointer.Unfinished.cs): emptying the journal would
+// otherwise lose the repair for a page it tore; if that fails, so does the commit.
 // A crash in 1 or before X is durable leaves a journal whose LSN the log never
 // reached: the open ignores it and empties it (CheckpointJournal.Recovery.cs), and
 // the transaction never happened. A crash in 3 or 4 leaves a complete journal and X
@@ -49,7 +52,9 @@ internal sealed partial class Checkpointer
                 _journalBuffer = new byte[perPiece * entrySize];
             }
 
-            // Step 1.
+            // Step 1, once a failed checkpoint's journal is no longer needed (Checkpointer.Unfinished.cs): Begin
+            // empties the file.
+            FinishFailedCheckpoint();
             long pagesOnDisk = file.PagesOnDisk;
             var header = new byte[CheckpointJournal.HeaderSize];
             CheckpointJournal.WriteHeader(header, Header.DatabaseId, lsn, pageSize, pages.Length, JournalKind.Commit);

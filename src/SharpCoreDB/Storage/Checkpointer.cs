@@ -10,6 +10,9 @@
 //   5. write the header (the other slot) with checkpoint LSN C and the state as of C, fsync;
 //   6. release the log up to C and clear the journal;
 //   7. cut the file to the page count as of C when it is longer (TrimFile).
+// If step 4 fails, its pages stay dirty and its journal stays the repair for any page
+// it tore: the next checkpoint first does step 4 again from that journal
+// (Checkpointer.Unfinished.cs), then begins its own.
 // Writers keep committing meanwhile: versions are immutable and a checkpoint only
 // ever writes versions no newer than C. A crash anywhere leaves either the old
 // header (and a journal that repairs any torn in-place write, or none if the
@@ -75,6 +78,7 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             // commit made so far. It then reads the database as of LSN C like any reader: holding a
             // snapshot keeps the page versions as of C from being pruned while later commits replace them.
             log?.Flush();
+            FinishFailedCheckpoint();
             long epoch = cache.Reclaimer.Enter();
             long lsn = snapshots.Acquire(out var state);
             int written;
@@ -190,6 +194,7 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             journal.Write(buffer.AsSpan(0, size), PacingBytes);
             cache.AllowFileLsn(lsn);
             long pagesOnDisk = file.PagesOnDisk;
+            _unfinished = new UnfinishedCheckpoint(dirty, state.PageCount, pagesOnDisk);
             if (state.PageCount > file.PagesOnDisk)
             {
                 file.SetPageCount(state.PageCount);
@@ -211,12 +216,14 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             file.Flush();
 
             // Only now are the pages in the file for sure: if a write or the fsync failed, they stay
-            // dirty and the next checkpoint journals them again (this journal, which could repair
-            // them, is about to be overwritten by it).
+            // dirty, and this journal, which could repair them, stays until they are written again
+            // from it (Checkpointer.Unfinished.cs) before anything overwrites it.
             foreach (var (page, version) in dirty)
             {
                 cache.MarkInFile(page, version.Lsn);
             }
+
+            _unfinished = null;
         }
     }
 
@@ -232,8 +239,13 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
     private void WriteHeader(DatabaseHeader header)
     {
         header = seal(header);
-        file.WriteHeader(header);
+        file.WriteHeaderCopy(header, HeaderCopy.First);
+
+        // Durable, the first copy is the header. Taken as written before the mirror, so that if the mirror's write
+        // fails the next header has the next sequence and goes first to the slot it may have torn: with this one's
+        // sequence it would overwrite the only intact copy first, and a crash tearing that write left neither.
         Header = header;
+        file.WriteHeaderCopy(header, HeaderCopy.Mirror);
     }
 
     private void WriteInPlace(uint page, PageVersion version, byte[] buffer, int offset, int pageSize, long pagesOnDisk) =>

@@ -44,7 +44,8 @@
 // checkpoint writes its entries first and its header last, each durable before the
 // next: until the new header is durable, the header in the file is the old one, which
 // the LSN rule above ignores. One that may still apply (a checkpoint that failed after
-// its journal was written) is invalidated, durably, before any entry is overwritten.
+// its journal was written, once the Checkpointer wrote its pages again from it:
+// Checkpointer.Unfinished.cs) is invalidated, durably, before any entry is overwritten.
 using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.IO;
 

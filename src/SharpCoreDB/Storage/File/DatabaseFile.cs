@@ -103,13 +103,22 @@ internal sealed class DatabaseFile : IDisposable
     /// </summary>
     public void WriteHeader(DatabaseHeader header)
     {
+        WriteHeaderCopy(header, HeaderCopy.First);
+        WriteHeaderCopy(header, HeaderCopy.Mirror);
+    }
+
+    /// <summary>
+    /// Writes one copy of <paramref name="header"/> and fsyncs it. Once the first copy is durable it is the header (the
+    /// open reads the newest valid slot): a writer that goes on after the mirror's write failed must give its next header
+    /// the next sequence, whose first copy goes to the slot the failure may have torn, never over the only intact one.
+    /// </summary>
+    public void WriteHeaderCopy(DatabaseHeader header, HeaderCopy copy)
+    {
         Span<byte> slot = stackalloc byte[DatabaseHeader.SlotSize];
         header.WriteTo(slot);
         try
         {
-            _file.Write(DatabaseHeader.SlotOffset(header.Sequence), slot);
-            _file.Flush();
-            _file.Write(DatabaseHeader.MirrorSlotOffset(header.Sequence), slot);
+            _file.Write(copy == HeaderCopy.First ? DatabaseHeader.SlotOffset(header.Sequence) : DatabaseHeader.MirrorSlotOffset(header.Sequence), slot);
             _file.Flush();
         }
         catch (IOException e)
@@ -121,4 +130,14 @@ internal sealed class DatabaseFile : IDisposable
     public long Length => _file.Length;
 
     public void Dispose() => _file.Dispose();
+}
+
+/// <summary>Which of a header's two copies is written (<see cref="DatabaseFile.WriteHeaderCopy"/>).</summary>
+internal enum HeaderCopy
+{
+    /// <summary>The slot the header's sequence selects: durable, it is the header.</summary>
+    First,
+
+    /// <summary>The other slot, written once the first copy is durable.</summary>
+    Mirror,
 }
