@@ -172,7 +172,9 @@ internal sealed partial class DmlPlan(QueryContext context, DmlKind kind, TableS
             int width = Source.ColumnCount;
             while (Source.Next())
             {
-                Source.Output.Values.AsSpan(0, width).CopyTo(InputBuffer(count, width));
+                // Array.Copy, not a Span<DbValue> copy: the framework's generic span code over DbValue is not in the
+                // package's ReadyToRun images and was compiled by the JIT inside a fresh process's first INSERT.
+                Array.Copy(Source.Output.Values, InputBuffer(count, width), width);
                 count++;
             }
         }

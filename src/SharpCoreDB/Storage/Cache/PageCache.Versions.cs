@@ -15,13 +15,15 @@
 //     the oldest snapshot moves on (SnapshotRegistry tells the engine), after a
 //     checkpoint, and now and then while the cache is over its budget (MakeRoom): this
 //     reaches pages written while a reader was active and never again.
+using System.Runtime.InteropServices;
+using SharpCoreDB.Storage.Collections;
 using SharpCoreDB.Storage.File;
 
 namespace SharpCoreDB.Storage.Cache;
 
 internal sealed partial class PageCache
 {
-    private readonly HashSet<uint> _chained = [];
+    private readonly PageSet _chained = new();
 
     // Pages that kept an older version when Install gave them a new one, in commit order, with the LSN of the new one:
     // visited again once only the oldest snapshot could still read the older version (PruneSuperseded).
@@ -229,13 +231,24 @@ internal sealed partial class PageCache
     // True when some snapshot s has from <= s < below (snapshots ascending).
     private static bool IsRead(List<long> snapshots, long from, long below)
     {
-        int index = snapshots.BinarySearch(from);
-        if (index < 0)
+        // The first snapshot >= from, by hand over the list's span: List<long>.BinarySearch is framework generic code
+        // the package's ReadyToRun images cannot hold, compiled by the JIT inside a fresh process's first batch.
+        ReadOnlySpan<long> held = CollectionsMarshal.AsSpan(snapshots);
+        int low = 0, high = held.Length;
+        while (low < high)
         {
-            index = ~index;
+            int middle = (low + high) >>> 1;
+            if (held[middle] < from)
+            {
+                low = middle + 1;
+            }
+            else
+            {
+                high = middle;
+            }
         }
 
-        return index < snapshots.Count && snapshots[index] < below;
+        return low < held.Length && held[low] < below;
     }
 
     // A version leaves the chain: its image goes to the pool of images to reuse (no snapshot reads it, so no
@@ -288,7 +301,7 @@ internal sealed partial class PageCache
         _chainedScratch.Clear();
         lock (_chained)
         {
-            _chainedScratch.AddRange(_chained);
+            _chained.CopyTo(_chainedScratch);
         }
     }
 

@@ -7,6 +7,7 @@
 // the count when it began and a rollback to it cuts the entries back, so rows of an
 // undone statement are never reported. Past RowIdLimit entries a table is recorded
 // once as "many rows" instead of row by row, which bounds the memory of a bulk load.
+using SharpCoreDB.Storage.Collections;
 namespace SharpCoreDB.Storage.Transactions;
 
 /// <summary>The rows a write transaction changed, table by table.</summary>
@@ -16,7 +17,7 @@ internal sealed class ChangeJournal
     public const int RowIdLimit = 10_000;
 
     private readonly List<Entry> _entries = [];
-    private readonly HashSet<uint> _manyRows = [];
+    private readonly PageSet _manyRows = new();
 
     /// <summary>Entries so far: what a savepoint remembers to cut back to.</summary>
     public int Count => _entries.Count;

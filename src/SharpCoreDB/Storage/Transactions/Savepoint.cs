@@ -15,6 +15,7 @@
 // that kind; before any other change the transaction widens it (Widen) to a whole
 // pre-image: the page as it is now with the head put back, which is the page as it
 // was, because the changes since left every byte past the head that matters alone.
+using SharpCoreDB.Storage.Collections;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Wal.Buffers;
 
@@ -23,7 +24,7 @@ namespace SharpCoreDB.Storage.Transactions;
 /// <summary>A point a write transaction can roll back to.</summary>
 internal sealed class Savepoint : IDisposable
 {
-    private readonly Dictionary<uint, PreImage> _preImages = [];
+    private readonly PageMap<PreImage> _preImages = new();
 
     public Savepoint(string? name, DatabaseState state) => Start(name, state);
 
@@ -60,7 +61,7 @@ internal sealed class Savepoint : IDisposable
             current.Image!.AsSpan(0, length).CopyTo(copy); // the transaction brought it into memory first
         }
 
-        _preImages.Add(pageNumber, new PreImage(copy, length));
+        _preImages.TryAdd(pageNumber, new PreImage(copy, length));
     }
 
     /// <summary>True when this savepoint already holds the page's pre-image.</summary>
@@ -81,7 +82,7 @@ internal sealed class Savepoint : IDisposable
         image.AsSpan(0, pageSize).CopyTo(whole);
         head.Bytes.AsSpan(0, head.Length).CopyTo(whole);
         BufferPool.Return(head.Bytes);
-        _preImages[pageNumber] = new PreImage(whole, pageSize);
+        _preImages.Set(pageNumber, new PreImage(whole, pageSize));
     }
 
     /// <summary>Puts every remembered page of <paramref name="transaction"/> back as it was; pages that were not private are dropped.</summary>
@@ -121,7 +122,7 @@ internal sealed class Savepoint : IDisposable
 
     public void Dispose()
     {
-        foreach (var preImage in _preImages.Values)
+        foreach (var (_, preImage) in _preImages)
         {
             if (preImage.Bytes is not null)
             {

@@ -3,6 +3,7 @@
 // copies (copy-on-write): readers keep seeing the committed images, and rollback
 // is simply forgetting the copies. Commit turns the copies into the newest
 // committed versions and logs their differences (see StorageEngine.Commit).
+using SharpCoreDB.Storage.Collections;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
 
@@ -24,7 +25,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
     private readonly Dictionary<uint, PrivatePage> _pages;
     private readonly List<Savepoint> _savepoints;
     private readonly Stack<Savepoint> _spareSavepoints;
-    private readonly HashSet<uint> _headsKept;
+    private readonly PageSet _headsKept;
 
     // This transaction's ticket in the cache's image reclamation (ICommittedPages.EnterEpoch).
     private readonly long _epoch;

@@ -5,6 +5,7 @@
 // commit, a third of what such a commit allocated once the page copies were reused.
 // A transaction clears what it put in when it ends and touches the workspace no
 // more (WriteTransaction checks that it is active before every use).
+using SharpCoreDB.Storage.Collections;
 namespace SharpCoreDB.Storage.Transactions;
 
 /// <summary>Reusable state of the write transaction: private pages, savepoints, kept heads.</summary>
@@ -24,7 +25,7 @@ internal sealed class WriterWorkspace
     public Stack<Savepoint> SpareSavepoints { get; } = new();
 
     /// <summary>Pages some open savepoint may keep only the head of (WriteHead); empty when none is open.</summary>
-    public HashSet<uint> HeadsKept { get; } = [];
+    public PageSet HeadsKept { get; } = new();
 
     /// <summary>Every private page in the order it became private: the ring the sweep that moves pages out walks.</summary>
     public List<uint> Clock { get; } = [];
