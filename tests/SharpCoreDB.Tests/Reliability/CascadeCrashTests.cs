@@ -16,17 +16,13 @@ using SharpCoreDB.Tests.Engine;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Trait("Category", "Slow")]
-public sealed class CascadeCrashTests : IDisposable
+public sealed class CascadeCrashTests() : TempDirectoryTests("scdb-cascade-")
 {
-    private readonly TempDirectory _dir = new("scdb-cascade-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public async Task EveryAcknowledgedCascadeSurvivesSigkill()
     {
         int rounds = int.TryParse(Environment.GetEnvironmentVariable("SCDB_CRASH_ROUNDS"), out int r) ? r : 6;
-        string path = _dir.File("cascade.scdb");
+        string path = Dir.File("cascade.scdb");
         var random = new Random(23);
         for (int round = 0; round < rounds; round++)
         {

@@ -12,17 +12,13 @@ using SharpCoreDB.Tests.Engine;
 
 namespace SharpCoreDB.Tests.Reliability;
 
-public sealed class TemporaryFileTests : IDisposable
+public sealed class TemporaryFileTests() : TempDirectoryTests("scdb-temp-")
 {
-    private readonly TempDirectory _dir = new("scdb-temp-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     [Trait("Category", "Slow")]
     public async Task AProcessKilledMidSortLeavesNoTemporaryFile()
     {
-        string path = _dir.File("sort.scdb");
+        string path = Dir.File("sort.scdb");
         var random = new Random(7);
         for (int round = 0; round < 3; round++)
         {
@@ -44,7 +40,7 @@ public sealed class TemporaryFileTests : IDisposable
             process.Kill(entireProcessTree: true); // SIGKILL on Unix
             await process.WaitForExitAsync();
 
-            Assert.Empty(TemporaryFilesIn(_dir.Path));
+            Assert.Empty(TemporaryFilesIn(Dir.Path));
             using var harness = new EngineHarness(new StorageOptions { Path = path, PageSize = 4096 });
             Assert.Equal(5000L * (round + 1), harness.Scalar("SELECT COUNT(*) FROM t"));
             Assert.Equal("ok", harness.Scalar("PRAGMA integrity_check"));
@@ -54,14 +50,14 @@ public sealed class TemporaryFileTests : IDisposable
     [Fact]
     public void LeftoversAreDeletedByAReadWriteOpenOnly()
     {
-        string path = _dir.File("left.scdb");
+        string path = Dir.File("left.scdb");
         using (var create = new EngineHarness(new StorageOptions { Path = path }))
         {
             create.Execute("CREATE TABLE t (x INTEGER)");
         }
 
-        string[] ours = [_dir.File(TemporaryFiles.SortRunPrefix + "0a.tmp"), _dir.File(TemporaryFiles.VersionsPrefix + "0b.tmp")];
-        string theirs = _dir.File("report.tmp");
+        string[] ours = [Dir.File(TemporaryFiles.SortRunPrefix + "0a.tmp"), Dir.File(TemporaryFiles.VersionsPrefix + "0b.tmp")];
+        string theirs = Dir.File("report.tmp");
         foreach (string file in ours.Append(theirs))
         {
             File.WriteAllText(file, "left behind");
@@ -69,12 +65,12 @@ public sealed class TemporaryFileTests : IDisposable
 
         using (new EngineHarness(new StorageOptions { Path = path, ReadOnly = true }))
         {
-            Assert.Equal(2, TemporaryFilesIn(_dir.Path).Count);
+            Assert.Equal(2, TemporaryFilesIn(Dir.Path).Count);
         }
 
         using (var harness = new EngineHarness(new StorageOptions { Path = path }))
         {
-            Assert.Empty(TemporaryFilesIn(_dir.Path));
+            Assert.Empty(TemporaryFilesIn(Dir.Path));
             Assert.True(File.Exists(theirs));
             Assert.Contains(harness.Database.Storage.RecoveryNotes, note => note.StartsWith("2 temporary files", StringComparison.Ordinal));
         }
@@ -88,7 +84,7 @@ public sealed class TemporaryFileTests : IDisposable
             return; // there the file is visible until it is closed (delete-on-close)
         }
 
-        using var harness = new EngineHarness(new StorageOptions { Path = _dir.File("spill.scdb") });
+        using var harness = new EngineHarness(new StorageOptions { Path = Dir.File("spill.scdb") });
         harness.Database.SpillThresholdRows = 8;
         harness.Execute("CREATE TABLE t (v TEXT)");
         for (int i = 0; i < 200; i++)
@@ -99,7 +95,7 @@ public sealed class TemporaryFileTests : IDisposable
         var statement = harness.Session.Prepare(SharpCoreDB.Sql.SqlParser.Parse("SELECT v FROM t ORDER BY v DESC")[0]);
         using var result = harness.Session.Execute(statement, new NoValues());
         Assert.True(result.Read()); // the runs are written and being merged now
-        Assert.Empty(TemporaryFilesIn(_dir.Path));
+        Assert.Empty(TemporaryFilesIn(Dir.Path));
         while (result.Read())
         {
         }
