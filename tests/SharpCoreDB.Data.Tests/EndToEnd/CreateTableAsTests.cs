@@ -53,8 +53,7 @@ public sealed class CreateTableAsTests() : SqliteComparisonTests(
             }
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal(["10,x", "20,y"], SqliteReference.Rows(connection, "SELECT * FROM t ORDER BY a", RowText.Exact, out _));
             Assert.Equal(["s", "t"], SqliteReference.Rows(connection, "SELECT name FROM sqlite_master ORDER BY name", RowText.Exact, out _));

@@ -47,8 +47,7 @@ public sealed class SchemaTableTests() : SqliteComparisonTests(
             Assert.Equal(["a", "autoindex_a_1"], Names(connection));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal(["a", "autoindex_a_1"], Names(connection));
             Assert.Equal(["table,a,a,CREATE TABLE a(id INTEGER PRIMARY KEY, name TEXT UNIQUE)", "index,autoindex_a_1,a,NULL"],

@@ -89,8 +89,7 @@ public sealed class PartialAndExpressionIndexTests() : SqliteComparisonTests(
             Assert.Equal(40L, Count(connection, Probe));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));
             Assert.Contains("SEARCH account USING INDEX account_live_name (<expr>=?)", (string)Statements.Scalar(connection, "EXPLAIN QUERY PLAN " + Probe)!, StringComparison.Ordinal);
@@ -107,8 +106,7 @@ public sealed class PartialAndExpressionIndexTests() : SqliteComparisonTests(
             Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));
             Assert.Equal(Rows(connection, Probe.Replace("FROM account", "FROM account NOT INDEXED", StringComparison.Ordinal)), Rows(connection, Probe));

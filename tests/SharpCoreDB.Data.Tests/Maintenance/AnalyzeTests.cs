@@ -92,8 +92,7 @@ public sealed class AnalyzeTests() : SqliteComparisonTests(
             Assert.Equal(answer, VacuumTests.Rows(connection, Query));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal("SEARCH t USING INDEX tb (b=?)", Statements.Scalar(connection, "EXPLAIN QUERY PLAN " + Query));
             Assert.Equal(answer, VacuumTests.Rows(connection, Query));
