@@ -5,7 +5,6 @@
 // the temporary names that are there anyway (an older build, or a crash in the
 // instant between creating and unlinking one) are deleted by a read-write open,
 // and never by a read-only one.
-using System.Diagnostics;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Tests.Engine;
@@ -22,23 +21,10 @@ public sealed class TemporaryFileTests() : TempDirectoryTests("scdb-temp-")
         var random = new Random(7);
         for (int round = 0; round < 3; round++)
         {
-            string worker = Path.Combine(AppContext.BaseDirectory, "SharpCoreDB.StorageCrashWorker.dll");
-            var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-            start.ArgumentList.Add(worker);
-            start.ArgumentList.Add(path);
-            start.ArgumentList.Add("sort");
-            using var process = Process.Start(start)!;
-            var stderr = process.StandardError.ReadToEndAsync();
-            var sorting = process.StandardOutput.ReadLineAsync();
-            if (await Task.WhenAny(sorting, Task.Delay(TestTimeouts.Hang)) != sorting || await sorting != "SORTING")
-            {
-                process.Kill(entireProcessTree: true);
-                Assert.Fail($"the worker did not start sorting: {await stderr}");
-            }
-
+            using WorkerProcess worker = await WorkerProcess.StartAsync("SharpCoreDB.StorageCrashWorker.dll", "SORTING", path, "sort");
             await Task.Delay(random.Next(20, 200));
-            process.Kill(entireProcessTree: true); // SIGKILL on Unix
-            await process.WaitForExitAsync();
+            worker.Process.Kill(entireProcessTree: true); // SIGKILL on Unix
+            await worker.Process.WaitForExitAsync();
 
             Assert.Empty(TemporaryFilesIn(Dir.Path));
             using var harness = new EngineHarness(new StorageOptions { Path = path, PageSize = 4096 });
