@@ -114,18 +114,8 @@ public sealed class MigrationCrashTests(ITestOutputHelper output) : IDisposable
     // Runs the worker; kills it `killAfter` past its start of Migrate(), or lets it finish. Returns how long Migrate() ran.
     private static async Task<TimeSpan> Run(string path, TimeSpan? killAfter)
     {
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        start.ArgumentList.Add(Path.Combine(AppContext.BaseDirectory, "SharpCoreDB.EntityFrameworkCore.MigrationWorker.dll"));
-        start.ArgumentList.Add(path);
-        using var process = Process.Start(start)!;
-        Task<string> errors = process.StandardError.ReadToEndAsync();
-        Task<string?> migrating = process.StandardOutput.ReadLineAsync();
-        if (await Task.WhenAny(migrating, Task.Delay(TestTimeouts.Hang)) != migrating || await migrating != "MIGRATING")
-        {
-            process.Kill(entireProcessTree: true);
-            Assert.Fail($"the worker did not start: {await errors}");
-        }
-
+        using WorkerProcess worker = await WorkerProcess.StartAsync("SharpCoreDB.EntityFrameworkCore.MigrationWorker.dll", "MIGRATING", path);
+        Process process = worker.Process;
         var clock = Stopwatch.StartNew();
         Task<string> rest = process.StandardOutput.ReadToEndAsync();
         if (killAfter is { } delay)
@@ -141,7 +131,7 @@ public sealed class MigrationCrashTests(ITestOutputHelper output) : IDisposable
         await process.WaitForExitAsync(hang.Token);
         if (killAfter is null)
         {
-            Assert.True(process.ExitCode == 0 && (await rest).Contains("DONE", StringComparison.Ordinal), $"the worker failed: {await errors}");
+            Assert.True(process.ExitCode == 0 && (await rest).Contains("DONE", StringComparison.Ordinal), $"the worker failed: {await worker.Errors}");
         }
 
         return clock.Elapsed;

@@ -6,6 +6,7 @@
 // layout tests both use it; the code's side is a LayoutField (or an offset and a size
 // where a structure has no fixed field there).
 using System.Globalization;
+using System.Text;
 using SharpCoreDB.Sql.Tests;
 using SharpCoreDB.Wal.Format;
 using Xunit;
@@ -24,6 +25,17 @@ internal readonly record struct ExpectedField(string Offset, string Size, string
     public static ExpectedField At(int offset, int size, string contains) => new(Number(offset), Number(size), contains);
 
     public static ExpectedField At(LayoutField field, string contains) => At(field.Offset, field.Size, contains);
+
+    /// <summary>A magic field, which the doc spells as the code wrote it into <paramref name="written"/>: "magic `SCDB...`".</summary>
+    public static ExpectedField Magic(LayoutField field, ReadOnlySpan<byte> written) =>
+        At(field, $"magic `{Encoding.ASCII.GetString(field.Of(written))}`");
+
+    /// <summary>
+    /// A checksum of every byte before the field (LayoutField.WriteCrc32OfPreceding), in the doc's spelling of the
+    /// algorithm: "CRC32 of bytes 0..27".
+    /// </summary>
+    public static ExpectedField Crc32OfPreceding(LayoutField field, string spelling) =>
+        At(field, $"{spelling} of bytes 0..{field.Offset - 1}");
 
     /// <summary>A row of a table without an offset column.</summary>
     public static ExpectedField Sized(int size, string contains) => new("", Number(size), contains);

@@ -13,18 +13,15 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
-public sealed class CommitWaitTests : IDisposable
+public sealed class CommitWaitTests() : TempDirectoryTests("scdb-wal-")
 {
     private const int BlockingCommitters = 40;
     private const int AwaitingCommitters = 8;
-    private readonly TempDirectory _dir = new("scdb-wal-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public async Task CommittersBlockedBehindAHeldFsyncAreAllWokenAndSeeTheirRecordsDurable()
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var faulty = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
         var options = WalKinds.Options(WalKind.GroupFullSync, faulty);
         var pile = new CommitterPile();
@@ -54,7 +51,7 @@ public sealed class CommitWaitTests : IDisposable
     [InlineData(false)]
     public async Task AFailedFsyncFailsEveryCommitterOfTheGroupInFlightAndOfThePendingOne(bool untilAllBlock)
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var faulty = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
         var pile = new CommitterPile();
         using (var log = WriteAheadLog.Open(path, WalKinds.Options(WalKind.GroupFullSync, faulty)))

@@ -6,12 +6,9 @@ using SharpCoreDB.Wal.Tests.Support;
 namespace SharpCoreDB.Wal.Tests;
 
 [Trait("Category", "Slow")]
-public sealed class ConcurrentAppendTests : IDisposable
+public sealed class ConcurrentAppendTests() : TempDirectoryTests("scdb-wal-")
 {
     internal const int Threads = 16;
-    private readonly TempDirectory _dir = new("scdb-wal-");
-
-    public void Dispose() => _dir.Dispose();
 
     // The baseline pays one fsync per record, so it gets fewer records to stay fast.
     [Theory]
@@ -20,7 +17,7 @@ public sealed class ConcurrentAppendTests : IDisposable
     [InlineData(WalKind.Baseline, 300)]
     public void EveryRecordComesBackOnceInLsnOrderByteEqual(WalKind kind, int perThread)
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(kind);
         var lsns = new long[Threads][];
         using (var log = WriteAheadLog.Open(path, options))
@@ -75,7 +72,7 @@ public sealed class ConcurrentAppendTests : IDisposable
     [Fact]
     public async Task AsyncAppendsFromManyTasksAllBecomeDurable()
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(WalKind.GroupFullSync);
         const int Tasks = 32;
         const int PerTask = 500;

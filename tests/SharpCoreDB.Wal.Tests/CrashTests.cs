@@ -16,17 +16,13 @@ using SharpCoreDB.Wal.Tests.Support;
 namespace SharpCoreDB.Wal.Tests;
 
 [Trait("Category", "Slow")]
-public sealed partial class CrashTests : IDisposable
+public sealed partial class CrashTests() : TempDirectoryTests("scdb-wal-")
 {
-    private readonly TempDirectory _dir = new("scdb-wal-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void EveryAcknowledgedRecordSurvivesSigkill()
     {
         int rounds = int.TryParse(Environment.GetEnvironmentVariable("SCDB_CRASH_ROUNDS"), out int n) && n > 0 ? n : 20;
-        string path = _dir.File("crash.wal");
+        string path = Dir.File("crash.wal");
         string writer = CrashWriterPath();
         var random = new Random(Environment.TickCount);
         var acknowledged = new Dictionary<long, (ulong Hash, int Length)>();

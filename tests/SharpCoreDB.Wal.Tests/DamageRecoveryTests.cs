@@ -10,16 +10,13 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
-public sealed class DamageRecoveryTests : IDisposable
+public sealed class DamageRecoveryTests() : TempDirectoryTests("scdb-wal-")
 {
     private const string LogPath = "/mem/db.scdb-wal";
     private const string Segment = LogPath + ".00000001";
     private const int Records = 40;
-    private readonly TempDirectory _dir = new("scdb-wal-");
 
     public static TheoryData<WalKind> FullSyncKinds => [WalKind.GroupFullSync, WalKind.Baseline];
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [MemberData(nameof(FullSyncKinds))]
@@ -59,7 +56,7 @@ public sealed class DamageRecoveryTests : IDisposable
     [Fact]
     public void AFlippedBitAtByte4012OnTheRealDiskLosesOneRecordSilentlyNoMore()
     {
-        string path = _dir.File("db.scdb-wal");
+        string path = Dir.File("db.scdb-wal");
         var options = WalKinds.Options(WalKind.GroupFullSync);
         using (var log = WriteAheadLog.Open(path, options))
         {

@@ -9,12 +9,9 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
-public sealed class FaultTests : IDisposable
+public sealed class FaultTests() : TempDirectoryTests("scdb-wal-")
 {
     internal const int Threads = 8;
-    private readonly TempDirectory _dir = new("scdb-wal-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(WalKind.GroupFullSync, true)]
@@ -23,7 +20,7 @@ public sealed class FaultTests : IDisposable
     [InlineData(WalKind.Baseline, false)]
     public void AFailedWriteOrFsyncReachesTheWaitingAppendersAndLosesNothingAcknowledged(WalKind kind, bool failWrite)
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var faulty = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
         var acknowledged = new ConcurrentDictionary<long, (int Writer, int Index)>();
         var firstErrors = new Exception?[Threads];
@@ -103,7 +100,7 @@ public sealed class FaultTests : IDisposable
     [Fact]
     public void InAsyncModeAFailedFlushIsReportedByFlushAndByDispose()
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var faulty = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
         var options = WalKinds.Options(WalKind.GroupAsync, faulty) with { FlushInterval = TimeSpan.FromSeconds(30) };
         var log = WriteAheadLog.Open(path, options);
@@ -117,7 +114,7 @@ public sealed class FaultTests : IDisposable
         log.Dispose();
 
         var failingAtClose = new FaultyFileSystem(watch: WatchedFiles.LogSegments);
-        var dispose = WriteAheadLog.Open(_dir.File("other.wal"), options with { FileSystem = failingAtClose });
+        var dispose = WriteAheadLog.Open(Dir.File("other.wal"), options with { FileSystem = failingAtClose });
 
         // A record appended right after Open races with the worker's first round, and a flush requested
         // during a round earns one more round. Once the worker sleeps with no flush pending, only Dispose

@@ -11,20 +11,16 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
-public sealed class FlushWorkerPlacementTests : IDisposable
+public sealed class FlushWorkerPlacementTests() : TempDirectoryTests("scdb-wal-")
 {
     private const string PciDevice = "sys/devices/pci0000:00/0000:00:02.0";
     private const string VirtioDisk = PciDevice + "/virtio1/block/vda";
-
-    private readonly TempDirectory _root = new("scdb-wal-");
-
-    public void Dispose() => _root.Dispose();
 
     [Fact]
     public void ASingleQueueDiskNamesTheCpuItsCompletionInterruptGoesTo()
     {
         BuildVirtioDisk(completionCpu: 1);
-        Assert.Equal(1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+        Assert.Equal(1, DiskCompletionCpu.Find(Dir.Path, 254, 0));
     }
 
     [Fact]
@@ -33,7 +29,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
         // The config vector (35) is routed to CPU 0 but has never fired; only 36 completes requests.
         BuildVirtioDisk(completionCpu: 1);
         Interrupt(35, affinity: "0", counts: "0,0");
-        Assert.Equal(1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+        Assert.Equal(1, DiskCompletionCpu.Find(Dir.Path, 254, 0));
     }
 
     [Fact]
@@ -42,7 +38,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
         BuildVirtioDisk(completionCpu: 0);
         Write(VirtioDisk + "/vda1/partition", "1");
         Link("sys/dev/block/254:1", VirtioDisk + "/vda1");
-        Assert.Equal(0, DiskCompletionCpu.Find(_root.Path, 254, 1));
+        Assert.Equal(0, DiskCompletionCpu.Find(Dir.Path, 254, 1));
     }
 
     [Fact]
@@ -51,7 +47,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
         // NVMe completes each request on a queue of the submitting CPU: nowhere to pin.
         BuildVirtioDisk(completionCpu: 1);
         Directory.CreateDirectory(At(VirtioDisk + "/mq/1"));
-        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+        Assert.Equal(-1, DiskCompletionCpu.Find(Dir.Path, 254, 0));
     }
 
     [Fact]
@@ -59,7 +55,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     {
         BuildVirtioDisk(completionCpu: 1);
         Interrupt(35, affinity: "0", counts: "12,0");
-        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+        Assert.Equal(-1, DiskCompletionCpu.Find(Dir.Path, 254, 0));
     }
 
     [Fact]
@@ -67,19 +63,19 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     {
         BuildVirtioDisk(completionCpu: 1);
         Interrupt(36, affinity: "0-1", counts: "5,7");
-        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 254, 0));
+        Assert.Equal(-1, DiskCompletionCpu.Find(Dir.Path, 254, 0));
     }
 
     [Fact]
     public void AnUnknownDeviceOrOneWithoutQueuesNamesNoCpu()
     {
         BuildVirtioDisk(completionCpu: 1);
-        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 8, 0));
+        Assert.Equal(-1, DiskCompletionCpu.Find(Dir.Path, 8, 0));
 
         // A device-mapper or overlay device: a block directory with no mq/.
         Directory.CreateDirectory(At("sys/devices/virtual/block/dm-0"));
         Link("sys/dev/block/253:0", "sys/devices/virtual/block/dm-0");
-        Assert.Equal(-1, DiskCompletionCpu.Find(_root.Path, 253, 0));
+        Assert.Equal(-1, DiskCompletionCpu.Find(Dir.Path, 253, 0));
     }
 
     [Fact]
@@ -89,7 +85,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
         SingleQueueDisk("8:0", adapter + "/ata1/host0/target0:0:0/0:0:0:0", "sda");
         Write(adapter + "/msi_irqs/40", "msi");
         Interrupt(40, affinity: "0", counts: "90,0");
-        Assert.Equal(0, DiskCompletionCpu.Find(_root.Path, 8, 0));
+        Assert.Equal(0, DiskCompletionCpu.Find(Dir.Path, 8, 0));
     }
 
     [Fact]
@@ -99,7 +95,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
         SingleQueueDisk("8:16", adapter + "/host1", "sdb");
         Write(adapter + "/irq", "11");
         Interrupt(11, affinity: "1", counts: "0,3");
-        Assert.Equal(1, DiskCompletionCpu.Find(_root.Path, 8, 16));
+        Assert.Equal(1, DiskCompletionCpu.Find(Dir.Path, 8, 16));
     }
 
     [Fact]
@@ -148,7 +144,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
     [Fact]
     public async Task OnTheRealDiskTheWorkerGoesWhereTheOperatingSystemSays()
     {
-        string path = _root.File("real.wal");
+        string path = Dir.File("real.wal");
         int named = OsFileSystem.Instance.CompletionCpu(path);
         Assert.InRange(named, -1, Environment.ProcessorCount - 1);
         using var log = WriteAheadLog.Open(path, new WalOptions { PinFlushWorker = true });
@@ -186,7 +182,7 @@ public sealed class FlushWorkerPlacementTests : IDisposable
         Write($"sys/kernel/irq/{irq}/per_cpu_count", counts + "\n");
     }
 
-    private string At(string relative) => Path.Combine(_root.Path, relative);
+    private string At(string relative) => Path.Combine(Dir.Path, relative);
 
     private void Write(string relative, string text)
     {

@@ -2,7 +2,6 @@
 // files through: where the anchor's two slots lie, a slot's fields, the segment
 // header and the frame. Each test reads the doc's table and fails when a row's
 // offset, size or meaning differs from the code, so neither can change alone.
-using System.Text;
 using SharpCoreDB.Wal.Format;
 using static SharpCoreDB.TestSupport.ExpectedField;
 
@@ -37,11 +36,11 @@ public sealed class LayoutDocumentationTests
             "Anchor file",
             index: 1,
             WalAnchor.SlotSize,
-            At(WalAnchor.MagicField, $"magic `{Encoding.ASCII.GetString(WalAnchor.MagicField.Of(slot))}`"),
+            Magic(WalAnchor.MagicField, slot),
             At(WalAnchor.GenerationField, $"odd generations live at offset {WalAnchor.OddSlotOffset}, even ones at {WalAnchor.EvenSlotOffset}"),
             At(WalAnchor.FirstSequenceField, "sequence number of the oldest live segment"),
             At(WalAnchor.FirstBaseLsnField, "base LSN of that segment"),
-            At(WalAnchor.ChecksumField, $"CRC-32 of bytes 0..{WalAnchor.ChecksumField.Offset - 1}"),
+            Crc32OfPreceding(WalAnchor.ChecksumField, "CRC-32"),
             At(WalAnchor.ReservedField, "reserved, 0"));
     }
 
@@ -56,12 +55,12 @@ public sealed class LayoutDocumentationTests
             "Segment header",
             index: 0,
             WalSegmentHeader.Size,
-            At(WalSegmentHeader.MagicField, $"magic `{Encoding.ASCII.GetString(WalSegmentHeader.MagicField.Of(header))}`"),
+            Magic(WalSegmentHeader.MagicField, header),
             At(WalSegmentHeader.SequenceField, "segment sequence number"),
             At(WalSegmentHeader.BaseLsnField, "base LSN"),
             At(WalSegmentHeader.VersionField, $"format version, {WalSegmentHeader.Version}"),
             At(WalSegmentHeader.ReservedField, "reserved, 0"),
-            At(WalSegmentHeader.ChecksumField, $"CRC-32 of bytes 0..{WalSegmentHeader.ChecksumField.Offset - 1}"));
+            Crc32OfPreceding(WalSegmentHeader.ChecksumField, "CRC-32"));
     }
 
     [Fact]

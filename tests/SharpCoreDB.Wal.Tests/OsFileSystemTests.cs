@@ -2,16 +2,12 @@ using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Wal.Tests;
 
-public sealed class OsFileSystemTests : IDisposable
+public sealed class OsFileSystemTests() : TempDirectoryTests("scdb-fs-")
 {
-    private readonly TempDirectory _dir = new("scdb-fs-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void WritesReadBackAfterReopen()
     {
-        string path = _dir.File("a.bin");
+        string path = Dir.File("a.bin");
         byte[] data = [1, 2, 3, 4, 5];
         using (var file = OsFileSystem.Instance.Open(path, StorageFileMode.OpenOrCreate))
         {
@@ -32,7 +28,7 @@ public sealed class OsFileSystemTests : IDisposable
     [Fact]
     public void SecondOpenOfTheSameFileFailsUntilTheFirstIsClosed()
     {
-        string path = _dir.File("locked.bin");
+        string path = Dir.File("locked.bin");
         using (OsFileSystem.Instance.Open(path, StorageFileMode.OpenOrCreate))
         {
             Assert.ThrowsAny<IOException>(() => OsFileSystem.Instance.Open(path, StorageFileMode.OpenOrCreate));
@@ -45,7 +41,7 @@ public sealed class OsFileSystemTests : IDisposable
     [Fact]
     public void SetLengthTruncates()
     {
-        string path = _dir.File("t.bin");
+        string path = Dir.File("t.bin");
         using var file = OsFileSystem.Instance.Open(path, StorageFileMode.CreateNew);
         file.Write(0, new byte[4096]);
         file.SetLength(10);

@@ -11,15 +11,12 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
-public sealed class RecoveryCorruptionTests : IDisposable
+public sealed class RecoveryCorruptionTests() : TempDirectoryTests("scdb-wal-")
 {
     internal const string LogPath = "/mem/log.wal";
     internal const string SegmentPath = "/mem/log.wal.00000001";
     internal const int Records = 12;
     internal const int DamagedFrames = 3;
-    private readonly TempDirectory _dir = new("scdb-wal-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(true)]
@@ -86,7 +83,7 @@ public sealed class RecoveryCorruptionTests : IDisposable
     [Fact]
     public void GarbageAfterTheLastFrameOnTheRealDiskIsCutOffAndNewAppendsFollowTheValidPrefix()
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(WalKind.GroupFullSync);
         using (var log = WriteAheadLog.Open(path, options))
         {

@@ -8,18 +8,15 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
-public sealed class ReleaseTests : IDisposable
+public sealed class ReleaseTests() : TempDirectoryTests("scdb-wal-")
 {
     internal const long SegmentSize = 16 << 10;
-    private readonly TempDirectory _dir = new("scdb-wal-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [MemberData(nameof(WalKinds.All), MemberType = typeof(WalKinds))]
     public void ALogReleasedAsItGoesStaysBoundedAndKeepsTheUnreleasedRecords(WalKind kind)
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(kind, segmentSize: SegmentSize);
         long maxLength = 0;
         long released = 0;
@@ -42,7 +39,7 @@ public sealed class ReleaseTests : IDisposable
         // each at most a segment plus the zeros written ahead (an eighth of a segment) and a group.
         Assert.InRange(maxLength, 1, 3 * SegmentSize);
         Assert.False(File.Exists(path + ".00000001"));
-        long onDisk = Directory.GetFiles(_dir.Path, "log.wal.*").Sum(f => new FileInfo(f).Length);
+        long onDisk = Directory.GetFiles(Dir.Path, "log.wal.*").Sum(f => new FileInfo(f).Length);
         Assert.InRange(onDisk, 1, 3 * SegmentSize);
 
         using var reopened = WriteAheadLog.Open(path, options);
@@ -59,7 +56,7 @@ public sealed class ReleaseTests : IDisposable
     [MemberData(nameof(WalKinds.All), MemberType = typeof(WalKinds))]
     public void LsnsKeepIncreasingAcrossReopenAfterEverythingWasReleased(WalKind kind)
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(kind, segmentSize: 4096);
         for (int round = 1; round <= 3; round++)
         {
@@ -87,7 +84,7 @@ public sealed class ReleaseTests : IDisposable
     [Fact]
     public void AReleasedSegmentIsCutInDurableStepsBeforeItIsDeleted()
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var fs = new RecordingFileSystem();
         var options = WalKinds.Options(WalKind.GroupAsync, fs, segmentSize: 8L << 20);
         using var log = WriteAheadLog.Open(path, options);

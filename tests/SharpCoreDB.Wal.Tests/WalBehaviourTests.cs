@@ -6,17 +6,13 @@ using SharpCoreDB.Wal.Tests.Support;
 
 namespace SharpCoreDB.Wal.Tests;
 
-public sealed class WalBehaviourTests : IDisposable
+public sealed class WalBehaviourTests() : TempDirectoryTests("scdb-wal-")
 {
-    private readonly TempDirectory _dir = new("scdb-wal-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Theory]
     [MemberData(nameof(WalKinds.All), MemberType = typeof(WalKinds))]
     public async Task EveryWayOfAppendingComesBackAfterReopenWithItsLsn(WalKind kind)
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(kind);
         var expected = new List<(long, byte[])>();
         using (var log = WriteAheadLog.Open(path, options))
@@ -69,7 +65,7 @@ public sealed class WalBehaviourTests : IDisposable
     [MemberData(nameof(WalKinds.All), MemberType = typeof(WalKinds))]
     public void LsnsContinueAfterReopenAndReplaySkipsWhatWasAsked(WalKind kind)
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(kind);
         for (int round = 0; round < 3; round++)
         {
@@ -91,7 +87,7 @@ public sealed class WalBehaviourTests : IDisposable
     [MemberData(nameof(WalKinds.All), MemberType = typeof(WalKinds))]
     public void RecordsLargerThanABufferAndEmptyRecordsRoundTrip(WalKind kind)
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(kind, bufferSize: 4096);
         byte[] big = new byte[100_000];
         new Random(7).NextBytes(big);
@@ -118,7 +114,7 @@ public sealed class WalBehaviourTests : IDisposable
     [MemberData(nameof(WalKinds.All), MemberType = typeof(WalKinds))]
     public void DisposeFlushesWhatWasAcknowledgedStopsAppendsAndReleasesTheFiles(WalKind kind)
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(kind) with { FlushInterval = TimeSpan.FromSeconds(30) };
         var log = WriteAheadLog.Open(path, options);
         Assert.ThrowsAny<IOException>(() => WriteAheadLog.Open(path, options));
@@ -140,7 +136,7 @@ public sealed class WalBehaviourTests : IDisposable
     [Fact]
     public void AsyncModeAcknowledgesFromMemoryAndTheWorkerFlushesOnItsOwn()
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         var options = WalKinds.Options(WalKind.GroupAsync) with { FlushInterval = TimeSpan.FromMilliseconds(5) };
         using var log = WriteAheadLog.Open(path, options);
         long lsn = 0;
@@ -162,7 +158,7 @@ public sealed class WalBehaviourTests : IDisposable
     [Fact]
     public async Task AnAwaitedCommitCanBeCancelledWithoutLosingTheRecord()
     {
-        string path = _dir.File("log.wal");
+        string path = Dir.File("log.wal");
         using (var log = WriteAheadLog.Open(path, WalKinds.Options(WalKind.GroupFullSync)))
         {
             using var cancelled = new CancellationTokenSource();

@@ -3,12 +3,8 @@
 // and .password changing an encrypted file's password.
 namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
-public sealed class DotCommandTests : IDisposable
+public sealed class DotCommandTests() : TempDirectoryTests("scdb-cli-")
 {
-    private readonly TempDirectory _dir = new("scdb-cli-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void TablesSchemaAndIndexesDescribeTheDatabase()
     {
@@ -22,7 +18,7 @@ public sealed class DotCommandTests : IDisposable
 
             """;
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "app.scdb");
 
         Assert.Equal("", run.Errors);
         Assert.Equal("a\nb\nb_name\nCREATE TABLE b(id INTEGER PRIMARY KEY, name TEXT NOT NULL);\nCREATE INDEX b_name ON b(name);\n", run.Output);
@@ -33,7 +29,7 @@ public sealed class DotCommandTests : IDisposable
     {
         const string script = ".timer on\nCREATE TABLE t (a);\nINSERT INTO t VALUES (1);\n.timer off\n.checkpoint\n.stats\n";
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "app.scdb");
 
         Assert.Equal(0, run.ExitCode);
         Assert.Matches(@"^Time: \d+\.\d{3} ms\nTime: \d+\.\d{3} ms\ndatabase: +app\.scdb\n", run.Output);
@@ -48,8 +44,8 @@ public sealed class DotCommandTests : IDisposable
     {
         const string script = "CREATE TABLE t (a);\nINSERT INTO t VALUES ('kept');\n.backup copy.scdb\n.backup copy.scdb\n";
 
-        ShellRun first = ShellProcess.Run(_dir.Path, script, "app.scdb");
-        ShellRun copy = ShellProcess.Run(_dir.Path, "SELECT a FROM t;\n", "copy.scdb");
+        ShellRun first = ShellProcess.Run(Dir.Path, script, "app.scdb");
+        ShellRun copy = ShellProcess.Run(Dir.Path, "SELECT a FROM t;\n", "copy.scdb");
 
         Assert.Contains("output file already exists", first.Errors, StringComparison.Ordinal);
         Assert.Contains("kept", copy.Output, StringComparison.Ordinal);
@@ -73,24 +69,24 @@ public sealed class DotCommandTests : IDisposable
 
             """;
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "app.scdb");
 
         Assert.Equal("", run.Errors);
         Assert.Equal("n\n-\n3\n(1 row)\n", run.Output);
-        Assert.Equal("id,note\r\n1,\r\n2,\"\"\r\n3,\"say \"\"hi\"\", then\nleave\"\r\n", File.ReadAllText(_dir.File("out.csv")));
-        Assert.Equal("[\n  {\"id\": 2},\n  {\"id\": 3}\n]\n", File.ReadAllText(_dir.File("out.json")));
+        Assert.Equal("id,note\r\n1,\r\n2,\"\"\r\n3,\"say \"\"hi\"\", then\nleave\"\r\n", File.ReadAllText(Dir.File("out.csv")));
+        Assert.Equal("[\n  {\"id\": 2},\n  {\"id\": 3}\n]\n", File.ReadAllText(Dir.File("out.json")));
         Assert.Equal(
             "id | is_null | len\n---+---------+-----\n 1 |       1 | NULL\n 2 |       0 |    0\n 3 |       0 |   20\n(3 rows)\n",
-            File.ReadAllText(_dir.File("result.txt")));
+            File.ReadAllText(Dir.File("result.txt")));
     }
 
     [Fact]
     public void ReadRunsAScriptFileAndStopsAtItsFirstError()
     {
-        File.WriteAllText(_dir.File("setup.sql"), "CREATE TABLE t (a);\nINSERT INTO t VALUES (1);\nINSERT INTO nowhere VALUES (2);\nINSERT INTO t VALUES (3);\n");
+        File.WriteAllText(Dir.File("setup.sql"), "CREATE TABLE t (a);\nINSERT INTO t VALUES (1);\nINSERT INTO nowhere VALUES (2);\nINSERT INTO t VALUES (3);\n");
 
-        ShellRun run = ShellProcess.Run(_dir.Path, ".read setup.sql\nSELECT 'not reached';\n", "app.scdb");
-        ShellRun after = ShellProcess.Run(_dir.Path, "", "-csv", "-noheader", "app.scdb", "SELECT a FROM t");
+        ShellRun run = ShellProcess.Run(Dir.Path, ".read setup.sql\nSELECT 'not reached';\n", "app.scdb");
+        ShellRun after = ShellProcess.Run(Dir.Path, "", "-csv", "-noheader", "app.scdb", "SELECT a FROM t");
 
         Assert.Equal(1, run.ExitCode);
         Assert.StartsWith("Error (setup.sql:3): ", run.Errors);
@@ -102,10 +98,10 @@ public sealed class DotCommandTests : IDisposable
     [Trait("Category", "Slow")]
     public void PasswordChangesThePasswordOfAnEncryptedDatabase()
     {
-        ShellRun created = ShellProcess.Run(_dir.Path, "CREATE TABLE s (v TEXT);\nINSERT INTO s VALUES ('secret');\n.password n3w-pw\n", "--password", "old-pw", "safe.scdb");
-        ShellRun withOld = ShellProcess.Run(_dir.Path, "", "--password", "old-pw", "safe.scdb", "SELECT v FROM s");
-        ShellRun withNew = ShellProcess.Run(_dir.Path, "", "--password", "n3w-pw", "-csv", "safe.scdb", "SELECT v FROM s");
-        ShellRun unencrypted = ShellProcess.Run(_dir.Path, ".password x\n", "plain.scdb");
+        ShellRun created = ShellProcess.Run(Dir.Path, "CREATE TABLE s (v TEXT);\nINSERT INTO s VALUES ('secret');\n.password n3w-pw\n", "--password", "old-pw", "safe.scdb");
+        ShellRun withOld = ShellProcess.Run(Dir.Path, "", "--password", "old-pw", "safe.scdb", "SELECT v FROM s");
+        ShellRun withNew = ShellProcess.Run(Dir.Path, "", "--password", "n3w-pw", "-csv", "safe.scdb", "SELECT v FROM s");
+        ShellRun unencrypted = ShellProcess.Run(Dir.Path, ".password x\n", "plain.scdb");
 
         Assert.Equal(0, created.ExitCode);
         Assert.Equal("Password changed.\n", created.Output);

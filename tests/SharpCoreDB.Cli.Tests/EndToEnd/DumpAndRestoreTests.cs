@@ -8,7 +8,7 @@ using System.Diagnostics;
 
 namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
-public sealed class DumpAndRestoreTests : IDisposable
+public sealed class DumpAndRestoreTests() : TempDirectoryTests("scdb-cli-")
 {
     internal const string Setup = """"
         CREATE TABLE kinds (id INTEGER PRIMARY KEY, i INTEGER, r REAL, t TEXT, b BLOB, n NUMERIC, anything);
@@ -38,19 +38,15 @@ public sealed class DumpAndRestoreTests : IDisposable
 
     private const string Schema = "SELECT type, name, tbl_name, sql FROM sqlite_schema ORDER BY type, name";
 
-    private readonly TempDirectory _dir = new("scdb-cli-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     [Trait("Category", "Slow")]
     public void ADumpReadIntoANewFileGivesAnIdenticalDatabase()
     {
-        ShellRun setup = ShellProcess.Run(_dir.Path, Setup + SharpCoreDBTypes, "original.scdb");
-        ShellRun dump = ShellProcess.Run(_dir.Path, "", "original.scdb", ".dump");
-        File.WriteAllText(_dir.File("dump.sql"), dump.Output);
-        ShellRun read = ShellProcess.Run(_dir.Path, "", "copy.scdb", ".read dump.sql");
-        ShellRun again = ShellProcess.Run(_dir.Path, "", "copy.scdb", ".dump");
+        ShellRun setup = ShellProcess.Run(Dir.Path, Setup + SharpCoreDBTypes, "original.scdb");
+        ShellRun dump = ShellProcess.Run(Dir.Path, "", "original.scdb", ".dump");
+        File.WriteAllText(Dir.File("dump.sql"), dump.Output);
+        ShellRun read = ShellProcess.Run(Dir.Path, "", "copy.scdb", ".read dump.sql");
+        ShellRun again = ShellProcess.Run(Dir.Path, "", "copy.scdb", ".dump");
 
         Assert.Equal("", setup.Errors + dump.Errors + read.Errors + again.Errors);
         Assert.StartsWith("PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCREATE TABLE kinds(", dump.Output);
@@ -77,8 +73,8 @@ public sealed class DumpAndRestoreTests : IDisposable
     [SqliteFact]
     public void Sqlite3LoadsADumpOfASharedDialectSchema()
     {
-        ShellProcess.Run(_dir.Path, Setup, "original.scdb");
-        ShellRun dump = ShellProcess.Run(_dir.Path, "", "original.scdb", ".dump");
+        ShellProcess.Run(Dir.Path, Setup, "original.scdb");
+        ShellRun dump = ShellProcess.Run(Dir.Path, "", "original.scdb", ".dump");
         const string check = """"
             SELECT * FROM kinds ORDER BY id; SELECT * FROM "odd ""name""" ORDER BY 1; SELECT * FROM log;
             SELECT * FROM kinds_view ORDER BY id; SELECT type, name, tbl_name FROM sqlite_schema ORDER BY name;
@@ -86,8 +82,8 @@ public sealed class DumpAndRestoreTests : IDisposable
             """";
 
         // The reference is sqlite3 running the same SQL that built the SharpCoreDB file.
-        (int exitCode, string fromDump, string errors) = Sqlite3.LoadAndQuery(_dir.Path, "from-dump.db", dump.Output, check);
-        (_, string reference, string referenceErrors) = Sqlite3.LoadAndQuery(_dir.Path, "reference.db", Setup, check);
+        (int exitCode, string fromDump, string errors) = Sqlite3.LoadAndQuery(Dir.Path, "from-dump.db", dump.Output, check);
+        (_, string reference, string referenceErrors) = Sqlite3.LoadAndQuery(Dir.Path, "reference.db", Setup, check);
 
         Assert.Equal("", errors + referenceErrors);
         Assert.Equal(0, exitCode);
@@ -108,11 +104,11 @@ public sealed class DumpAndRestoreTests : IDisposable
             INSERT INTO child VALUES (10, 2);
 
             """;
-        ShellProcess.Run(_dir.Path, setup, "source.scdb");
-        ShellRun dump = ShellProcess.Run(_dir.Path, "", "source.scdb", ".dump");
-        File.WriteAllText(_dir.File("dump.sql"), dump.Output);
-        ShellRun read = ShellProcess.Run(_dir.Path, "", "copy.scdb", ".read dump.sql");
-        ShellRun restore = ShellProcess.Run(_dir.Path, ".restore source.scdb\n", "restored.scdb");
+        ShellProcess.Run(Dir.Path, setup, "source.scdb");
+        ShellRun dump = ShellProcess.Run(Dir.Path, "", "source.scdb", ".dump");
+        File.WriteAllText(Dir.File("dump.sql"), dump.Output);
+        ShellRun read = ShellProcess.Run(Dir.Path, "", "copy.scdb", ".read dump.sql");
+        ShellRun restore = ShellProcess.Run(Dir.Path, ".restore source.scdb\n", "restored.scdb");
 
         Assert.Equal("", dump.Errors + read.Errors + restore.Errors);
         Assert.Contains("INSERT INTO \"parent\"(\"id\",\"n\") VALUES(1,'a');", dump.Output);
@@ -124,7 +120,7 @@ public sealed class DumpAndRestoreTests : IDisposable
     [Fact]
     public void RestoreReplacesTheWholeDatabase()
     {
-        ShellProcess.Run(_dir.Path, "CREATE TABLE kept (v TEXT);\nINSERT INTO kept VALUES ('from source');\nCREATE INDEX kept_v ON kept (v);\n", "source.scdb");
+        ShellProcess.Run(Dir.Path, "CREATE TABLE kept (v TEXT);\nINSERT INTO kept VALUES ('from source');\nCREATE INDEX kept_v ON kept (v);\n", "source.scdb");
         const string script = """
             CREATE TABLE old (a);
             INSERT INTO old VALUES (1);
@@ -138,8 +134,8 @@ public sealed class DumpAndRestoreTests : IDisposable
 
             """;
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "--continue", "target.scdb");
-        ShellRun reopened = ShellProcess.Run(_dir.Path, "", "-quote", "-noheader", "target.scdb", Schema);
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "--continue", "target.scdb");
+        ShellRun reopened = ShellProcess.Run(Dir.Path, "", "-quote", "-noheader", "target.scdb", Schema);
 
         Assert.Equal("kept\nv\n-----------\nfrom source\n(1 row)\n", run.Output);
         Assert.Equal("Error (stdin): cannot restore from missing.scdb: no such file\n", run.Errors);
@@ -148,7 +144,7 @@ public sealed class DumpAndRestoreTests : IDisposable
 
     private string Query(string file, string sql)
     {
-        ShellRun run = ShellProcess.Run(_dir.Path, "", "-quote", "-noheader", file, sql);
+        ShellRun run = ShellProcess.Run(Dir.Path, "", "-quote", "-noheader", file, sql);
         Assert.Equal("", run.Errors);
         return run.Output;
     }

@@ -4,18 +4,14 @@
 // database, a bad command line, and the prompt going on after an error.
 namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
-public sealed class ErrorTests : IDisposable
+public sealed class ErrorTests() : TempDirectoryTests("scdb-cli-")
 {
-    private readonly TempDirectory _dir = new("scdb-cli-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void ABadStatementStopsTheScriptWithItsLineAndColumn()
     {
         const string script = "SELECT 1 AS one;\n\nSELECT 2\n  FRM t;\nSELECT 3 AS three;\n";
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "app.scdb");
 
         Assert.Equal(1, run.ExitCode);
         Assert.Equal("one\n---\n  1\n(1 row)\n", run.Output);
@@ -31,7 +27,7 @@ public sealed class ErrorTests : IDisposable
     {
         const string script = "SELECT 1 AS one;\nSELECT * FROM missing;\nSELECT 3 AS three;\n";
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "--continue", "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "--continue", "app.scdb");
 
         Assert.Equal(1, run.ExitCode);
         Assert.Equal("one\n---\n  1\n(1 row)\nthree\n-----\n    3\n(1 row)\n", run.Output);
@@ -42,22 +38,22 @@ public sealed class ErrorTests : IDisposable
     [Fact]
     public void AFileThatIsNotADatabaseIsRefusedWithAClearMessage()
     {
-        File.WriteAllText(_dir.File("notes.txt"), "Shopping list: milk, eggs.\n");
+        File.WriteAllText(Dir.File("notes.txt"), "Shopping list: milk, eggs.\n");
 
-        ShellRun run = ShellProcess.Run(_dir.Path, "SELECT 1;\n", "notes.txt");
+        ShellRun run = ShellProcess.Run(Dir.Path, "SELECT 1;\n", "notes.txt");
 
         Assert.Equal(1, run.ExitCode);
         Assert.Equal("", run.Output);
         Assert.StartsWith("Error: cannot open notes.txt: ", run.Errors);
         Assert.Contains("is not a SharpCoreDB database", run.Errors);
         Assert.DoesNotContain("   at ", run.Errors);
-        Assert.Equal("Shopping list: milk, eggs.\n", File.ReadAllText(_dir.File("notes.txt")));
+        Assert.Equal("Shopping list: milk, eggs.\n", File.ReadAllText(Dir.File("notes.txt")));
     }
 
     [Fact]
     public void ABadCommandLineExitsWithCode2AndTheUsage()
     {
-        ShellRun run = ShellProcess.Run(_dir.Path, "", "--durability", "Sometimes", "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, "", "--durability", "Sometimes", "app.scdb");
 
         Assert.Equal(2, run.ExitCode);
         Assert.StartsWith("Error: durability must be FullSync or Async, not 'Sometimes'", run.Errors);
@@ -69,7 +65,7 @@ public sealed class ErrorTests : IDisposable
     {
         const string input = "SELECT 'a;b' AS x,\n  2 AS y;\nSELEC 1;\n.nonsense\nSELECT 3 AS z;\n.quit\n";
 
-        ShellRun run = ShellProcess.Run(_dir.Path, input, "--interactive");
+        ShellRun run = ShellProcess.Run(Dir.Path, input, "--interactive");
 
         Assert.Equal(0, run.ExitCode);
         Assert.Contains("connected to :memory:", run.Output);
@@ -82,9 +78,9 @@ public sealed class ErrorTests : IDisposable
     [Fact]
     public void AReadOnlyDatabaseRefusesWrites()
     {
-        ShellProcess.Run(_dir.Path, "CREATE TABLE t (a INTEGER);\n", "app.scdb");
+        ShellProcess.Run(Dir.Path, "CREATE TABLE t (a INTEGER);\n", "app.scdb");
 
-        ShellRun run = ShellProcess.Run(_dir.Path, "", "--readonly", "app.scdb", "INSERT INTO t VALUES (1)");
+        ShellRun run = ShellProcess.Run(Dir.Path, "", "--readonly", "app.scdb", "INSERT INTO t VALUES (1)");
 
         Assert.Equal(1, run.ExitCode);
         Assert.Contains("read-only", run.Errors);

@@ -7,17 +7,13 @@ using SharpCoreDB.Cli.Output;
 
 namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
-public sealed class HelpTests : IDisposable
+public sealed class HelpTests() : TempDirectoryTests("scdb-cli-")
 {
-    private readonly TempDirectory _dir = new("scdb-cli-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void HelpDotHelpAndTheDocsListEveryCommandAndMode()
     {
-        string usage = ShellProcess.Run(_dir.Path, "", "--help").Output;
-        string help = ShellProcess.Run(_dir.Path, ".help\n", ":memory:").Output;
+        string usage = ShellProcess.Run(Dir.Path, "", "--help").Output;
+        string help = ShellProcess.Run(Dir.Path, ".help\n", ":memory:").Output;
         string docs = File.ReadAllText(DocsPath());
 
         foreach (DotCommand command in DotCommandTable.All)
@@ -46,7 +42,7 @@ public sealed class HelpTests : IDisposable
     [Fact]
     public void HelpAndTheDocsNameTheStudioCommand()
     {
-        string usage = ShellProcess.Run(_dir.Path, "", "--help").Output;
+        string usage = ShellProcess.Run(Dir.Path, "", "--help").Output;
         Assert.Contains("sharpcoredb studio FILE [--port N] [--read-only]", usage);
         Assert.Contains("sharpcoredb studio FILE [--port N] [--read-only]", File.ReadAllText(DocsPath()));
     }

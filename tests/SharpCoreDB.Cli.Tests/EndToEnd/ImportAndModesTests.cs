@@ -6,18 +6,15 @@ using System.Text;
 
 namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
-public sealed class ImportAndModesTests : IDisposable
+public sealed class ImportAndModesTests() : TempDirectoryTests("scdb-cli-")
 {
     internal const int Rows = 100_000;
-    private readonly TempDirectory _dir = new("scdb-cli-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Fact]
     [Trait("Category", "Slow")]
     public void ASessionImports100000RowsAndQueriesThemInEveryOutputMode()
     {
-        WriteCsv(_dir.File("big.csv"));
+        WriteCsv(Dir.File("big.csv"));
         const string script = """
             CREATE TABLE people (id INTEGER PRIMARY KEY, name TEXT, score REAL);
             INSERT INTO people VALUES (1, 'Ann', 9.5), (2, 'Bob "B"', NULL), (3, 'Cy, Jr', 7.0);
@@ -33,7 +30,7 @@ public sealed class ImportAndModesTests : IDisposable
 
             """;
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "app.scdb");
 
         Assert.Equal("", run.Errors);
         Assert.Equal(0, run.ExitCode);
@@ -74,7 +71,7 @@ public sealed class ImportAndModesTests : IDisposable
         Assert.Equal(table + csv + json + line, run.Output);
 
         // Reopened by a new process: the imported rows are in the file, the quoted field intact.
-        ShellRun reopened = ShellProcess.Run(_dir.Path, "", "-json", "app.scdb",
+        ShellRun reopened = ShellProcess.Run(Dir.Path, "", "-json", "app.scdb",
             "SELECT count(*) AS n FROM items", "SELECT note FROM items WHERE id = 1000");
         Assert.Equal(0, reopened.ExitCode);
         Assert.Equal("[\n  {\"n\": 100000}\n]\n[\n  {\"note\": \"line1\\nline2, \\\"quoted\\\"\"}\n]\n", reopened.Output);

@@ -3,12 +3,8 @@
 // .eqp and .parameter, each as a script user relies on them.
 namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
-public sealed class OutputSettingsTests : IDisposable
+public sealed class OutputSettingsTests() : TempDirectoryTests("scdb-cli-")
 {
-    private readonly TempDirectory _dir = new("scdb-cli-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void ModesSeparatorsAndNullValueShapeTheOutput()
     {
@@ -29,7 +25,7 @@ public sealed class OutputSettingsTests : IDisposable
 
             """;
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "--continue", "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "--continue", "app.scdb");
 
         Assert.Equal(
             "id;name\r\n1;Ann\r\n2;(null)\r\n" +
@@ -43,13 +39,13 @@ public sealed class OutputSettingsTests : IDisposable
     [Trait("Category", "Slow")]
     public void CommandLineSwitchesChooseTheNewModes()
     {
-        Assert.Equal("a|b\n1|\n", ShellProcess.Run(_dir.Path, "", "-list", ":memory:", "SELECT 1 AS a, NULL AS b").Output);
-        Assert.Equal("a\tb\n1\tx\n", ShellProcess.Run(_dir.Path, "", "-tabs", ":memory:", "SELECT 1 AS a, 'x' AS b").Output);
-        Assert.Equal("| a |\n|---|\n| 1 |\n", ShellProcess.Run(_dir.Path, "", "-markdown", ":memory:", "SELECT 1 AS a").Output);
-        Assert.Equal("┌───┐\n│ a │\n├───┤\n│ 1 │\n└───┘\n", ShellProcess.Run(_dir.Path, "", "-box", ":memory:", "SELECT 1 AS a").Output);
-        Assert.Equal("'a'\n'x'\n", ShellProcess.Run(_dir.Path, "", "-quote", ":memory:", "SELECT 'x' AS a").Output);
-        Assert.Equal("<TR><TH>a</TH>\n</TR>\n<TR><TD>1</TD>\n</TR>\n", ShellProcess.Run(_dir.Path, "", "-html", ":memory:", "SELECT 1 AS a").Output);
-        Assert.Equal("a|b\n1|-\n", ShellProcess.Run(_dir.Path, "", "-list", "-nullvalue", "-", ":memory:", "SELECT 1 AS a, NULL AS b").Output);
+        Assert.Equal("a|b\n1|\n", ShellProcess.Run(Dir.Path, "", "-list", ":memory:", "SELECT 1 AS a, NULL AS b").Output);
+        Assert.Equal("a\tb\n1\tx\n", ShellProcess.Run(Dir.Path, "", "-tabs", ":memory:", "SELECT 1 AS a, 'x' AS b").Output);
+        Assert.Equal("| a |\n|---|\n| 1 |\n", ShellProcess.Run(Dir.Path, "", "-markdown", ":memory:", "SELECT 1 AS a").Output);
+        Assert.Equal("┌───┐\n│ a │\n├───┤\n│ 1 │\n└───┘\n", ShellProcess.Run(Dir.Path, "", "-box", ":memory:", "SELECT 1 AS a").Output);
+        Assert.Equal("'a'\n'x'\n", ShellProcess.Run(Dir.Path, "", "-quote", ":memory:", "SELECT 'x' AS a").Output);
+        Assert.Equal("<TR><TH>a</TH>\n</TR>\n<TR><TD>1</TD>\n</TR>\n", ShellProcess.Run(Dir.Path, "", "-html", ":memory:", "SELECT 1 AS a").Output);
+        Assert.Equal("a|b\n1|-\n", ShellProcess.Run(Dir.Path, "", "-list", "-nullvalue", "-", ":memory:", "SELECT 1 AS a, NULL AS b").Output);
     }
 
     [Fact]
@@ -57,11 +53,11 @@ public sealed class OutputSettingsTests : IDisposable
     {
         const string script = ".mode csv\n.once first.csv\nSELECT 1 AS a;\nSELECT 2 AS a;\n.once dropped.csv\n.once second.csv\nSELECT 3 AS a;\nSELECT 4 AS a;\n.once missing/dir/x.csv\n";
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "--continue", ":memory:");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "--continue", ":memory:");
 
-        Assert.Equal("a\r\n1\r\n", File.ReadAllText(_dir.File("first.csv")));
-        Assert.Equal("", File.ReadAllText(_dir.File("dropped.csv")));
-        Assert.Equal("a\r\n3\r\n", File.ReadAllText(_dir.File("second.csv")));
+        Assert.Equal("a\r\n1\r\n", File.ReadAllText(Dir.File("first.csv")));
+        Assert.Equal("", File.ReadAllText(Dir.File("dropped.csv")));
+        Assert.Equal("a\r\n3\r\n", File.ReadAllText(Dir.File("second.csv")));
         Assert.Equal("a\r\n2\r\na\r\n4\r\n", run.Output);
         Assert.StartsWith("Error (stdin): ", run.Errors);
     }
@@ -83,7 +79,7 @@ public sealed class OutputSettingsTests : IDisposable
 
             """;
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, ":memory:");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, ":memory:");
 
         Assert.Equal("", run.Errors);
         Assert.Equal(
@@ -113,7 +109,7 @@ public sealed class OutputSettingsTests : IDisposable
 
             """;
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "--continue", ":memory:");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "--continue", ":memory:");
 
         Assert.Equal("$b X'00ff'\n:n 2\n@v 'it''s'\nid\r\n1\r\nv\r\nb\r\nlen\r\n2\r\n", run.Output);
         Assert.Contains("parameter names start with @, : or $", run.Errors);

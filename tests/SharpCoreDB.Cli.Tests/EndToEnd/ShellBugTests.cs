@@ -5,12 +5,8 @@ using SharpCoreDB.Cli.Input;
 
 namespace SharpCoreDB.Cli.Tests.EndToEnd;
 
-public sealed class ShellBugTests : IDisposable
+public sealed class ShellBugTests() : TempDirectoryTests("scdb-cli-")
 {
-    private readonly TempDirectory _dir = new("scdb-cli-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void ExportKeepsTheQuotesOfItsSql()
     {
@@ -22,13 +18,13 @@ public sealed class ShellBugTests : IDisposable
 
             """;
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "app.scdb");
 
         Assert.Equal("", run.Errors);
-        Assert.Equal("id\r\n1\r\n3\r\n", File.ReadAllText(_dir.File("paid.csv")));
-        Assert.Equal("id,t\r\n2,it's\r\n", File.ReadAllText(_dir.File("two words.csv")));
+        Assert.Equal("id\r\n1\r\n3\r\n", File.ReadAllText(Dir.File("paid.csv")));
+        Assert.Equal("id,t\r\n2,it's\r\n", File.ReadAllText(Dir.File("two words.csv")));
 
-        ShellRun extra = ShellProcess.Run(_dir.Path, ".export x.csv orders WHERE id = 1\n", "app.scdb");
+        ShellRun extra = ShellProcess.Run(Dir.Path, ".export x.csv orders WHERE id = 1\n", "app.scdb");
         Assert.StartsWith("Error (stdin): usage: .export FILE TABLE|SELECT...", extra.Errors);
     }
 
@@ -43,7 +39,7 @@ public sealed class ShellBugTests : IDisposable
 
             """;
 
-        ShellRun run = ShellProcess.Run(_dir.Path, script, "app.scdb");
+        ShellRun run = ShellProcess.Run(Dir.Path, script, "app.scdb");
 
         Assert.Equal("", run.Errors);
         Assert.Contains($"SEARCH t USING INDEX {longName} (customer_reference=?)\n", run.Output);
@@ -54,10 +50,10 @@ public sealed class ShellBugTests : IDisposable
     [Trait("Category", "Slow")]
     public void AFailedOpenOfAnEncryptedFileDoesNotClaimAConnection()
     {
-        ShellProcess.Run(_dir.Path, "CREATE TABLE s (v);\n", "--password", "right", "safe.scdb");
+        ShellProcess.Run(Dir.Path, "CREATE TABLE s (v);\n", "--password", "right", "safe.scdb");
 
-        ShellRun wrong = ShellProcess.Run(_dir.Path, "", "--interactive", "--password", "wrong", "safe.scdb");
-        ShellRun none = ShellProcess.Run(_dir.Path, "", "--interactive", "safe.scdb");
+        ShellRun wrong = ShellProcess.Run(Dir.Path, "", "--interactive", "--password", "wrong", "safe.scdb");
+        ShellRun none = ShellProcess.Run(Dir.Path, "", "--interactive", "safe.scdb");
 
         foreach (ShellRun run in new[] { wrong, none })
         {
@@ -70,7 +66,7 @@ public sealed class ShellBugTests : IDisposable
     [Fact]
     public void PasswordsNeverReachTheHistoryFile()
     {
-        string path = _dir.File("history");
+        string path = Dir.File("history");
         var history = new LineHistory(path);
         history.Add(".open --password s3cret-1 safe.scdb");
         history.Add(".open -password=s3cret-2 safe.scdb");

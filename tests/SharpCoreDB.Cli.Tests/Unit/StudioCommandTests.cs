@@ -5,12 +5,8 @@ using SharpCoreDB.Cli.Studio;
 
 namespace SharpCoreDB.Cli.Tests.Unit;
 
-public sealed class StudioCommandTests : IDisposable
+public sealed class StudioCommandTests() : TempDirectoryTests("scdb-cli-")
 {
-    private readonly TempDirectory _dir = new("scdb-cli-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void HelpPrintsTheUsage()
     {
@@ -22,10 +18,10 @@ public sealed class StudioCommandTests : IDisposable
     [Fact]
     public void AMissingFileIsRefusedAndNotCreated()
     {
-        (int code, _, string errors) = Run(_dir.File("missing.scdb"));
+        (int code, _, string errors) = Run(Dir.File("missing.scdb"));
         Assert.Equal(1, code);
         Assert.Contains("no such file", errors, StringComparison.Ordinal);
-        Assert.False(File.Exists(_dir.File("missing.scdb")));
+        Assert.False(File.Exists(Dir.File("missing.scdb")));
     }
 
     [Theory]

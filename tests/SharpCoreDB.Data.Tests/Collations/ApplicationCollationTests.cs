@@ -13,7 +13,7 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.Collations;
 
-public sealed class ApplicationCollationTests : IDisposable
+public sealed class ApplicationCollationTests : SqliteComparisonTests
 {
     private const string Rows = """
         (1, 'abc', 'abc'), (2, 'ABC', 'x'), (3, 'zz', 'ZZ'), (4, 'aaa', 'cba'), (5, 'Zz', 'zz'), (6, NULL, NULL),
@@ -21,21 +21,19 @@ public sealed class ApplicationCollationTests : IDisposable
         (13, 'AbC', 'abc '), (14, x'6162', 'q'), (15, 'a', 'zzz')
         """;
 
-    private readonly SqliteComparison _both = new();
-
     public ApplicationCollationTests()
     {
-        TestCollations.Register(_both.Sqlite);
-        TestCollations.Register(_both.Engine);
+        TestCollations.Register(Both.Sqlite);
+        TestCollations.Register(Both.Engine);
         foreach (string table in new[] { "plain", "indexed" })
         {
-            _both.Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, k TEXT COLLATE lenfirst, b TEXT)");
-            _both.Execute($"INSERT INTO {table} VALUES {Rows}");
+            Both.Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, k TEXT COLLATE lenfirst, b TEXT)");
+            Both.Execute($"INSERT INTO {table} VALUES {Rows}");
         }
 
-        _both.Execute("CREATE INDEX indexed_k ON indexed (k); CREATE INDEX indexed_b ON indexed (b COLLATE reversed)");
-        _both.Execute("CREATE INDEX indexed_kb ON indexed (k, b COLLATE NOCASE)");
-        _both.Execute("CREATE INDEX indexed_lower ON indexed (lower(b) COLLATE lenfirst)");
+        Both.Execute("CREATE INDEX indexed_k ON indexed (k); CREATE INDEX indexed_b ON indexed (b COLLATE reversed)");
+        Both.Execute("CREATE INDEX indexed_kb ON indexed (k, b COLLATE NOCASE)");
+        Both.Execute("CREATE INDEX indexed_lower ON indexed (lower(b) COLLATE lenfirst)");
     }
 
     [Theory]
@@ -90,8 +88,8 @@ public sealed class ApplicationCollationTests : IDisposable
     [InlineData("SELECT count(*) AS c FROM (SELECT b COLLATE lenfirst FROM {t} UNION SELECT 'ZZ')")]
     public void AnswersAsSqlite(string sql)
     {
-        _both.AssertSameAnswer(sql.Replace("{t}", "plain", StringComparison.Ordinal));
-        _both.AssertSameAnswer(sql.Replace("{t}", "indexed", StringComparison.Ordinal));
+        Both.AssertSameAnswer(sql.Replace("{t}", "plain", StringComparison.Ordinal));
+        Both.AssertSameAnswer(sql.Replace("{t}", "indexed", StringComparison.Ordinal));
     }
 
     [Theory]
@@ -103,7 +101,7 @@ public sealed class ApplicationCollationTests : IDisposable
     [InlineData("SELECT id FROM indexed WHERE lower(b) COLLATE lenfirst = 'abc'", "indexed_lower")]
     public void ThePlannerUsesAnIndexInTheCollation(string sql, string index)
     {
-        string plan = string.Join("\n", SqliteReference.Rows(_both.Engine, "EXPLAIN QUERY PLAN " + sql, r => string.Join(" ", r), out _));
+        string plan = string.Join("\n", SqliteReference.Rows(Both.Engine, "EXPLAIN QUERY PLAN " + sql, r => string.Join(" ", r), out _));
         Assert.Contains("USING INDEX " + index, plan, StringComparison.Ordinal);
         Assert.DoesNotContain("USE TEMP B-TREE", plan, StringComparison.Ordinal);
     }
@@ -116,32 +114,32 @@ public sealed class ApplicationCollationTests : IDisposable
     [InlineData("CREATE TABLE u5 (k TEXT, n INT, PRIMARY KEY (n, k COLLATE lenfirst))", "INSERT INTO u5 VALUES ('ab', 1); INSERT INTO u5 VALUES ('AB', 1)")]
     public void UniquenessFollowsTheCollation(string schema, string inserts)
     {
-        _both.Execute(schema);
-        var sqliteError = Assert.Throws<SqliteException>(() => _both.Execute(inserts));
-        var error = Assert.Throws<SharpCoreDBException>(() => Statements.Run(_both.Engine, inserts.Split(';')[1]));
+        Both.Execute(schema);
+        var sqliteError = Assert.Throws<SqliteException>(() => Both.Execute(inserts));
+        var error = Assert.Throws<SharpCoreDBException>(() => Statements.Run(Both.Engine, inserts.Split(';')[1]));
         Assert.Contains("UNIQUE constraint failed", sqliteError.Message, StringComparison.Ordinal);
         Assert.Contains("UNIQUE constraint failed", error.Message, StringComparison.Ordinal);
 
         string table = schema.Split(' ')[2];
-        Assert.Equal(1L, Statements.Scalar(_both.Engine, $"SELECT count(*) FROM {table}"));
-        Statements.Run(_both.Engine, $"INSERT OR REPLACE INTO {table} (k{(table == "u5" ? ", n" : "")}) VALUES ('AB'{(table == "u5" ? ", 1" : "")})");
-        Assert.Equal("AB", Statements.Scalar(_both.Engine, $"SELECT k FROM {table}"));
-        Assert.Equal("ok", Statements.Scalar(_both.Engine, "PRAGMA integrity_check"));
+        Assert.Equal(1L, Statements.Scalar(Both.Engine, $"SELECT count(*) FROM {table}"));
+        Statements.Run(Both.Engine, $"INSERT OR REPLACE INTO {table} (k{(table == "u5" ? ", n" : "")}) VALUES ('AB'{(table == "u5" ? ", 1" : "")})");
+        Assert.Equal("AB", Statements.Scalar(Both.Engine, $"SELECT k FROM {table}"));
+        Assert.Equal("ok", Statements.Scalar(Both.Engine, "PRAGMA integrity_check"));
     }
 
     [Fact]
     public void ForeignKeysAndUpsertsMatchUnderTheCollation()
     {
-        _both.Execute("PRAGMA foreign_keys = ON");
-        _both.Execute("CREATE TABLE parent (name TEXT COLLATE lenfirst PRIMARY KEY, n INT)");
-        _both.Execute("CREATE TABLE child (id INTEGER PRIMARY KEY, p TEXT REFERENCES parent (name) ON UPDATE CASCADE)");
-        _both.Execute("INSERT INTO parent VALUES ('abc', 1), ('zz', 2); INSERT INTO child (p) VALUES ('ABC'), ('Zz')");
-        _both.AssertSameError("INSERT INTO child (p) VALUES ('abd')", "FOREIGN KEY constraint failed");
-        _both.Execute("INSERT INTO parent VALUES ('ABC', 5) ON CONFLICT (name) DO UPDATE SET n = n + excluded.n");
-        _both.Execute("UPDATE parent SET name = 'xyz' WHERE name = 'ZZ'");
-        _both.AssertSameAnswer("SELECT name, n FROM parent");
-        _both.AssertSameAnswer("SELECT id, p FROM child");
-        _both.AssertSameAnswer("PRAGMA foreign_key_check");
+        Both.Execute("PRAGMA foreign_keys = ON");
+        Both.Execute("CREATE TABLE parent (name TEXT COLLATE lenfirst PRIMARY KEY, n INT)");
+        Both.Execute("CREATE TABLE child (id INTEGER PRIMARY KEY, p TEXT REFERENCES parent (name) ON UPDATE CASCADE)");
+        Both.Execute("INSERT INTO parent VALUES ('abc', 1), ('zz', 2); INSERT INTO child (p) VALUES ('ABC'), ('Zz')");
+        Both.AssertSameError("INSERT INTO child (p) VALUES ('abd')", "FOREIGN KEY constraint failed");
+        Both.Execute("INSERT INTO parent VALUES ('ABC', 5) ON CONFLICT (name) DO UPDATE SET n = n + excluded.n");
+        Both.Execute("UPDATE parent SET name = 'xyz' WHERE name = 'ZZ'");
+        Both.AssertSameAnswer("SELECT name, n FROM parent");
+        Both.AssertSameAnswer("SELECT id, p FROM child");
+        Both.AssertSameAnswer("PRAGMA foreign_key_check");
     }
 
     [Fact]
@@ -149,43 +147,41 @@ public sealed class ApplicationCollationTests : IDisposable
     {
         var random = new Random(24);
         const string Letters = "aAbBzZ é_";
-        _both.Execute("CREATE TABLE big (id INTEGER PRIMARY KEY, k TEXT COLLATE reversed, n TEXT COLLATE lenfirst UNIQUE)");
-        using (SqliteTransaction sqliteTx = _both.Sqlite.BeginTransaction())
-        using (SharpCoreDBTransaction tx = _both.Engine.BeginTransaction())
+        Both.Execute("CREATE TABLE big (id INTEGER PRIMARY KEY, k TEXT COLLATE reversed, n TEXT COLLATE lenfirst UNIQUE)");
+        using (SqliteTransaction sqliteTx = Both.Sqlite.BeginTransaction())
+        using (SharpCoreDBTransaction tx = Both.Engine.BeginTransaction())
         {
             for (int i = 1; i <= 3000; i++)
             {
                 string k = new(Enumerable.Range(0, random.Next(0, 12)).Select(_ => Letters[random.Next(Letters.Length)]).ToArray());
                 string insert = $"INSERT INTO big VALUES ({i}, '{k}', 'n{i}')";
-                using (SqliteCommand command = new(insert, _both.Sqlite, sqliteTx))
+                using (SqliteCommand command = new(insert, Both.Sqlite, sqliteTx))
                 {
                     command.ExecuteNonQuery();
                 }
 
-                Statements.Run(_both.Engine, insert);
+                Statements.Run(Both.Engine, insert);
             }
 
             sqliteTx.Commit();
             tx.Commit();
         }
 
-        _both.Execute("CREATE INDEX big_k ON big (k)");
-        Assert.Equal("ok", Statements.Scalar(_both.Engine, "PRAGMA integrity_check"));
+        Both.Execute("CREATE INDEX big_k ON big (k)");
+        Assert.Equal("ok", Statements.Scalar(Both.Engine, "PRAGMA integrity_check"));
         foreach (string probe in new[] { "", "a", "zA", "é_b", "bbbb", " " })
         {
-            _both.AssertSameAnswer($"SELECT count(*) AS c, sum(id) AS s FROM big WHERE k = '{probe}'");
-            _both.AssertSameAnswer($"SELECT count(*) AS c, sum(id) AS s FROM big WHERE k > '{probe}'");
-            _both.AssertSameAnswer($"SELECT count(*) AS c, sum(id) AS s FROM big WHERE k <= '{probe}' AND k > 'b'");
+            Both.AssertSameAnswer($"SELECT count(*) AS c, sum(id) AS s FROM big WHERE k = '{probe}'");
+            Both.AssertSameAnswer($"SELECT count(*) AS c, sum(id) AS s FROM big WHERE k > '{probe}'");
+            Both.AssertSameAnswer($"SELECT count(*) AS c, sum(id) AS s FROM big WHERE k <= '{probe}' AND k > 'b'");
         }
 
-        _both.AssertSameAnswer("SELECT group_concat(id, ' ') AS o FROM (SELECT id FROM big ORDER BY k, id)");
-        _both.AssertSameAnswer("SELECT group_concat(id, ' ') AS o FROM (SELECT id FROM big ORDER BY k DESC, id DESC)");
-        _both.AssertSameAnswer("SELECT count(*) AS c FROM (SELECT DISTINCT k FROM big)");
-        _both.AssertSameAnswer("SELECT count(*) AS c, max(id) AS m FROM big WHERE n IN ('N17', 'n2999', 'N3001')");
-        Statements.Run(_both.Engine, "DELETE FROM big WHERE id % 3 = 0");
-        Assert.Equal("ok", Statements.Scalar(_both.Engine, "PRAGMA integrity_check"));
-        Assert.Equal(2000L, Statements.Scalar(_both.Engine, "SELECT count(*) FROM big"));
+        Both.AssertSameAnswer("SELECT group_concat(id, ' ') AS o FROM (SELECT id FROM big ORDER BY k, id)");
+        Both.AssertSameAnswer("SELECT group_concat(id, ' ') AS o FROM (SELECT id FROM big ORDER BY k DESC, id DESC)");
+        Both.AssertSameAnswer("SELECT count(*) AS c FROM (SELECT DISTINCT k FROM big)");
+        Both.AssertSameAnswer("SELECT count(*) AS c, max(id) AS m FROM big WHERE n IN ('N17', 'n2999', 'N3001')");
+        Statements.Run(Both.Engine, "DELETE FROM big WHERE id % 3 = 0");
+        Assert.Equal("ok", Statements.Scalar(Both.Engine, "PRAGMA integrity_check"));
+        Assert.Equal(2000L, Statements.Scalar(Both.Engine, "SELECT count(*) FROM big"));
     }
-
-    public void Dispose() => _both.Dispose();
 }

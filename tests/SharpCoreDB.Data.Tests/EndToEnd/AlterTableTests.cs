@@ -89,8 +89,7 @@ public sealed class AlterTableTests
             Statements.Run(connection, "ALTER TABLE t DROP COLUMN secret");
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal(["1,ann", "2,bob"], SqliteReference.Rows(connection, "SELECT * FROM t ORDER BY id", RowText.Exact, out _));
             Assert.Equal(2L, Statements.Scalar(connection, "SELECT id FROM t WHERE name = 'bob'"));

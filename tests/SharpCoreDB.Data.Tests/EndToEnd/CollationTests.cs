@@ -9,7 +9,7 @@ using Microsoft.Data.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class CollationTests : IDisposable
+public sealed class CollationTests : SqliteComparisonTests
 {
     private const string Rows = """
         (1, 'Bob', 'Bob', 'Bob', 'x'), (2, 'bob', 'bob  ', 'bob', 'y'), (3, 'BOB', 'bob', 'BOB', 'x'),
@@ -18,18 +18,16 @@ public sealed class CollationTests : IDisposable
         (10, '10', '10 ', '10', 'x'), (11, 'b', 'b', 'B', 'y')
         """;
 
-    private readonly SqliteComparison _both = new();
-
     public CollationTests()
     {
         foreach (string table in new[] { "plain", "indexed" })
         {
-            _both.Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, n TEXT COLLATE NOCASE, r TEXT COLLATE RTRIM, b TEXT, g TEXT)");
-            _both.Execute($"INSERT INTO {table} VALUES {Rows}");
+            Both.Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, n TEXT COLLATE NOCASE, r TEXT COLLATE RTRIM, b TEXT, g TEXT)");
+            Both.Execute($"INSERT INTO {table} VALUES {Rows}");
         }
 
-        _both.Execute("CREATE INDEX indexed_n ON indexed (n); CREATE INDEX indexed_r ON indexed (r); CREATE INDEX indexed_b ON indexed (b)");
-        _both.Execute("CREATE INDEX indexed_b_nocase ON indexed (b COLLATE NOCASE, id)");
+        Both.Execute("CREATE INDEX indexed_n ON indexed (n); CREATE INDEX indexed_r ON indexed (r); CREATE INDEX indexed_b ON indexed (b)");
+        Both.Execute("CREATE INDEX indexed_b_nocase ON indexed (b COLLATE NOCASE, id)");
     }
 
     [Theory]
@@ -91,8 +89,8 @@ public sealed class CollationTests : IDisposable
     [InlineData("SELECT count(*) AS c FROM (SELECT 1 AS v UNION SELECT 1.0 UNION SELECT 2.0 UNION SELECT 2)")]
     public void AnswersAsSqlite(string sql)
     {
-        _both.AssertSameAnswer(sql.Replace("{t}", "plain", StringComparison.Ordinal));
-        _both.AssertSameAnswer(sql.Replace("{t}", "indexed", StringComparison.Ordinal));
+        Both.AssertSameAnswer(sql.Replace("{t}", "plain", StringComparison.Ordinal));
+        Both.AssertSameAnswer(sql.Replace("{t}", "indexed", StringComparison.Ordinal));
     }
 
     [Theory]
@@ -102,12 +100,12 @@ public sealed class CollationTests : IDisposable
     [InlineData("CREATE TABLE u4 (k TEXT); CREATE UNIQUE INDEX u4_k ON u4 (k COLLATE NOCASE)", "INSERT INTO u4 VALUES ('a'); INSERT INTO u4 VALUES ('A')")]
     public void UniquenessFollowsTheCollation(string schema, string inserts)
     {
-        _both.Execute(schema);
-        var sqliteError = Assert.Throws<SqliteException>(() => _both.Execute(inserts));
+        Both.Execute(schema);
+        var sqliteError = Assert.Throws<SqliteException>(() => Both.Execute(inserts));
         Assert.Contains("UNIQUE constraint failed", sqliteError.Message, StringComparison.Ordinal);
 
         string table = schema.Split(' ')[2];
-        using SharpCoreDBCommand count = _both.Engine.CreateCommand();
+        using SharpCoreDBCommand count = Both.Engine.CreateCommand();
         count.CommandText = $"SELECT count(*) FROM {table}";
         Assert.Equal(1L, count.ExecuteScalar());
     }
@@ -136,6 +134,4 @@ public sealed class CollationTests : IDisposable
             Assert.Equal(2L, Statements.Scalar(connection, "SELECT count(*) FROM people"));
         }
     }
-
-    public void Dispose() => _both.Dispose();
 }

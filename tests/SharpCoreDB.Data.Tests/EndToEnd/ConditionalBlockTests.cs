@@ -31,8 +31,7 @@ public sealed class ConditionalBlockTests : IDisposable
             Assert.Equal(-1, Statements.Run(connection, Guarded + Guarded));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using var reopened = _db.Open();
+        using var reopened = _db.Reopen();
         Assert.Equal(2L, Statements.Scalar(reopened, "SELECT count(*) FROM t"));
         Assert.Equal(1L, Statements.Scalar(reopened, "SELECT count(*) FROM history"));
     }

@@ -7,16 +7,10 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class CreateTableAsTests : IDisposable
+public sealed class CreateTableAsTests() : SqliteComparisonTests(
+    "CREATE TABLE s (a INTEGER PRIMARY KEY, b TEXT NOT NULL, c REAL, d, e NUMERIC, f BLOB)",
+    "INSERT INTO s VALUES (1, 'x', 1.5, NULL, 3, x'00'), (2, 'y', 2.5, 'd', 4.5, NULL)")
 {
-    private readonly SqliteComparison _both = new();
-
-    public CreateTableAsTests()
-    {
-        _both.Execute("CREATE TABLE s (a INTEGER PRIMARY KEY, b TEXT NOT NULL, c REAL, d, e NUMERIC, f BLOB)");
-        _both.Execute("INSERT INTO s VALUES (1, 'x', 1.5, NULL, 3, x'00'), (2, 'y', 2.5, 'd', 4.5, NULL)");
-    }
-
     [Theory]
     [InlineData("CREATE TABLE t AS SELECT a, b, c, d, e, f, a + 1 AS h, 'lit', b || 'y', CAST(a AS TEXT) AS k FROM s")]
     [InlineData("CREATE TABLE t AS SELECT count(*) AS n, max(c) FROM s")]
@@ -27,20 +21,20 @@ public sealed class CreateTableAsTests : IDisposable
     [InlineData("CREATE TABLE t AS SELECT s1.a, s2.b FROM s s1 JOIN s s2 ON s1.a < s2.a")]
     public void MakesTheTableSqliteMakes(string sql)
     {
-        _both.Execute(sql);
-        _both.AssertSameAnswer("PRAGMA table_info(t)");
-        _both.AssertSameAnswer("SELECT * FROM t");
+        Both.Execute(sql);
+        Both.AssertSameAnswer("PRAGMA table_info(t)");
+        Both.AssertSameAnswer("SELECT * FROM t");
     }
 
     [Fact]
     public void RefusesAndSkipsAsSqliteDoes()
     {
-        _both.Execute("CREATE TABLE t AS SELECT a FROM s");
-        _both.Execute("CREATE TABLE IF NOT EXISTS t AS SELECT b, c FROM s");
-        _both.AssertSameAnswer("PRAGMA table_info(t)");
-        _both.AssertSameError("CREATE TABLE t AS SELECT 1", "table t already exists");
-        _both.AssertSameError("CREATE TABLE u AS SELECT nosuch FROM s", "no such column: nosuch");
-        _both.AssertSameAnswer("SELECT count(*) FROM sqlite_master WHERE name = 'u'");
+        Both.Execute("CREATE TABLE t AS SELECT a FROM s");
+        Both.Execute("CREATE TABLE IF NOT EXISTS t AS SELECT b, c FROM s");
+        Both.AssertSameAnswer("PRAGMA table_info(t)");
+        Both.AssertSameError("CREATE TABLE t AS SELECT 1", "table t already exists");
+        Both.AssertSameError("CREATE TABLE u AS SELECT nosuch FROM s", "no such column: nosuch");
+        Both.AssertSameAnswer("SELECT count(*) FROM sqlite_master WHERE name = 'u'");
     }
 
     [Fact]
@@ -59,8 +53,7 @@ public sealed class CreateTableAsTests : IDisposable
             }
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal(["10,x", "20,y"], SqliteReference.Rows(connection, "SELECT * FROM t ORDER BY a", RowText.Exact, out _));
             Assert.Equal(["s", "t"], SqliteReference.Rows(connection, "SELECT name FROM sqlite_master ORDER BY name", RowText.Exact, out _));
@@ -79,6 +72,4 @@ public sealed class CreateTableAsTests : IDisposable
             Assert.Throws<SharpCoreDBException>(() => Statements.Run(connection, "CREATE TEMP VIEW v AS SELECT 1")).Message, StringComparison.Ordinal);
         Assert.Equal(0L, Statements.Scalar(connection, "SELECT count(*) FROM sqlite_master"));
     }
-
-    public void Dispose() => _both.Dispose();
 }

@@ -10,19 +10,13 @@ using Microsoft.Data.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class CteTests : IDisposable
+public sealed class CteTests() : SqliteComparisonTests(
+    "CREATE TABLE t (x INTEGER, s TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, NULL), (2, 'B')",
+    "CREATE TABLE org (id INTEGER PRIMARY KEY, boss INTEGER, name TEXT)",
+    "INSERT INTO org VALUES (1, NULL, 'Ann'), (2, 1, 'Bob'), (3, 1, 'Cid'), (4, 2, 'Dee'), (5, 4, 'Eve'), (6, 3, 'Fay')",
+    "CREATE VIEW org_ids AS SELECT id FROM org",
+    "CREATE TABLE edge (a INTEGER, b INTEGER); INSERT INTO edge VALUES (1, 2), (2, 3), (3, 1), (3, 4), (4, 4)")
 {
-    private readonly SqliteComparison _both = new();
-
-    public CteTests()
-    {
-        _both.Execute("CREATE TABLE t (x INTEGER, s TEXT); INSERT INTO t VALUES (1, 'a'), (2, 'b'), (3, NULL), (2, 'B')");
-        _both.Execute("CREATE TABLE org (id INTEGER PRIMARY KEY, boss INTEGER, name TEXT)");
-        _both.Execute("INSERT INTO org VALUES (1, NULL, 'Ann'), (2, 1, 'Bob'), (3, 1, 'Cid'), (4, 2, 'Dee'), (5, 4, 'Eve'), (6, 3, 'Fay')");
-        _both.Execute("CREATE VIEW org_ids AS SELECT id FROM org");
-        _both.Execute("CREATE TABLE edge (a INTEGER, b INTEGER); INSERT INTO edge VALUES (1, 2), (2, 3), (3, 1), (3, 4), (4, 4)");
-    }
-
     [Theory]
     [InlineData("WITH c AS (SELECT x * 10 AS y FROM t) SELECT y FROM c")]
     [InlineData("WITH c(a, b) AS (VALUES (1, 2), (3, 4)) SELECT b, a FROM c")]
@@ -64,7 +58,7 @@ public sealed class CteTests : IDisposable
     [InlineData("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 1000) SELECT count(*), sum(n), max(n) FROM c")]
     [InlineData("WITH RECURSIVE w(id) AS (SELECT 1 UNION ALL SELECT o.id FROM w JOIN org o ON o.id BETWEEN w.id * 2 AND w.id * 2 + 1 WHERE o.id <= 5) SELECT id FROM w")]
     [InlineData("WITH RECURSIVE w(id) AS (SELECT 1 UNION ALL SELECT o.id FROM w JOIN org o ON o.id BETWEEN w.id * 2 AND w.id * 2 + 1 WHERE o.id > 2 AND o.id < 7) SELECT id FROM w")]
-    public void AnswersAsSqlite(string sql) => _both.AssertSameAnswer(sql);
+    public void AnswersAsSqlite(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("WITH t AS (SELECT x * 10 AS x FROM t) SELECT x FROM t", "circular reference: t")]
@@ -78,49 +72,49 @@ public sealed class CteTests : IDisposable
     [InlineData("SELECT x FROM t WHERE x IN org", "sub-select returns 3 columns - expected 1")]
     [InlineData("SELECT x FROM t WHERE x IN no_such", "no such table: no_such")]
     [InlineData("WITH RECURSIVE c(n) AS (SELECT 5 UNION ALL SELECT n - 1 FROM c WHERE n > 0 ORDER BY n) SELECT * FROM c", "1st ORDER BY term does not match any column in the result set")]
-    public void RefusedWithSqlitesMessage(string sql, string message) => _both.AssertSameError(sql, message);
+    public void RefusedWithSqlitesMessage(string sql, string message) => Both.AssertSameError(sql, message);
 
     [Theory]
     [InlineData("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < (SELECT max(n) FROM c)) SELECT n FROM c")]
     [InlineData("WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM (SELECT n FROM c) WHERE n < 3) SELECT * FROM c")]
     public void ARecursiveReferenceInASubqueryIsRefused(string sql)
     {
-        Assert.Throws<SqliteException>(() => SqliteComparison.Run(_both.Sqlite, sql));
-        var error = Assert.Throws<SharpCoreDBException>(() => SqliteComparison.Run(_both.Engine, sql));
+        Assert.Throws<SqliteException>(() => SqliteComparison.Run(Both.Sqlite, sql));
+        var error = Assert.Throws<SharpCoreDBException>(() => SqliteComparison.Run(Both.Engine, sql));
         Assert.Contains("recursive reference in a subquery: c", error.Message, StringComparison.Ordinal);
     }
 
     [Fact]
     public void WithInFrontOfInsertUpdateAndDeleteChangesWhatSqliteChanges()
     {
-        _both.Execute("WITH RECURSIVE c(n) AS (SELECT 10 UNION ALL SELECT n + 1 FROM c WHERE n < 14) INSERT INTO t (x, s) SELECT n, 'gen' FROM c");
-        _both.Execute("INSERT INTO t (x, s) WITH c AS (SELECT 20 AS v) SELECT v, 'inner' FROM c");
-        _both.Execute("WITH big AS (SELECT x FROM t WHERE x >= 12) UPDATE t SET s = 'big' WHERE x IN big");
-        _both.Execute("WITH odd(v) AS (SELECT x FROM t WHERE x % 2 = 1 AND x > 10) DELETE FROM t WHERE x IN (SELECT v FROM odd)");
-        _both.AssertSameAnswer("SELECT x, s FROM t");
+        Both.Execute("WITH RECURSIVE c(n) AS (SELECT 10 UNION ALL SELECT n + 1 FROM c WHERE n < 14) INSERT INTO t (x, s) SELECT n, 'gen' FROM c");
+        Both.Execute("INSERT INTO t (x, s) WITH c AS (SELECT 20 AS v) SELECT v, 'inner' FROM c");
+        Both.Execute("WITH big AS (SELECT x FROM t WHERE x >= 12) UPDATE t SET s = 'big' WHERE x IN big");
+        Both.Execute("WITH odd(v) AS (SELECT x FROM t WHERE x % 2 = 1 AND x > 10) DELETE FROM t WHERE x IN (SELECT v FROM odd)");
+        Both.AssertSameAnswer("SELECT x, s FROM t");
     }
 
     [Fact]
     public void ACteNamedLikeTheTargetTableDoesNotHideIt()
     {
-        _both.Execute("WITH t AS (SELECT 2 AS x) DELETE FROM t WHERE x IN (SELECT x FROM t)");
-        _both.Execute("WITH t AS (SELECT 3 AS x) UPDATE t SET x = x * 10 WHERE x > 1");
-        _both.AssertSameAnswer("SELECT x, s FROM t");
+        Both.Execute("WITH t AS (SELECT 2 AS x) DELETE FROM t WHERE x IN (SELECT x FROM t)");
+        Both.Execute("WITH t AS (SELECT 3 AS x) UPDATE t SET x = x * 10 WHERE x > 1");
+        Both.AssertSameAnswer("SELECT x, s FROM t");
     }
 
     [Fact]
     public void InsertingFromACteOverTheSameTableReadsItAsItWasBefore()
     {
-        _both.Execute("INSERT INTO t (x) SELECT * FROM (SELECT x + 100 FROM t)");
-        _both.Execute("WITH c AS (SELECT x FROM t) INSERT INTO t (x) SELECT x + 1000 FROM c");
-        _both.Execute("WITH RECURSIVE c(n) AS (SELECT max(x) FROM t UNION ALL SELECT n + 1 FROM c WHERE n < (SELECT max(x) FROM t) + 3) INSERT INTO t (x) SELECT n FROM c");
-        _both.AssertSameAnswer("SELECT count(*), sum(x) FROM t");
+        Both.Execute("INSERT INTO t (x) SELECT * FROM (SELECT x + 100 FROM t)");
+        Both.Execute("WITH c AS (SELECT x FROM t) INSERT INTO t (x) SELECT x + 1000 FROM c");
+        Both.Execute("WITH RECURSIVE c(n) AS (SELECT max(x) FROM t UNION ALL SELECT n + 1 FROM c WHERE n < (SELECT max(x) FROM t) + 3) INSERT INTO t (x) SELECT n FROM c");
+        Both.AssertSameAnswer("SELECT count(*), sum(x) FROM t");
     }
 
     [Fact]
     public void AnEndlessRecursionEndsAtTheCommandTimeout()
     {
-        using SharpCoreDBCommand command = _both.Engine.CreateCommand();
+        using SharpCoreDBCommand command = Both.Engine.CreateCommand();
         command.CommandText = "WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c) SELECT count(*) FROM c";
         command.CommandTimeout = 1;
         var error = Assert.Throws<SharpCoreDBException>(() => command.ExecuteScalar());
@@ -133,7 +127,7 @@ public sealed class CteTests : IDisposable
     [Fact]
     public void ExplainShowsTheRecursionAndTheSharedCte()
     {
-        using SharpCoreDBCommand command = _both.Engine.CreateCommand();
+        using SharpCoreDBCommand command = Both.Engine.CreateCommand();
         command.CommandText = "EXPLAIN QUERY PLAN WITH RECURSIVE c(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM c WHERE n < 5) SELECT a.n FROM c a, c b";
         var lines = new List<string>();
         using (SharpCoreDBDataReader reader = command.ExecuteReader())
@@ -176,6 +170,4 @@ public sealed class CteTests : IDisposable
             Assert.Equal(6L, Statements.Scalar(connection, "SELECT depth FROM chain"));
         }
     }
-
-    public void Dispose() => _both.Dispose();
 }

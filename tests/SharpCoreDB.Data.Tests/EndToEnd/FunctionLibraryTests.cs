@@ -7,12 +7,8 @@
 // sqlite_version() gives SharpCoreDB's version.
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class FunctionLibraryTests : IDisposable
+public sealed class FunctionLibraryTests : SqliteComparisonTests
 {
-    private readonly SqliteComparison _both = new();
-
-    public void Dispose() => _both.Dispose();
-
     [Theory]
     [InlineData("sqrt(4), sqrt(2), sqrt('9'), sqrt(' 16 '), sqrt('abc'), sqrt(x'01'), sqrt(NULL), sqrt(-1), typeof(sqrt(4))")]
     [InlineData("pow(2, 10), power(2, 0.5), pow(-8, 1.0 / 3), pow(0, -1), pow(NULL, 2), exp(1), exp(1000), exp(-1000)")]
@@ -30,7 +26,7 @@ public sealed class FunctionLibraryTests : IDisposable
     [InlineData("octet_length('é'), octet_length('abc'), octet_length(12), octet_length(1.5), octet_length(x'0102'), octet_length(NULL)")]
     [InlineData("concat(1, NULL, 'a'), concat(NULL), concat(x'4142', 1.5, 2), concat_ws(',', 1, NULL, 'a'), concat_ws(NULL, 1), concat_ws('', 'a', 'b'), concat_ws(', ', NULL, NULL)")]
     [InlineData("likely(5), unlikely('x'), likelihood(3, 0.5), likelihood(NULL, 0.0)")]
-    public void AnswersAsSqlite(string expressions) => _both.AssertSameRows("SELECT " + expressions);
+    public void AnswersAsSqlite(string expressions) => Both.AssertSameRows("SELECT " + expressions);
 
     // changes(), total_changes() and last_insert_rowid() through plain statements, triggers (whose bodies see their own
     // statements' figures, the firing statement's coming back after), cascades, OR REPLACE, UPSERT and INSTEAD OF.
@@ -62,8 +58,8 @@ public sealed class FunctionLibraryTests : IDisposable
             "INSERT INTO v VALUES (20, 'v')",
             "SELECT total_changes(), changes(), last_insert_rowid()",
         ];
-        Differential.ScriptComparison.Run(_both.Sqlite, _both.Engine, script);
-        Assert.Equal(_both.Engine.ServerVersion, Statements.Scalar(_both.Engine, "SELECT sqlite_version()"));
+        Differential.ScriptComparison.Run(Both.Sqlite, Both.Engine, script);
+        Assert.Equal(Both.Engine.ServerVersion, Statements.Scalar(Both.Engine, "SELECT sqlite_version()"));
     }
 
     [Theory]
@@ -76,5 +72,5 @@ public sealed class FunctionLibraryTests : IDisposable
     [InlineData("SELECT pi(1)", "wrong number of arguments to function pi()")]
     [InlineData("SELECT likelihood(3, 2.5)", "second argument to likelihood() must be a constant between 0.0 and 1.0")]
     [InlineData("SELECT likelihood(3, 1)", "second argument to likelihood() must be a constant between 0.0 and 1.0")]
-    public void ErrorsAsSqlite(string sql, string message) => _both.AssertSameError(sql, message);
+    public void ErrorsAsSqlite(string sql, string message) => Both.AssertSameError(sql, message);
 }

@@ -74,8 +74,7 @@ public sealed class GeneratedColumnTests
             Statements.Run(connection, "INSERT INTO t (a) VALUES (3), (4)");
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal(["3,9,10", "4,16,17"], SqliteReference.Rows(connection, "SELECT * FROM t ORDER BY a", RowText.Exact, out _));
             Assert.Equal("CREATE TABLE t(a INTEGER, b INT GENERATED ALWAYS AS (a * a) STORED, c GENERATED ALWAYS AS (b + 1) VIRTUAL)",

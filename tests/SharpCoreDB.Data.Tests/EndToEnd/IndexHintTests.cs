@@ -7,17 +7,11 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class IndexHintTests : IDisposable
+public sealed class IndexHintTests() : SqliteComparisonTests(
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b TEXT); CREATE INDEX ta ON t(a); CREATE INDEX tb ON t(b)",
+    "INSERT INTO t VALUES (1, 5, 'x'), (2, 3, 'y'), (3, 5, 'z'), (4, NULL, 'x'), (5, 7, NULL)",
+    "CREATE VIEW v AS SELECT * FROM t")
 {
-    private readonly SqliteComparison _both = new();
-
-    public IndexHintTests()
-    {
-        _both.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b TEXT); CREATE INDEX ta ON t(a); CREATE INDEX tb ON t(b)");
-        _both.Execute("INSERT INTO t VALUES (1, 5, 'x'), (2, 3, 'y'), (3, 5, 'z'), (4, NULL, 'x'), (5, 7, NULL)");
-        _both.Execute("CREATE VIEW v AS SELECT * FROM t");
-    }
-
     [Theory]
     [InlineData("SELECT * FROM t INDEXED BY ta WHERE b = 'x'")]
     [InlineData("SELECT * FROM t INDEXED BY ta WHERE id = 1")]
@@ -27,29 +21,27 @@ public sealed class IndexHintTests : IDisposable
     [InlineData("SELECT * FROM t NOT INDEXED WHERE id = 1")]
     public void PlansAndAnswersAsSqlite(string sql)
     {
-        _both.AssertSameAnswer(sql);
-        string sqlitePlan = string.Join(" | ", SqliteReference.Rows(_both.Sqlite, "EXPLAIN QUERY PLAN " + sql, RowText.Exact, out _)
+        Both.AssertSameAnswer(sql);
+        string sqlitePlan = string.Join(" | ", SqliteReference.Rows(Both.Sqlite, "EXPLAIN QUERY PLAN " + sql, RowText.Exact, out _)
             .Select(row => row.Split(',')[^1]));
-        Assert.Equal(sqlitePlan, (string)Statements.Scalar(_both.Engine, "EXPLAIN QUERY PLAN " + sql)!);
+        Assert.Equal(sqlitePlan, (string)Statements.Scalar(Both.Engine, "EXPLAIN QUERY PLAN " + sql)!);
     }
 
     [Theory]
     [InlineData("SELECT x.id, y.id FROM t x INDEXED BY tb JOIN t y NOT INDEXED ON x.a = y.a")]
     [InlineData("SELECT * FROM t NOT INDEXED WHERE b > 'x' ORDER BY b")]
-    public void AnswersAsSqlite(string sql) => _both.AssertSameAnswer(sql);
+    public void AnswersAsSqlite(string sql) => Both.AssertSameAnswer(sql);
 
     [Fact]
     public void UpdateAndDeleteTakeTheHintToo()
     {
-        _both.Execute("UPDATE t INDEXED BY ta SET b = 'w' WHERE a = 5; DELETE FROM t NOT INDEXED WHERE a = 3");
-        _both.AssertSameAnswer("SELECT * FROM t");
-        _both.AssertSameError("DELETE FROM t INDEXED BY nosuch WHERE a = 1", "no such index: nosuch");
+        Both.Execute("UPDATE t INDEXED BY ta SET b = 'w' WHERE a = 5; DELETE FROM t NOT INDEXED WHERE a = 3");
+        Both.AssertSameAnswer("SELECT * FROM t");
+        Both.AssertSameError("DELETE FROM t INDEXED BY nosuch WHERE a = 1", "no such index: nosuch");
     }
 
     [Theory]
     [InlineData("SELECT * FROM t INDEXED BY nosuch", "no such index: nosuch")]
     [InlineData("SELECT * FROM v INDEXED BY ta", "no such index: ta")]
-    public void RefusedWithSqlitesMessage(string sql, string message) => _both.AssertSameError(sql, message);
-
-    public void Dispose() => _both.Dispose();
+    public void RefusedWithSqlitesMessage(string sql, string message) => Both.AssertSameError(sql, message);
 }

@@ -6,15 +6,9 @@
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class IntegerOverflowTests : IDisposable
+public sealed class IntegerOverflowTests() : SqliteComparisonTests(
+    "CREATE TABLE n (i INTEGER, r REAL); INSERT INTO n VALUES (9223372036854775807, 1.5), (-9223372036854775808, -1.5), (3037000500, 2.0)")
 {
-    private readonly SqliteComparison _both = new();
-
-    public IntegerOverflowTests()
-    {
-        _both.Execute("CREATE TABLE n (i INTEGER, r REAL); INSERT INTO n VALUES (9223372036854775807, 1.5), (-9223372036854775808, -1.5), (3037000500, 2.0)");
-    }
-
     // Aliased, since SQLite names an unaliased column by its source text and we by the
     // printed expression; one row per query, since the reader types an expression column
     // by its first value.
@@ -32,17 +26,15 @@ public sealed class IntegerOverflowTests : IDisposable
     [InlineData("SELECT i FROM n WHERE i + 1 > 9223372036854775806")]
     [InlineData("SELECT max(i) + 1 AS v FROM n")]
     [InlineData("SELECT min(i) - 1 AS v FROM n")]
-    public void AnswersAsSqliteDoes(string sql) => _both.AssertSameAnswer(sql);
+    public void AnswersAsSqliteDoes(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("SELECT sum(i) FROM n WHERE i > 0 OR i = 3037000500")]
     [InlineData("SELECT abs(-9223372036854775808)")]
     public void WhatSqliteRefusesStaysAnError(string sql)
     {
-        Assert.ThrowsAny<Microsoft.Data.Sqlite.SqliteException>(() => SqliteComparison.Run(_both.Sqlite, sql));
-        var error = Assert.Throws<SharpCoreDBException>(() => SqliteComparison.Run(_both.Engine, sql));
+        Assert.ThrowsAny<Microsoft.Data.Sqlite.SqliteException>(() => SqliteComparison.Run(Both.Sqlite, sql));
+        var error = Assert.Throws<SharpCoreDBException>(() => SqliteComparison.Run(Both.Engine, sql));
         Assert.Equal(SharpCoreDBErrorCode.ArithmeticOverflow, error.ErrorCode);
     }
-
-    public void Dispose() => _both.Dispose();
 }

@@ -9,7 +9,7 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class JoinKindTests : IDisposable
+public sealed class JoinKindTests() : SqliteComparisonTests(Schema)
 {
     private const string Schema = """
         CREATE TABLE a (x INTEGER, y TEXT, k INTEGER);
@@ -19,13 +19,6 @@ public sealed class JoinKindTests : IDisposable
         INSERT INTO b VALUES (1, 1.5, 10), (2, 2.5, 99), (3, 3.5, NULL), (NULL, 0.5, 30);
         INSERT INTO c VALUES (1.5, 'p'), (3.5, 'q'), (9.5, 'r');
         """;
-
-    private readonly SqliteComparison _both = new();
-
-    public JoinKindTests()
-    {
-        _both.Execute(Schema);
-    }
 
     [Theory]
     [InlineData("SELECT * FROM a NATURAL JOIN b")]
@@ -63,7 +56,7 @@ public sealed class JoinKindTests : IDisposable
     [InlineData("SELECT * FROM a JOIN c ON 1 RIGHT JOIN b ON a.x = b.x")]
     [InlineData("SELECT * FROM a FULL JOIN (SELECT * FROM b) AS s ON a.x = s.x")]
     [InlineData("SELECT * FROM (SELECT * FROM a FULL JOIN b ON a.x = b.x) AS s")]
-    public void AnswersAsSqliteDoes(string sql) => _both.AssertSameAnswer(sql);
+    public void AnswersAsSqliteDoes(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("SELECT * FROM a FULL JOIN json_each(a.y) AS j ON 1", "FULL JOIN with a table-valued function that reads the tables on its left is not supported")]
@@ -75,7 +68,7 @@ public sealed class JoinKindTests : IDisposable
     [InlineData("SELECT * FROM a FULL JOIN a USING (x)", "ambiguous table name in USING or NATURAL join: a")]
     public void AJoinWeDoNotRunIsAnErrorNamingIt(string sql, string message)
     {
-        using DbCommand command = _both.Engine.CreateCommand();
+        using DbCommand command = Both.Engine.CreateCommand();
         command.CommandText = sql;
         var error = Assert.Throws<SharpCoreDBException>(() => command.ExecuteReader().Dispose());
         Assert.Contains(message, error.Message, StringComparison.Ordinal);
@@ -84,20 +77,18 @@ public sealed class JoinKindTests : IDisposable
     [Fact]
     public void NaturalWithAConstraintIsASyntaxErrorAsInSqlite()
     {
-        using DbCommand command = _both.Engine.CreateCommand();
+        using DbCommand command = Both.Engine.CreateCommand();
         command.CommandText = "SELECT * FROM a NATURAL JOIN b ON a.x = b.x";
         var error = Assert.ThrowsAny<SharpCoreDBException>(() => command.ExecuteReader().Dispose());
         Assert.Contains("a NATURAL join may not have an ON or USING clause", error.Message, StringComparison.Ordinal);
-        Assert.Throws<SqliteException>(() => SqliteReference.Rows(_both.Sqlite, command.CommandText, RowText.Exact));
+        Assert.Throws<SqliteException>(() => SqliteReference.Rows(Both.Sqlite, command.CommandText, RowText.Exact));
     }
 
     [Fact]
     public void JoinWordsAreNoLongerAliases()
     {
         // Quoted, the words still name things.
-        (List<string> _, List<string> rows) = SqliteComparison.Run(_both.Engine, "SELECT \"natural\".x FROM a AS \"natural\" WHERE \"natural\".x = 1");
+        (List<string> _, List<string> rows) = SqliteComparison.Run(Both.Engine, "SELECT \"natural\".x FROM a AS \"natural\" WHERE \"natural\".x = 1");
         Assert.Equal(["1"], rows);
     }
-
-    public void Dispose() => _both.Dispose();
 }

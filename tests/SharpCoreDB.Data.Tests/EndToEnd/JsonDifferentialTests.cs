@@ -11,12 +11,8 @@ using Microsoft.Data.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class JsonDifferentialTests : IDisposable
+public sealed class JsonDifferentialTests : SqliteComparisonTests
 {
-    private readonly SqliteComparison _both = new();
-
-    public void Dispose() => _both.Dispose();
-
     [Theory]
     [InlineData(1)]
     [InlineData(2)]
@@ -45,7 +41,7 @@ public sealed class JsonDifferentialTests : IDisposable
         string? expected, actual;
         try
         {
-            expected = string.Join(" | ", SqliteComparison.Run(_both.Sqlite, sql).Rows);
+            expected = string.Join(" | ", SqliteComparison.Run(Both.Sqlite, sql).Rows);
         }
         catch (SqliteException e)
         {
@@ -56,7 +52,7 @@ public sealed class JsonDifferentialTests : IDisposable
 
         try
         {
-            actual = string.Join(" | ", SqliteComparison.Run(_both.Engine, sql).Rows);
+            actual = string.Join(" | ", SqliteComparison.Run(Both.Engine, sql).Rows);
         }
         catch (SharpCoreDBException e)
         {

@@ -6,12 +6,8 @@
 // errors. Values stored in a table and read back after reopening keep working.
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class JsonFunctionTests : IDisposable
+public sealed class JsonFunctionTests : SqliteComparisonTests
 {
-    private readonly SqliteComparison _both = new();
-
-    public void Dispose() => _both.Dispose();
-
     [Theory]
     [InlineData("""json(' { "a" : [1, 2.50, "x\u0041y", true, false, null], "b": {"c": -1e3} } '), json(5), json('null'), json('{"a":1,"a":2}')""")]
     [InlineData("""json_valid('{"a":1}'), json_valid('{a:1}'), json_valid(NULL), json_valid('5'), json_valid(''), json_valid('[1,]'), json_valid('[1]', 1)""")]
@@ -31,7 +27,7 @@ public sealed class JsonFunctionTests : IDisposable
     [InlineData("""json_remove('[0,1,2,3]', '$[1]', '$[1]'), json_remove('{"a":1,"b":2}', '$.a'), json_remove('{"a":1}', '$'), json_remove('{"a":1}', '$.zz'), json_remove('[1,2]', '$[#-1]')""")]
     [InlineData("""json_patch('{"a":1,"b":{"c":2,"d":3}}', '{"b":{"c":null,"e":4},"f":5}'), json_patch('{"a":1}', '[1]'), json_patch('[1]', '{"a":1}'), json_patch(NULL, '{}')""")]
     [InlineData("""json_quote('a"b\c'), json_quote(3.5), json_quote(NULL), json_quote(json('[1]')), json_quote(char(10) || char(1)), json_quote(10), json_quote('é')""")]
-    public void AnswersAsSqlite(string expressions) => _both.AssertSameRows("SELECT " + expressions);
+    public void AnswersAsSqlite(string expressions) => Both.AssertSameRows("SELECT " + expressions);
 
     [Fact]
     public void GroupAggregatesAndStoredDocumentsAsSqlite()
@@ -43,15 +39,15 @@ public sealed class JsonFunctionTests : IDisposable
             "CREATE INDEX t_n ON t (json_extract(doc, '$.n'))",
         })
         {
-            _both.Execute(sql);
+            Both.Execute(sql);
         }
 
-        _both.AssertSameRows("SELECT g, json_group_array(v), json_group_object('k' || id, v) FROM t GROUP BY g ORDER BY g");
-        _both.AssertSameRows("SELECT json_group_array(v), json_group_object('k', v) FROM t WHERE id > 100");
-        _both.AssertSameRows("SELECT id, doc ->> '$.n', doc -> 'tags', json_array_length(doc, '$.tags'), json_type(doc) FROM t ORDER BY id");
-        _both.AssertSameRows("SELECT id FROM t WHERE json_extract(doc, '$.n') = 1 ORDER BY id");
-        _both.AssertSameRows("UPDATE t SET doc = json_set(doc, '$.seen', 1) WHERE json_type(doc) = 'object' RETURNING id, doc");
-        _both.AssertSameRows("SELECT json_group_array(json_object('id', id, 'doc', json(doc))) FROM t WHERE doc IS NOT NULL");
+        Both.AssertSameRows("SELECT g, json_group_array(v), json_group_object('k' || id, v) FROM t GROUP BY g ORDER BY g");
+        Both.AssertSameRows("SELECT json_group_array(v), json_group_object('k', v) FROM t WHERE id > 100");
+        Both.AssertSameRows("SELECT id, doc ->> '$.n', doc -> 'tags', json_array_length(doc, '$.tags'), json_type(doc) FROM t ORDER BY id");
+        Both.AssertSameRows("SELECT id FROM t WHERE json_extract(doc, '$.n') = 1 ORDER BY id");
+        Both.AssertSameRows("UPDATE t SET doc = json_set(doc, '$.seen', 1) WHERE json_type(doc) = 'object' RETURNING id, doc");
+        Both.AssertSameRows("SELECT json_group_array(json_object('id', id, 'doc', json(doc))) FROM t WHERE doc IS NOT NULL");
     }
 
     // json_each and json_tree as SQLite lists them (every column but id, whose numbers are SQLite's offsets into its
@@ -75,24 +71,24 @@ public sealed class JsonFunctionTests : IDisposable
     [InlineData("SELECT count(*), sum(value) FROM json_each('[1,2,3,4]') WHERE value > 1")]
     [InlineData("SELECT a.value, b.value FROM json_each('[1,2]') a, json_each('[10,20]') b ORDER BY 1, 2")]
     [InlineData("SELECT json_array(value), json_group_array(value) FROM json_each('[[1,2],{\"a\":1}]')")]
-    public void TableFunctionsAsSqlite(string sql) => _both.AssertSameRows(sql);
+    public void TableFunctionsAsSqlite(string sql) => Both.AssertSameRows(sql);
 
     [Fact]
     public void TableFunctionsJoinedToRowsAsSqlite()
     {
-        _both.Execute("CREATE TABLE d (id INTEGER PRIMARY KEY, doc TEXT)");
-        _both.Execute("""INSERT INTO d VALUES (1, '{"tags":["a","b"]}'), (2, '{"tags":["c"]}'), (3, '{"tags":[]}'), (4, NULL)""");
-        _both.AssertSameRows("SELECT d.id, t.value FROM d, json_each(d.doc, '$.tags') AS t ORDER BY d.id, t.key");
-        _both.AssertSameRows("SELECT d.id, t.value FROM d LEFT JOIN json_each(d.doc, '$.tags') AS t ORDER BY d.id, t.key");
-        _both.AssertSameRows("SELECT id FROM d WHERE 'c' IN (SELECT value FROM json_each(d.doc, '$.tags'))");
-        _both.AssertSameRows("SELECT id FROM d WHERE id IN (SELECT value FROM json_each('[2,4,9]')) ORDER BY id");
-        _both.AssertSameRows("SELECT p.id, t.fullkey FROM d p JOIN json_tree(p.doc) t WHERE t.type = 'text' ORDER BY 1, 2");
+        Both.Execute("CREATE TABLE d (id INTEGER PRIMARY KEY, doc TEXT)");
+        Both.Execute("""INSERT INTO d VALUES (1, '{"tags":["a","b"]}'), (2, '{"tags":["c"]}'), (3, '{"tags":[]}'), (4, NULL)""");
+        Both.AssertSameRows("SELECT d.id, t.value FROM d, json_each(d.doc, '$.tags') AS t ORDER BY d.id, t.key");
+        Both.AssertSameRows("SELECT d.id, t.value FROM d LEFT JOIN json_each(d.doc, '$.tags') AS t ORDER BY d.id, t.key");
+        Both.AssertSameRows("SELECT id FROM d WHERE 'c' IN (SELECT value FROM json_each(d.doc, '$.tags'))");
+        Both.AssertSameRows("SELECT id FROM d WHERE id IN (SELECT value FROM json_each('[2,4,9]')) ORDER BY id");
+        Both.AssertSameRows("SELECT p.id, t.fullkey FROM d p JOIN json_tree(p.doc) t WHERE t.type = 'text' ORDER BY 1, 2");
         Assert.Equal(["key", "value", "type", "atom", "id", "parent", "fullkey", "path"], ColumnNames("SELECT * FROM json_each('[1]')"));
     }
 
     private List<string> ColumnNames(string sql)
     {
-        using var command = _both.Engine.CreateCommand();
+        using var command = Both.Engine.CreateCommand();
         command.CommandText = sql;
         using var reader = command.ExecuteReader();
         return [.. Enumerable.Range(0, reader.FieldCount).Select(reader.GetName)];
@@ -146,7 +142,7 @@ public sealed class JsonFunctionTests : IDisposable
     [InlineData("SELECT json_object(1, 2)", "json_object() labels must be TEXT")]
     [InlineData("SELECT json_insert('{}', '$.a')", "json_insert() needs an odd number of arguments")]
     [InlineData("SELECT json_valid('{}', 16)", "FLAGS parameter to json_valid() must be between 1 and 15")]
-    public void ErrorsAsSqlite(string sql, string message) => _both.AssertSameError(sql, message);
+    public void ErrorsAsSqlite(string sql, string message) => Both.AssertSameError(sql, message);
 
     // SQLite reads a BLOB as binary JSONB, which SharpCoreDB does not have: an error naming it, never another answer.
     [Theory]
@@ -155,7 +151,7 @@ public sealed class JsonFunctionTests : IDisposable
     [InlineData("SELECT json_valid('{}', 4)")]
     public void JsonbIsRefusedByName(string sql)
     {
-        var error = Assert.ThrowsAny<SharpCoreDBException>(() => Statements.Run(_both.Engine, sql));
+        var error = Assert.ThrowsAny<SharpCoreDBException>(() => Statements.Run(Both.Engine, sql));
         Assert.Matches("JSONB|malformed JSON", error.Message);
     }
 }

@@ -59,8 +59,7 @@ public sealed class LargeTransactionTests : IDisposable
         long dataBytes = new FileInfo(_db.Path).Length;
         Assert.True(dataBytes > 1_000_000 && logBytes < dataBytes / 2, $"log {logBytes} bytes for a {dataBytes}-byte database");
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (var reopened = _db.Open())
+        using (var reopened = _db.Reopen())
         {
             AssertImported(reopened);
             Assert.Equal("ok", reopened.ExecuteScalar<string>("PRAGMA integrity_check"));
@@ -132,8 +131,7 @@ public sealed class LargeTransactionTests : IDisposable
             Assert.Equal(0L, connection.ExecuteScalar<long>("SELECT count(*) FROM sqlite_schema WHERE name = 't_v'"));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using var reopened = _db.Open();
+        using var reopened = _db.Reopen();
         Assert.Equal("ok", reopened.ExecuteScalar<string>("PRAGMA integrity_check"));
         Assert.Equal(
             reopened.Query<long>("SELECT id FROM t ORDER BY k").ToList(),

@@ -7,7 +7,7 @@
 // query's column names and rows (sorted, or in order under a total ORDER BY) equal SQLite's.
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class OuterJoinShapeTests : IDisposable
+public sealed class OuterJoinShapeTests() : SqliteComparisonTests(Schema)
 {
     private const string Schema = """
         CREATE TABLE a (x INTEGER, y TEXT, k INTEGER);
@@ -21,13 +21,6 @@ public sealed class OuterJoinShapeTests : IDisposable
         CREATE VIEW vb AS SELECT x, z, k FROM b WHERE k IS NOT NULL;
         CREATE VIEW vac AS SELECT a.x AS ax, a.y, c.x AS cx, c.w FROM a FULL JOIN c ON a.x = c.x
         """;
-
-    private readonly SqliteComparison _both = new();
-
-    public OuterJoinShapeTests()
-    {
-        _both.Execute(Schema);
-    }
 
     [Theory]
     [InlineData("SELECT * FROM a JOIN b ON a.x = b.x RIGHT JOIN c ON c.x = b.x")]
@@ -65,7 +58,7 @@ public sealed class OuterJoinShapeTests : IDisposable
     [InlineData("SELECT * FROM a JOIN b ON a.x = b.x RIGHT JOIN e ON e.x = a.x")]
     [InlineData("SELECT * FROM a JOIN b ON a.x = b.x FULL JOIN e ON e.x = a.x")]
     [InlineData("SELECT * FROM e RIGHT JOIN e AS e2 ON 1 FULL JOIN e AS e3 ON 1")]
-    public void JoinsOfMoreThanTwoRelationsAnswerAsSqliteDoes(string sql) => _both.AssertSameAnswer(sql);
+    public void JoinsOfMoreThanTwoRelationsAnswerAsSqliteDoes(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("SELECT * FROM a FULL JOIN (SELECT * FROM b WHERE k > 5) AS s ON s.x = a.x")]
@@ -93,7 +86,7 @@ public sealed class OuterJoinShapeTests : IDisposable
     [InlineData("SELECT a.y, b.z, c.w FROM a LEFT JOIN (b LEFT JOIN c ON c.x = 5) ON a.x = b.x")]
     [InlineData("SELECT a.y, b.z, c.w FROM a JOIN (b FULL JOIN c ON c.x = b.x) ON a.x = b.x OR a.x = c.x")]
     [InlineData("SELECT a.y, b.z, c.w FROM a JOIN (b FULL JOIN c ON c.x = b.x FULL JOIN e ON e.x = b.x) ON a.x = c.x")]
-    public void SubqueriesViewsCtesAndNestedJoinsAnswerAsSqliteDoes(string sql) => _both.AssertSameAnswer(sql);
+    public void SubqueriesViewsCtesAndNestedJoinsAnswerAsSqliteDoes(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("SELECT a.y, c.w FROM a JOIN b ON a.x = b.x FULL JOIN c ON c.x = b.x WHERE a.y IS NULL")]
@@ -108,7 +101,7 @@ public sealed class OuterJoinShapeTests : IDisposable
     [InlineData("SELECT y FROM a WHERE EXISTS (SELECT 1 FROM b FULL JOIN c ON c.x = b.x WHERE coalesce(b.x, c.x) = a.x)")]
     [InlineData("SELECT y, (SELECT count(*) FROM b FULL JOIN c ON c.x = b.x WHERE b.k = a.k OR c.x = a.x) AS n FROM a")]
     [InlineData("SELECT x FROM a UNION ALL SELECT c.x FROM a AS t JOIN b ON t.x = b.x FULL JOIN c ON c.x = b.x")]
-    public void ConditionsAndAggregatesOverTheJoinAnswerAsSqliteDoes(string sql) => _both.AssertSameAnswer(sql);
+    public void ConditionsAndAggregatesOverTheJoinAnswerAsSqliteDoes(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("SELECT a.y, b.z, c.w FROM a JOIN b ON a.x = b.x FULL JOIN c ON c.x = b.x ORDER BY c.w, a.y, b.z")]
@@ -116,7 +109,7 @@ public sealed class OuterJoinShapeTests : IDisposable
     [InlineData("SELECT a.y, b.z, c.w FROM a RIGHT JOIN b ON a.x = b.x RIGHT JOIN c ON c.x = b.x ORDER BY c.z, c.w LIMIT 4")]
     [InlineData("SELECT s.x, vb.z FROM (SELECT x FROM a) AS s FULL JOIN vb ON s.x = vb.x ORDER BY s.x, vb.z LIMIT 5 OFFSET 2")]
     [InlineData("SELECT coalesce(a.x, c.x) AS x, count(*) AS n FROM a FULL JOIN c ON a.x = c.x GROUP BY 1 ORDER BY n DESC, x")]
-    public void OrderedQueriesComeInSqlitesOrder(string sql) => _both.AssertSameOrderedAnswer(sql);
+    public void OrderedQueriesComeInSqlitesOrder(string sql) => Both.AssertSameOrderedAnswer(sql);
 
     [Theory]
     [InlineData("SELECT * FROM a LEFT JOIN b ON b.x = c.x JOIN c ON 1")]
@@ -124,28 +117,26 @@ public sealed class OuterJoinShapeTests : IDisposable
     [InlineData("SELECT * FROM a JOIN b ON b.x = c.x RIGHT JOIN c ON 1")]
     [InlineData("SELECT * FROM a FULL JOIN b ON a.x = (SELECT c.x) JOIN c ON 1")]
     public void AnOnClauseNamingATableToItsRightIsSqlitesError(string sql) =>
-        _both.AssertSameError(sql, "ON clause references tables to its right");
+        Both.AssertSameError(sql, "ON clause references tables to its right");
 
     [Fact]
     public void CommandTimeoutAndCancelStopALongOuterJoin()
     {
-        using SharpCoreDBCommand fill = _both.Engine.CreateCommand();
+        using SharpCoreDBCommand fill = Both.Engine.CreateCommand();
         fill.CommandText = "CREATE TABLE n (v INTEGER); INSERT INTO n WITH RECURSIVE r(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM r WHERE i < 500) SELECT i FROM r";
         fill.ExecuteNonQuery();
 
         // 250,000 left rows, each tried against every one of the 500 right rows: the time goes into the join's own loop.
         const string Long = "SELECT count(*) FROM n AS p JOIN n AS q ON 1 FULL JOIN n AS r ON p.v + q.v > r.v * 3";
-        using SharpCoreDBCommand timed = _both.Engine.CreateCommand();
+        using SharpCoreDBCommand timed = Both.Engine.CreateCommand();
         timed.CommandText = Long;
         timed.CommandTimeout = 1;
         Assert.Equal(SharpCoreDBErrorCode.Timeout, Assert.Throws<SharpCoreDBException>(() => timed.ExecuteScalar()).ErrorCode);
 
-        using SharpCoreDBCommand cancelled = _both.Engine.CreateCommand();
+        using SharpCoreDBCommand cancelled = Both.Engine.CreateCommand();
         cancelled.CommandText = Long;
         cancelled.CommandTimeout = 0;
         using var timer = new Timer(_ => cancelled.Cancel(), null, 300, Timeout.Infinite);
         Assert.Equal(SharpCoreDBErrorCode.Cancelled, Assert.Throws<SharpCoreDBException>(() => cancelled.ExecuteScalar()).ErrorCode);
     }
-
-    public void Dispose() => _both.Dispose();
 }

@@ -9,10 +9,8 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class PragmaTests : IDisposable
+public sealed class PragmaTests() : TempDirectoryTests()
 {
-    private readonly TempDirectory _dir = new();
-
     [Theory]
     [InlineData("PRAGMA foreign_keys = maybe", "PRAGMA value maybe is not a boolean")]
     [InlineData("PRAGMA foreign_key_list", "PRAGMA foreign_key_list needs a table name")]
@@ -121,13 +119,11 @@ public sealed class PragmaTests : IDisposable
 
     private SharpCoreDBConnection Open(string settings)
     {
-        var connection = new SharpCoreDBConnection($"Data Source={_dir.File("p.scdb")};{settings}");
+        var connection = new SharpCoreDBConnection($"Data Source={Dir.File("p.scdb")};{settings}");
         connection.Open();
         return connection;
     }
 
     private static List<string> Query(SharpCoreDBConnection connection, string sql) =>
         SqliteReference.Rows(connection, sql, RowText.Exact, out _);
-
-    public void Dispose() => _dir.Dispose();
 }

@@ -7,12 +7,8 @@ using System.Text;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class PrintfTests : IDisposable
+public sealed class PrintfTests : SqliteComparisonTests
 {
-    private readonly SqliteComparison _both = new();
-
-    public void Dispose() => _both.Dispose();
-
     [Theory]
     [InlineData("printf('%.20f', 0.1), printf('%f', 1e999), printf('%f', -1e999), printf('%e', 12345.678), printf('%g', 0.0001234), printf('%g', 123456789.0), printf('%#g', 1.0), printf('%G', 1e-10), printf('%.3e', -0.0)")]
     [InlineData("printf('%5s|%-5s|%.2s|%5.1s|', 'é', 'é', 'éa', 'abc'), printf('%!5s|%!.1s|', 'é', 'éa'), printf('%5c|%.3c|', 'x', 'y'), hex(printf('%c', '')), hex(printf('%3c', NULL))")]
@@ -22,7 +18,7 @@ public sealed class PrintfTests : IDisposable
     [InlineData("format('%z', 'zz'), printf('%f', 'x'), printf('%.0f %.0f %.0f', 0.5, 1.5, 2.5), printf('%10.3f|', -3.14159), printf('%010.3f|', -3.14159), printf('%e', 0), printf('%g', 100000), printf('%g', 1000000)")]
     [InlineData("printf('%.15g', 0.1), printf('%.17g', 0.1), printf('%g', 1e100), printf('%.3g', 0.00012345), printf('%f', 123456789012345678), printf('%.2f', 1.005), printf('%.1f', 0.05), printf('%e', 1e-300)")]
     [InlineData("printf('%d', 9223372036854775807), printf('%d', -9223372036854775808), printf('%x', -1), printf('%o', -1), printf('% 5d|%-+5d|', 3, 3), printf('%5.2s|', 'abc'), printf('%,d', 1234), printf('%d%%', 50)")]
-    public void FormatsAsSqlite(string calls) => _both.AssertSameRows("SELECT " + calls);
+    public void FormatsAsSqlite(string calls) => Both.AssertSameRows("SELECT " + calls);
 
     [Fact]
     public void RandomFormatsAsSqlite()
@@ -56,7 +52,7 @@ public sealed class PrintfTests : IDisposable
             }
 
             string sql = $"SELECT printf('{format}', {string.Join(", ", arguments)})";
-            List<string> expected = SqliteComparison.Run(_both.Sqlite, sql).Rows, actual = SqliteComparison.Run(_both.Engine, sql).Rows;
+            List<string> expected = SqliteComparison.Run(Both.Sqlite, sql).Rows, actual = SqliteComparison.Run(Both.Engine, sql).Rows;
             if (!expected.SequenceEqual(actual))
             {
                 differences.Add($"{sql}: SQLite {string.Join(",", expected)}, SharpCoreDB {string.Join(",", actual)}");

@@ -39,8 +39,7 @@ public sealed class ReindexTests
             Assert.Equal("unable to identify the object to be reindexed", error.Message);
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));
             Assert.Equal(72L, Statements.Scalar(connection, "SELECT count(*) FROM t WHERE b = 3"));

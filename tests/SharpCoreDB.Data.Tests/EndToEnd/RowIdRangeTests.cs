@@ -7,22 +7,13 @@
 // contradict each other.
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class RowIdRangeTests : IDisposable
+public sealed class RowIdRangeTests() : SqliteComparisonTests(
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)",
+    "CREATE TABLE b (lo, hi)",
+    "INSERT INTO t VALUES (-9223372036854775808, 'min'), (-5, 'a'), (-1, 'b'), (0, 'c'), (1, 'd'), (2, 'e'), (3, 'f'), (10, 'g'), (11, 'h'), " +
+        "(99, 'i'), (100, 'j'), (9223372036854775807, 'max')",
+    "INSERT INTO b VALUES (1, 3), (2.5, 10.5), ('1', '11'), (-1, NULL), ('x', 'y'), (x'01', 5), (11, 1)")
 {
-    private readonly SqliteComparison _both = new();
-
-    public RowIdRangeTests()
-    {
-        _both.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)");
-        _both.Execute("CREATE TABLE b (lo, hi)");
-        _both.Execute(
-            "INSERT INTO t VALUES (-9223372036854775808, 'min'), (-5, 'a'), (-1, 'b'), (0, 'c'), (1, 'd'), (2, 'e'), (3, 'f'), (10, 'g'), (11, 'h'), " +
-            "(99, 'i'), (100, 'j'), (9223372036854775807, 'max')");
-        _both.Execute("INSERT INTO b VALUES (1, 3), (2.5, 10.5), ('1', '11'), (-1, NULL), ('x', 'y'), (x'01', 5), (11, 1)");
-    }
-
-    public void Dispose() => _both.Dispose();
-
     public static TheoryData<string> Bounds =>
     [
         "id BETWEEN 1 AND 10",
@@ -58,16 +49,16 @@ public sealed class RowIdRangeTests : IDisposable
     [MemberData(nameof(Bounds))]
     public void RangesReturnExactlySqlitesRows(string where)
     {
-        _both.AssertSameAnswer($"SELECT id, v FROM t WHERE {where}");
-        _both.AssertSameAnswer($"SELECT count(*), min(id), max(id), group_concat(v) FROM t WHERE {where}");
+        Both.AssertSameAnswer($"SELECT id, v FROM t WHERE {where}");
+        Both.AssertSameAnswer($"SELECT count(*), min(id), max(id), group_concat(v) FROM t WHERE {where}");
     }
 
     [Fact]
     public void RangesFromAnotherTableAndParametersReturnExactlySqlitesRows()
     {
-        _both.AssertSameAnswer("SELECT b.lo, b.hi, t.id FROM b JOIN t ON t.id BETWEEN b.lo AND b.hi");
-        _both.AssertSameAnswer("SELECT b.lo, t.id FROM b JOIN t ON t.id > b.lo AND t.id <= b.lo + 2");
-        _both.AssertSameAnswer("SELECT b.lo, t.id FROM b LEFT JOIN t ON t.id BETWEEN b.lo AND b.hi");
-        _both.AssertSameAnswer("SELECT t.id FROM t WHERE t.id BETWEEN (SELECT min(lo) FROM b) AND (SELECT max(hi) FROM b)");
+        Both.AssertSameAnswer("SELECT b.lo, b.hi, t.id FROM b JOIN t ON t.id BETWEEN b.lo AND b.hi");
+        Both.AssertSameAnswer("SELECT b.lo, t.id FROM b JOIN t ON t.id > b.lo AND t.id <= b.lo + 2");
+        Both.AssertSameAnswer("SELECT b.lo, t.id FROM b LEFT JOIN t ON t.id BETWEEN b.lo AND b.hi");
+        Both.AssertSameAnswer("SELECT t.id FROM t WHERE t.id BETWEEN (SELECT min(lo) FROM b) AND (SELECT max(hi) FROM b)");
     }
 }

@@ -7,19 +7,17 @@
 // else is "row value misused".
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class RowValueTests : IDisposable
+public sealed class RowValueTests : SqliteComparisonTests
 {
-    private readonly SqliteComparison _both = new();
-
     public RowValueTests()
     {
         foreach (string table in new[] { "plain", "indexed" })
         {
-            _both.Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, a INTEGER, b TEXT)");
-            _both.Execute($"INSERT INTO {table} VALUES (1, 1, 'x'), (2, 1, 'y'), (3, 2, NULL), (4, NULL, 'x'), (5, 3, 'z'), (6, 2, 'b'), (7, 1, 'y')");
+            Both.Execute($"CREATE TABLE {table} (id INTEGER PRIMARY KEY, a INTEGER, b TEXT)");
+            Both.Execute($"INSERT INTO {table} VALUES (1, 1, 'x'), (2, 1, 'y'), (3, 2, NULL), (4, NULL, 'x'), (5, 3, 'z'), (6, 2, 'b'), (7, 1, 'y')");
         }
 
-        _both.Execute("CREATE INDEX indexed_ab ON indexed (a, b)");
+        Both.Execute("CREATE INDEX indexed_ab ON indexed (a, b)");
     }
 
     [Theory]
@@ -40,24 +38,24 @@ public sealed class RowValueTests : IDisposable
     [InlineData("SELECT (SELECT 1, 2) = (1, 2) AS e, ((1, 2)) < (1, 3) AS l")]
     public void AnswersAsSqlite(string sql)
     {
-        _both.AssertSameAnswer(sql.Replace("{t}", "plain", StringComparison.Ordinal));
-        _both.AssertSameAnswer(sql.Replace("{t}", "indexed", StringComparison.Ordinal));
+        Both.AssertSameAnswer(sql.Replace("{t}", "plain", StringComparison.Ordinal));
+        Both.AssertSameAnswer(sql.Replace("{t}", "indexed", StringComparison.Ordinal));
     }
 
     [Fact]
     public void UpdateSetsSeveralColumnsFromOneRowValue()
     {
-        _both.Execute("UPDATE plain SET (a, b) = (b, a) WHERE id = 1");
-        _both.Execute("UPDATE plain SET (a, b) = (SELECT 9, 'n') WHERE id = 2");
-        _both.Execute("UPDATE indexed SET (b, a) = (SELECT b, a + 10 FROM plain WHERE plain.id = indexed.id)");
-        _both.AssertSameAnswer("SELECT * FROM plain");
-        _both.AssertSameAnswer("SELECT * FROM indexed");
+        Both.Execute("UPDATE plain SET (a, b) = (b, a) WHERE id = 1");
+        Both.Execute("UPDATE plain SET (a, b) = (SELECT 9, 'n') WHERE id = 2");
+        Both.Execute("UPDATE indexed SET (b, a) = (SELECT b, a + 10 FROM plain WHERE plain.id = indexed.id)");
+        Both.AssertSameAnswer("SELECT * FROM plain");
+        Both.AssertSameAnswer("SELECT * FROM indexed");
     }
 
     [Fact]
     public void ARowEqualitySeeksTheIndex() =>
         Assert.Equal("SEARCH indexed USING INDEX indexed_ab (a=? AND b=?)",
-            Statements.Scalar(_both.Engine, "EXPLAIN QUERY PLAN SELECT id FROM indexed WHERE (a, b) = (1, 'y')"));
+            Statements.Scalar(Both.Engine, "EXPLAIN QUERY PLAN SELECT id FROM indexed WHERE (a, b) = (1, 'y')"));
 
     // Keyset paging: an ordering of row values seeks on the bound it implies on its first item, through an index on
     // it or the rowid, and the rest of the comparison filters what the seek reads.
@@ -67,8 +65,8 @@ public sealed class RowValueTests : IDisposable
     [InlineData("SELECT a FROM plain WHERE (id, a) > (4, 1)", "SEARCH plain USING INTEGER PRIMARY KEY (rowid>?)")]
     public void AnOrderingOfRowValuesSeeks(string sql, string plan)
     {
-        Assert.Equal(plan, Statements.Scalar(_both.Engine, "EXPLAIN QUERY PLAN " + sql));
-        _both.AssertSameAnswer(sql);
+        Assert.Equal(plan, Statements.Scalar(Both.Engine, "EXPLAIN QUERY PLAN " + sql));
+        Both.AssertSameAnswer(sql);
     }
 
     // Every operator, over rows with NULLs, text against integers and repeated first items, pages walked in both
@@ -76,15 +74,15 @@ public sealed class RowValueTests : IDisposable
     [Fact]
     public void KeysetPagesMatchSqlite()
     {
-        _both.Execute("CREATE TABLE pages (id INTEGER PRIMARY KEY, k, v TEXT)");
-        _both.Execute("CREATE INDEX pages_k ON pages (k)");
+        Both.Execute("CREATE TABLE pages (id INTEGER PRIMARY KEY, k, v TEXT)");
+        Both.Execute("CREATE INDEX pages_k ON pages (k)");
         var random = new Random(5);
         object?[] keys = [null, 1, 2, 2.5, "2", "a", "b", 7];
         for (int id = 1; id <= 60; id++)
         {
             object? k = keys[random.Next(keys.Length)];
             string literal = k switch { null => "NULL", string text => $"'{text}'", double d => d.ToString(System.Globalization.CultureInfo.InvariantCulture), _ => k.ToString()! };
-            _both.Execute($"INSERT INTO pages VALUES ({id}, {literal}, 'v{id}')");
+            Both.Execute($"INSERT INTO pages VALUES ({id}, {literal}, 'v{id}')");
         }
 
         foreach (string op in new[] { ">", ">=", "<", "<=" })
@@ -92,8 +90,8 @@ public sealed class RowValueTests : IDisposable
             foreach (string bound in new[] { "(2, 10)", "('2', 30)", "(NULL, 5)", "(2.5, 0)", "('a', 60)", "(1, 1)" })
             {
                 string order = op.StartsWith('>') ? "k, id" : "k DESC, id DESC";
-                _both.AssertSameOrderedAnswer($"SELECT id, k FROM pages WHERE (k, id) {op} {bound} ORDER BY {order} LIMIT 7");
-                _both.AssertSameAnswer($"SELECT id FROM pages WHERE (k, id) {op} {bound}");
+                Both.AssertSameOrderedAnswer($"SELECT id, k FROM pages WHERE (k, id) {op} {bound} ORDER BY {order} LIMIT 7");
+                Both.AssertSameAnswer($"SELECT id FROM pages WHERE (k, id) {op} {bound}");
             }
         }
     }
@@ -104,8 +102,8 @@ public sealed class RowValueTests : IDisposable
     [Fact]
     public void RowInSubqueryMatchesSqliteWithNullsAffinityAndCollation()
     {
-        _both.Execute("CREATE TABLE l (id INTEGER PRIMARY KEY, a INTEGER, b TEXT COLLATE NOCASE, c)");
-        _both.Execute("CREATE TABLE r (x, y TEXT, z)");
+        Both.Execute("CREATE TABLE l (id INTEGER PRIMARY KEY, a INTEGER, b TEXT COLLATE NOCASE, c)");
+        Both.Execute("CREATE TABLE r (x, y TEXT, z)");
         var random = new Random(9);
         object?[] values = [null, 1, 2, "2", "x", "X", 1.0, "a"];
         string Literal(object? v) => v switch
@@ -117,8 +115,8 @@ public sealed class RowValueTests : IDisposable
         };
         for (int i = 1; i <= 40; i++)
         {
-            _both.Execute($"INSERT INTO l VALUES ({i}, {Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])})");
-            _both.Execute($"INSERT INTO r VALUES ({Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])})");
+            Both.Execute($"INSERT INTO l VALUES ({i}, {Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])})");
+            Both.Execute($"INSERT INTO r VALUES ({Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])}, {Literal(values[random.Next(values.Length)])})");
         }
 
         foreach (string sql in new[]
@@ -133,10 +131,10 @@ public sealed class RowValueTests : IDisposable
             "SELECT id FROM l WHERE (a, b COLLATE BINARY) IN (SELECT x, y FROM r)",
         })
         {
-            _both.AssertSameAnswer(sql);
+            Both.AssertSameAnswer(sql);
         }
 
-        _both.AssertSameError("SELECT (a, b) IN (SELECT x, y, z FROM r) FROM l", "sub-select returns 3 columns - expected 2");
+        Both.AssertSameError("SELECT (a, b) IN (SELECT x, y, z FROM r) FROM l", "sub-select returns 3 columns - expected 2");
     }
 
     [Theory]
@@ -144,7 +142,5 @@ public sealed class RowValueTests : IDisposable
     [InlineData("SELECT (1, 2) + 1", "row value misused")]
     [InlineData("SELECT (1, 2) = (1, 2, 3)", "row value misused")]
     [InlineData("SELECT id FROM plain WHERE (a, b) = 1", "row value misused")]
-    public void RefusedWithSqlitesMessage(string sql, string message) => _both.AssertSameError(sql, message);
-
-    public void Dispose() => _both.Dispose();
+    public void RefusedWithSqlitesMessage(string sql, string message) => Both.AssertSameError(sql, message);
 }

@@ -5,15 +5,9 @@
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class SameErrorTests : IDisposable
+public sealed class SameErrorTests() : SqliteComparisonTests(
+    "CREATE TABLE t (x INTEGER, s TEXT); INSERT INTO t VALUES (1, 'a'), (1, 'b'), (2, 'c')")
 {
-    private readonly SqliteComparison _both = new();
-
-    public SameErrorTests()
-    {
-        _both.Execute("CREATE TABLE t (x INTEGER, s TEXT); INSERT INTO t VALUES (1, 'a'), (1, 'b'), (2, 'c')");
-    }
-
     [Theory]
     [InlineData("SELECT group_concat(DISTINCT s, ',') FROM t", "DISTINCT aggregates must have exactly one argument")]
     [InlineData("SELECT count(DISTINCT x, s) FROM t", "wrong number of arguments to function count()")]
@@ -25,19 +19,17 @@ public sealed class SameErrorTests : IDisposable
     [InlineData("CREATE TABLE c2 (a TEXT, PRIMARY KEY (a COLLATE no_such))", "no such collation sequence: no_such")]
     [InlineData("CREATE TABLE c3 (a TEXT, UNIQUE (a COLLATE no_such))", "no such collation sequence: no_such")]
     [InlineData("CREATE INDEX c4 ON t (s COLLATE no_such)", "no such collation sequence: no_such")]
-    public void RefusedWithSqlitesMessage(string sql, string message) => _both.AssertSameError(sql, message);
+    public void RefusedWithSqlitesMessage(string sql, string message) => Both.AssertSameError(sql, message);
 
     [Fact]
     public void TheBuiltInCollationsAreAccepted()
     {
-        _both.Execute("CREATE TABLE k (a TEXT COLLATE NOCASE, b TEXT COLLATE rtrim, c TEXT COLLATE Binary); CREATE INDEX k_a ON k (a COLLATE NOCASE)");
-        _both.AssertSameAnswer("SELECT count(*) AS n FROM k");
+        Both.Execute("CREATE TABLE k (a TEXT COLLATE NOCASE, b TEXT COLLATE rtrim, c TEXT COLLATE Binary); CREATE INDEX k_a ON k (a COLLATE NOCASE)");
+        Both.AssertSameAnswer("SELECT count(*) AS n FROM k");
     }
 
     [Theory]
     [InlineData("SELECT group_concat(DISTINCT s) AS g FROM t WHERE x = 1")]
     [InlineData("SELECT count(DISTINCT x) AS c FROM t")]
-    public void OneArgumentDistinctStillRuns(string sql) => _both.AssertSameAnswer(sql);
-
-    public void Dispose() => _both.Dispose();
+    public void OneArgumentDistinctStillRuns(string sql) => Both.AssertSameAnswer(sql);
 }

@@ -8,16 +8,10 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class SchemaTableTests : IDisposable
+public sealed class SchemaTableTests() : SqliteComparisonTests(
+    "CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT, c REAL); CREATE INDEX t_c ON t (c); CREATE VIEW v AS SELECT a FROM t",
+    "CREATE TABLE u (x INTEGER, y TEXT); CREATE UNIQUE INDEX u_xy ON u (x, y)")
 {
-    private readonly SqliteComparison _both = new();
-
-    public SchemaTableTests()
-    {
-        _both.Execute("CREATE TABLE t (a INTEGER PRIMARY KEY, b TEXT, c REAL); CREATE INDEX t_c ON t (c); CREATE VIEW v AS SELECT a FROM t");
-        _both.Execute("CREATE TABLE u (x INTEGER, y TEXT); CREATE UNIQUE INDEX u_xy ON u (x, y)");
-    }
-
     [Theory]
     [InlineData("SELECT type, name, tbl_name, rootpage > 0 OR type = 'view' AS stored, sql IS NULL AS constraint_index FROM sqlite_master ORDER BY name")]
     [InlineData("SELECT type, name FROM sqlite_schema WHERE type = 'table' ORDER BY name")]
@@ -25,7 +19,7 @@ public sealed class SchemaTableTests : IDisposable
     [InlineData("SELECT name FROM main.sqlite_master WHERE type = 'index' AND tbl_name = 'u'")]
     [InlineData("SELECT s.name, count(*) FROM sqlite_master s JOIN sqlite_master i ON i.tbl_name = s.name GROUP BY s.name")]
     [InlineData("SELECT group_concat(name, ',') FROM (SELECT name FROM sqlite_master WHERE type <> 'index')")]
-    public void AnswersAsSqlite(string sql) => _both.AssertSameAnswer(sql);
+    public void AnswersAsSqlite(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("CREATE TABLE sqlite_x (a)", "object name reserved for internal use: sqlite_x")]
@@ -34,7 +28,7 @@ public sealed class SchemaTableTests : IDisposable
     [InlineData("ALTER TABLE t RENAME TO sqlite_t", "object name reserved for internal use: sqlite_t")]
     [InlineData("DELETE FROM sqlite_master", "table sqlite_master may not be modified")]
     [InlineData("INSERT INTO sqlite_schema VALUES ('table', 'x', 'x', 0, NULL)", "table sqlite_master may not be modified")]
-    public void RefusesWhatSqliteRefuses(string sql, string message) => _both.AssertSameError(sql, message);
+    public void RefusesWhatSqliteRefuses(string sql, string message) => Both.AssertSameError(sql, message);
 
     [Fact]
     public void FollowsTheSchemaThroughTransactionsAndReopens()
@@ -53,8 +47,7 @@ public sealed class SchemaTableTests : IDisposable
             Assert.Equal(["a", "autoindex_a_1"], Names(connection));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal(["a", "autoindex_a_1"], Names(connection));
             Assert.Equal(["table,a,a,CREATE TABLE a(id INTEGER PRIMARY KEY, name TEXT UNIQUE)", "index,autoindex_a_1,a,NULL"],
@@ -64,6 +57,4 @@ public sealed class SchemaTableTests : IDisposable
 
     private static List<string> Names(SharpCoreDBConnection connection) =>
         SqliteReference.Rows(connection, "SELECT name FROM sqlite_master ORDER BY name", RowText.Exact, out _);
-
-    public void Dispose() => _both.Dispose();
 }

@@ -1,7 +1,7 @@
 // Runs the same SQL on SQLite and on SharpCoreDB through ADO.NET and renders what each
 // returned the same way (column names; rows as exact text, sorted), so that an end-to-end
 // test states "answers as SQLite does" in one line. Each test class sets up its own schema
-// in both connections with Execute.
+// in both connections through its base, SqliteComparisonTests.
 using System.Data.Common;
 using Microsoft.Data.Sqlite;
 using SharpCoreDB.TestSupport.Sqlite;

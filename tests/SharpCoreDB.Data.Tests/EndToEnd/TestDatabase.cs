@@ -24,6 +24,16 @@ internal sealed class TestDatabase : IDisposable
         return connection;
     }
 
+    /// <summary>
+    /// A connection opened after every pooled database is closed (ClearAllPools), so that this one reads the
+    /// file again: what a test checks through it has survived a close and a reopen.
+    /// </summary>
+    public SharpCoreDBConnection Reopen(string extra = "")
+    {
+        SharpCoreDBConnection.ClearAllPools();
+        return Open(extra);
+    }
+
     public void Dispose()
     {
         SharpCoreDBConnection.ClearAllPools();

@@ -9,19 +9,13 @@
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class UpsertTests : IDisposable
+public sealed class UpsertTests() : SqliteComparisonTests(
+    "PRAGMA foreign_keys = ON",
+    "CREATE TABLE kv (k TEXT PRIMARY KEY, v INTEGER NOT NULL DEFAULT 0, n INTEGER DEFAULT 0)",
+    "CREATE TABLE c (id INTEGER PRIMARY KEY, name TEXT UNIQUE, hits INTEGER DEFAULT 1, seen TEXT, a INTEGER, b INTEGER, UNIQUE (a, b))",
+    "CREATE TABLE child (cid INTEGER REFERENCES c (id) ON UPDATE CASCADE, note TEXT)",
+    "INSERT INTO kv VALUES ('a', 1, 0); INSERT INTO c VALUES (1, 'x', 1, NULL, 1, 1), (2, 'y', 1, NULL, 1, 2); INSERT INTO child VALUES (1, 'of x')")
 {
-    private readonly SqliteComparison _both = new();
-
-    public UpsertTests()
-    {
-        _both.Execute("PRAGMA foreign_keys = ON");
-        _both.Execute("CREATE TABLE kv (k TEXT PRIMARY KEY, v INTEGER NOT NULL DEFAULT 0, n INTEGER DEFAULT 0)");
-        _both.Execute("CREATE TABLE c (id INTEGER PRIMARY KEY, name TEXT UNIQUE, hits INTEGER DEFAULT 1, seen TEXT, a INTEGER, b INTEGER, UNIQUE (a, b))");
-        _both.Execute("CREATE TABLE child (cid INTEGER REFERENCES c (id) ON UPDATE CASCADE, note TEXT)");
-        _both.Execute("INSERT INTO kv VALUES ('a', 1, 0); INSERT INTO c VALUES (1, 'x', 1, NULL, 1, 1), (2, 'y', 1, NULL, 1, 2); INSERT INTO child VALUES (1, 'of x')");
-    }
-
     [Theory]
     [InlineData("INSERT INTO kv VALUES ('a', 5, 0) ON CONFLICT (k) DO UPDATE SET v = v + excluded.v, n = n + 1")]
     [InlineData("INSERT INTO kv VALUES ('a', 5, 0), ('b', 2, 0), ('a', 7, 0) ON CONFLICT (k) DO UPDATE SET v = kv.v + excluded.v, n = n + 1")]
@@ -40,17 +34,17 @@ public sealed class UpsertTests : IDisposable
     [InlineData("INSERT OR IGNORE INTO c VALUES (1, 'x', 0, NULL, 1, 1) ON CONFLICT (name) DO UPDATE SET hits = 50")]
     public void WritesWhatSqliteWrites(string sql)
     {
-        _both.Execute(sql);
-        _both.AssertSameAnswer("SELECT * FROM kv");
-        _both.AssertSameAnswer("SELECT * FROM c");
-        _both.AssertSameAnswer("SELECT * FROM child");
+        Both.Execute(sql);
+        Both.AssertSameAnswer("SELECT * FROM kv");
+        Both.AssertSameAnswer("SELECT * FROM c");
+        Both.AssertSameAnswer("SELECT * FROM child");
     }
 
     [Theory]
     [InlineData("INSERT INTO kv VALUES ('a', 1, 0) ON CONFLICT (k) DO UPDATE SET v = v + 1 RETURNING k, v, n")]
     [InlineData("INSERT INTO kv VALUES ('a', 1, 0), ('new', 3, 3) ON CONFLICT DO NOTHING RETURNING *")]
     [InlineData("INSERT INTO c (name) VALUES ('x'), ('w'), ('x') ON CONFLICT (name) DO UPDATE SET hits = hits + 1 RETURNING id, name, hits")]
-    public void ReturnsTheRowsWritten(string sql) => _both.AssertSameAnswer(sql);
+    public void ReturnsTheRowsWritten(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("INSERT INTO c VALUES (1, 'q', 0, NULL, 5, 5) ON CONFLICT (name) DO UPDATE SET hits = 99", "UNIQUE constraint failed: c.id")]
@@ -61,10 +55,8 @@ public sealed class UpsertTests : IDisposable
     [InlineData("INSERT INTO kv VALUES ('a', 1, 0) ON CONFLICT (k) DO UPDATE SET v = v + 1 WHERE q = 1", "no such column: q")]
     public void RefusesWhatSqliteRefuses(string sql, string message)
     {
-        _both.AssertSameError(sql, message);
-        _both.AssertSameAnswer("SELECT * FROM kv");
-        _both.AssertSameAnswer("SELECT * FROM c");
+        Both.AssertSameError(sql, message);
+        Both.AssertSameAnswer("SELECT * FROM kv");
+        Both.AssertSameAnswer("SELECT * FROM c");
     }
-
-    public void Dispose() => _both.Dispose();
 }

@@ -10,7 +10,7 @@
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class UsingOuterJoinTests : IDisposable
+public sealed class UsingOuterJoinTests() : SqliteComparisonTests(Schema)
 {
     private const string Schema = """
         CREATE TABLE a (x INTEGER, y TEXT COLLATE NOCASE, k INTEGER);
@@ -22,13 +22,6 @@ public sealed class UsingOuterJoinTests : IDisposable
         INSERT INTO c VALUES (3, 'p', 'three'), (5, 'q', 'five'), (1, 'r', 'one'), (NULL, 's', NULL);
         CREATE VIEW vb AS SELECT x, z FROM b WHERE x IS NOT NULL;
         """;
-
-    private readonly SqliteComparison _both = new();
-
-    public UsingOuterJoinTests()
-    {
-        _both.Execute(Schema);
-    }
 
     [Theory]
     [InlineData("SELECT * FROM a RIGHT JOIN b USING (x)")]
@@ -74,7 +67,7 @@ public sealed class UsingOuterJoinTests : IDisposable
     [InlineData("SELECT typeof(x) AS t, count(*) AS n FROM a FULL JOIN b USING (x) GROUP BY 1")]
     [InlineData("SELECT count(*) AS n, count(x) AS nx FROM a FULL JOIN b USING (x) FULL JOIN c USING (x)")]
     [InlineData("SELECT DISTINCT x FROM a FULL JOIN b USING (x)")]
-    public void AnswersAsSqliteDoes(string sql) => _both.AssertSameAnswer(sql);
+    public void AnswersAsSqliteDoes(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("SELECT x, a.y, k, z FROM a FULL JOIN b USING (x) ORDER BY x, a.y, k, z")]
@@ -82,11 +75,9 @@ public sealed class UsingOuterJoinTests : IDisposable
     [InlineData("SELECT x, w FROM a FULL JOIN b USING (x) FULL JOIN c USING (x) ORDER BY x NULLS LAST, w, b.z, a.k")]
     [InlineData("SELECT y FROM a NATURAL FULL JOIN b ORDER BY y, x, z, k")]
     [InlineData("SELECT x, b.y FROM a FULL JOIN b USING (x) ORDER BY x, b.y, z LIMIT 3 OFFSET 1")]
-    public void OrderedQueriesComeInSqlitesOrder(string sql) => _both.AssertSameOrderedAnswer(sql);
+    public void OrderedQueriesComeInSqlitesOrder(string sql) => Both.AssertSameOrderedAnswer(sql);
 
     [Fact]
     public void AUsingColumnAmbiguousOnTheLeftIsSqlitesError() =>
-        _both.AssertSameError("SELECT * FROM a, b FULL JOIN c USING (x)", "ambiguous reference to x in USING()");
-
-    public void Dispose() => _both.Dispose();
+        Both.AssertSameError("SELECT * FROM a, b FULL JOIN c USING (x)", "ambiguous reference to x in USING()");
 }

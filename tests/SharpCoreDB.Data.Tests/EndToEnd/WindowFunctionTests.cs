@@ -10,20 +10,14 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.EndToEnd;
 
-public sealed class WindowFunctionTests : IDisposable
+public sealed class WindowFunctionTests() : SqliteComparisonTests(
+    "CREATE TABLE t (id INTEGER PRIMARY KEY, g TEXT, v INTEGER, r REAL, s TEXT)",
+    """
+        INSERT INTO t VALUES (1, 'a', 10, 1.5, 'x'), (2, 'a', 20, 2.5, 'y'), (3, 'a', 20, NULL, 'x'), (4, 'b', 5, 0.5, NULL),
+        (5, 'b', NULL, 3.0, 'z'), (6, 'c', 7, 7.0, 'x'), (7, 'a', 30, 1.0, 'Y'), (8, 'b', 5, 2.0, 'y'), (9, NULL, 12, 12.0, 'x'),
+        (10, 'c', '7', 7.5, 'w')
+        """)
 {
-    private readonly SqliteComparison _both = new();
-
-    public WindowFunctionTests()
-    {
-        _both.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, g TEXT, v INTEGER, r REAL, s TEXT)");
-        _both.Execute("""
-            INSERT INTO t VALUES (1, 'a', 10, 1.5, 'x'), (2, 'a', 20, 2.5, 'y'), (3, 'a', 20, NULL, 'x'), (4, 'b', 5, 0.5, NULL),
-            (5, 'b', NULL, 3.0, 'z'), (6, 'c', 7, 7.0, 'x'), (7, 'a', 30, 1.0, 'Y'), (8, 'b', 5, 2.0, 'y'), (9, NULL, 12, 12.0, 'x'),
-            (10, 'c', '7', 7.5, 'w')
-            """);
-    }
-
     [Theory]
     [InlineData("SELECT id, row_number() OVER (ORDER BY id) AS rn FROM t")]
     [InlineData("SELECT id, rank() OVER w AS rk, dense_rank() OVER w AS dr, percent_rank() OVER w AS pr, cume_dist() OVER w AS cd FROM t WINDOW w AS (PARTITION BY g ORDER BY v)")]
@@ -61,15 +55,15 @@ public sealed class WindowFunctionTests : IDisposable
     [InlineData("SELECT group_concat(DISTINCT s ORDER BY s) AS c, string_agg(id, '-' ORDER BY r DESC NULLS FIRST, id) AS d FROM t")]
     [InlineData("SELECT g, string_agg(id, ';' ORDER BY s COLLATE NOCASE, id) AS c, max(s ORDER BY id) AS m FROM t GROUP BY g")]
     [InlineData("SELECT group_concat(s ORDER BY id) FILTER (WHERE id > 2) AS c FROM t")]
-    public void AnswersAsSqlite(string sql) => _both.AssertSameAnswer(sql);
+    public void AnswersAsSqlite(string sql) => Both.AssertSameAnswer(sql);
 
     [Theory]
     [InlineData("SELECT id, row_number() OVER (ORDER BY v) AS a, row_number() OVER (ORDER BY id DESC) AS b FROM t")]
     [InlineData("SELECT id, sum(v) OVER (PARTITION BY g ORDER BY r) AS s FROM t")]
     public void RowsComeInTheFirstWindowsOrderAsInSqlite(string sql)
     {
-        List<string> expected = SqliteReference.Rows(_both.Sqlite, sql, RowText.Exact, out _);
-        List<string> actual = SqliteReference.Rows(_both.Engine, sql, RowText.Exact, out _);
+        List<string> expected = SqliteReference.Rows(Both.Sqlite, sql, RowText.Exact, out _);
+        List<string> actual = SqliteReference.Rows(Both.Engine, sql, RowText.Exact, out _);
         Assert.Equal(expected, actual);
     }
 
@@ -90,7 +84,7 @@ public sealed class WindowFunctionTests : IDisposable
     [InlineData("SELECT abs(v ORDER BY id) FROM t", "ORDER BY may not be used with non-aggregate abs()")]
     [InlineData("SELECT group_concat(s ORDER BY id) OVER () FROM t", "ORDER BY may not be used with non-aggregate group_concat()")]
     [InlineData("SELECT string_agg(s) FROM t", "wrong number of arguments to function string_agg()")]
-    public void RefusedWithSqlitesMessage(string sql, string message) => _both.AssertSameError(sql, message);
+    public void RefusedWithSqlitesMessage(string sql, string message) => Both.AssertSameError(sql, message);
 
     [Fact]
     public void AViewWithWindowsAnswersTheSameAfterAReopen()
@@ -115,6 +109,4 @@ public sealed class WindowFunctionTests : IDisposable
             Assert.Equal(1.5 + 6 + 10.5, Convert.ToDouble(Statements.Scalar(connection, "SELECT total FROM running WHERE id = 7"), System.Globalization.CultureInfo.InvariantCulture));
         }
     }
-
-    public void Dispose() => _both.Dispose();
 }

@@ -64,8 +64,7 @@ public sealed class ForeignKeyBehaviourTests
             Statements.Run(connection, "DELETE FROM customer WHERE id = 1");
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal(["12,2"], Rows(connection, "SELECT * FROM orders"));
             Assert.Throws<SharpCoreDBException>(() => Statements.Run(connection, "INSERT INTO orders VALUES (20, 9)"));

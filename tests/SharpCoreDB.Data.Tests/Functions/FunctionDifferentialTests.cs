@@ -15,15 +15,12 @@ using Xunit.Abstractions;
 namespace SharpCoreDB.Data.Tests.Functions;
 
 [Trait("Category", "Slow")]
-public sealed class FunctionDifferentialTests(ITestOutputHelper output) : IDisposable
+public sealed class FunctionDifferentialTests(ITestOutputHelper output) : SqliteComparisonTests
 {
     private const int CiCases = 2500;
 
-    private readonly SqliteComparison _both = new();
     private readonly Dictionary<string, int> _known = [];
     private CaseSource? _source;
-
-    public void Dispose() => _both.Dispose();
 
     [Theory]
     [InlineData(1)]
@@ -44,11 +41,11 @@ public sealed class FunctionDifferentialTests(ITestOutputHelper output) : IDispo
     public void RandomAggregatesAnswerAsSqlite(int seed)
     {
         // The rows live in a table whose column has no affinity, so that each value is stored as it is computed.
-        _both.Execute("CREATE TABLE vals (x, r INTEGER)");
+        Both.Execute("CREATE TABLE vals (x, r INTEGER)");
         Run(seed, (cases, _) =>
         {
             (string insert, string query) = cases.Generator.Aggregate("vals");
-            _both.Execute("DELETE FROM vals");
+            Both.Execute("DELETE FROM vals");
             return Compare(insert, rows: false) ?? (Compare($"SELECT typeof(v), v FROM ({query})", rows: true) is { } difference ? insert + "\n" + difference : null);
         }, share: 3);
     }
@@ -99,8 +96,8 @@ public sealed class FunctionDifferentialTests(ITestOutputHelper output) : IDispo
     // whether it succeeded; either way an error's message. Null when they agree; else the difference.
     private string? Compare(string sql, bool rows)
     {
-        string expected = Answer(() => rows ? Rows(_both.Sqlite, sql) : Execute(_both.Sqlite, sql), e => e is Microsoft.Data.Sqlite.SqliteException ? SqliteMessage(e.Message) : null);
-        string actual = Answer(() => rows ? Rows(_both.Engine, sql) : Execute(_both.Engine, sql), e => e is SharpCoreDBException ? e.Message : null);
+        string expected = Answer(() => rows ? Rows(Both.Sqlite, sql) : Execute(Both.Sqlite, sql), e => e is Microsoft.Data.Sqlite.SqliteException ? SqliteMessage(e.Message) : null);
+        string actual = Answer(() => rows ? Rows(Both.Engine, sql) : Execute(Both.Engine, sql), e => e is SharpCoreDBException ? e.Message : null);
         if (expected == actual)
         {
             return null;

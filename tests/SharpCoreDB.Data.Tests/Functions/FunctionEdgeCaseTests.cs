@@ -11,12 +11,8 @@ using SharpCoreDB.Data.Tests.EndToEnd;
 
 namespace SharpCoreDB.Data.Tests.Functions;
 
-public sealed class FunctionEdgeCaseTests : IDisposable
+public sealed class FunctionEdgeCaseTests : SqliteComparisonTests
 {
-    private readonly SqliteComparison _both = new();
-
-    public void Dispose() => _both.Dispose();
-
     [Theory]
     [InlineData("SELECT CAST(0.1 AS TEXT), CAST(1.0/3 AS TEXT), CAST(44.361419555836498 AS TEXT), CAST(4.9e-324 AS TEXT), (0.1 + 0.2) || '', 1e16 || '', 1e17 || ''")]
     [InlineData("SELECT quote(2.5), quote(1e999), quote(-1e999), quote(-0.0), group_concat(x) FROM (SELECT 0.3 AS x UNION ALL SELECT 1.0/7)")]
@@ -35,7 +31,7 @@ public sealed class FunctionEdgeCaseTests : IDisposable
     [InlineData("SELECT typeof(CAST('10000000000000000.0' AS NUMERIC)), typeof(CAST('1000000000000000.0' AS NUMERIC)), typeof(CAST('2251799813685248.0' AS NUMERIC)), typeof(CAST('-2251799813685248.0' AS NUMERIC)), typeof(CAST('1e16' AS NUMERIC))")]
     [InlineData("SELECT julianday('2024-02-29 13:45:30', '00:30:00'), datetime('2024-02-29 13:45:30', '01:30'), strftime('%s', '2023-12-31 23:59:59.500', 'subsec'), strftime('%s', '2023-12-31 23:59:59.500')")]
     [InlineData("SELECT strftime('%f', '2024-01-01 10:00:33.0575914'), strftime('%f', '2024-01-01 10:00:33.9996'), julianday('2024-01-01 10:00:33.0575914'), strftime('%Y-%m-%d %H:%M:%f', '2024-01-01 10:00:59.9996'), datetime('2024-01-01 23:59:59.9999', 'subsec'), unixepoch('1970-01-01 00:00:00.0006', 'subsec')")]
-    public void AnswersAsSqlite(string sql) => _both.AssertSameRows(sql);
+    public void AnswersAsSqlite(string sql) => Both.AssertSameRows(sql);
 
     [Theory]
     [InlineData("SELECT likelihood(1, 1)")]
@@ -46,8 +42,8 @@ public sealed class FunctionEdgeCaseTests : IDisposable
     [InlineData("SELECT like(NULL, 'a', '.5')")]
     public void FailsAsSqlite(string sql)
     {
-        var sqlite = Assert.Throws<Microsoft.Data.Sqlite.SqliteException>(() => SqliteComparison.Run(_both.Sqlite, sql));
-        var ours = Assert.Throws<SharpCoreDBException>(() => SqliteComparison.Run(_both.Engine, sql));
+        var sqlite = Assert.Throws<Microsoft.Data.Sqlite.SqliteException>(() => SqliteComparison.Run(Both.Sqlite, sql));
+        var ours = Assert.Throws<SharpCoreDBException>(() => SqliteComparison.Run(Both.Engine, sql));
         Assert.Contains(ours.Message, sqlite.Message, StringComparison.Ordinal);
     }
 }

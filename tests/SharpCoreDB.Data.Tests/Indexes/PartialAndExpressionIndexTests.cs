@@ -11,24 +11,16 @@ using SharpCoreDB.TestSupport.Sqlite;
 
 namespace SharpCoreDB.Data.Tests.Indexes;
 
-public sealed class PartialAndExpressionIndexTests : IDisposable
+public sealed class PartialAndExpressionIndexTests() : SqliteComparisonTests(
+    """
+        CREATE TABLE account (id INTEGER PRIMARY KEY, email TEXT COLLATE NOCASE, deleted INTEGER NOT NULL DEFAULT 0, name TEXT, score INTEGER);
+        CREATE UNIQUE INDEX account_email ON account (email) WHERE deleted = 0;
+        CREATE INDEX account_name ON account (lower(name));
+        CREATE INDEX account_scored ON account (score) WHERE score IS NOT NULL;
+        CREATE INDEX account_flag ON account (name) WHERE score > 90 OR deleted = 1;
+        INSERT INTO account (email, deleted, name, score) VALUES ('a@x', 0, 'Ann', 10), ('b@x', 1, 'Bob', NULL), ('B@X', 0, 'bob', 95), ('c@x', 0, 'Cy', 50)
+        """)
 {
-    private readonly SqliteComparison _both = new();
-
-    public PartialAndExpressionIndexTests()
-    {
-        _both.Execute("""
-            CREATE TABLE account (id INTEGER PRIMARY KEY, email TEXT COLLATE NOCASE, deleted INTEGER NOT NULL DEFAULT 0, name TEXT, score INTEGER);
-            CREATE UNIQUE INDEX account_email ON account (email) WHERE deleted = 0;
-            CREATE INDEX account_name ON account (lower(name));
-            CREATE INDEX account_scored ON account (score) WHERE score IS NOT NULL;
-            CREATE INDEX account_flag ON account (name) WHERE score > 90 OR deleted = 1;
-            INSERT INTO account (email, deleted, name, score) VALUES ('a@x', 0, 'Ann', 10), ('b@x', 1, 'Bob', NULL), ('B@X', 0, 'bob', 95), ('c@x', 0, 'Cy', 50)
-            """);
-    }
-
-    public void Dispose() => _both.Dispose();
-
     [Theory]
     [InlineData("SELECT * FROM account WHERE email = 'b@x' AND deleted = 0")]
     [InlineData("SELECT * FROM account WHERE email = 'b@x'")]
@@ -44,12 +36,12 @@ public sealed class PartialAndExpressionIndexTests : IDisposable
     {
         if (sql.StartsWith("SELECT", StringComparison.Ordinal))
         {
-            _both.AssertSameAnswer(sql);
+            Both.AssertSameAnswer(sql);
         }
 
-        string sqlitePlan = string.Join(" | ", SqliteReference.Rows(_both.Sqlite, "EXPLAIN QUERY PLAN " + sql, RowText.Exact, out _)
+        string sqlitePlan = string.Join(" | ", SqliteReference.Rows(Both.Sqlite, "EXPLAIN QUERY PLAN " + sql, RowText.Exact, out _)
             .Select(row => row.Split(',')[^1]));
-        List<string> plan = Rows(_both.Engine, "EXPLAIN QUERY PLAN " + sql);
+        List<string> plan = Rows(Both.Engine, "EXPLAIN QUERY PLAN " + sql);
         Assert.Equal(sqlitePlan, plan[^1].Trim());
     }
 
@@ -58,21 +50,21 @@ public sealed class PartialAndExpressionIndexTests : IDisposable
     [Theory]
     [InlineData("SELECT * FROM account WHERE email = 'b@x' AND deleted = 1")]
     [InlineData("SELECT * FROM account WHERE name = 'Bob' AND deleted = 0")]
-    public void AnswersAsSqlite(string sql) => _both.AssertSameAnswer(sql);
+    public void AnswersAsSqlite(string sql) => Both.AssertSameAnswer(sql);
 
     [Fact]
     public void AHintNamingAPartialIndexTheQueryDoesNotImplyHasNoSolution()
     {
-        _both.AssertSameError("SELECT * FROM account INDEXED BY account_email WHERE email = 'a@x'", "no query solution");
-        _both.AssertSameAnswer("SELECT * FROM account INDEXED BY account_email WHERE email = 'a@x' AND deleted = 0");
+        Both.AssertSameError("SELECT * FROM account INDEXED BY account_email WHERE email = 'a@x'", "no query solution");
+        Both.AssertSameAnswer("SELECT * FROM account INDEXED BY account_email WHERE email = 'a@x' AND deleted = 0");
     }
 
     [Fact]
     public void RowsAreNeverCountedThroughAPartialIndex()
     {
-        Statements.Run(_both.Engine, "DROP INDEX account_name");
-        Assert.Equal(4L, Statements.Scalar(_both.Engine, "SELECT count(*) FROM account"));
-        Assert.Contains("entries of the table's B+tree", (string)Statements.Scalar(_both.Engine, "EXPLAIN QUERY PLAN SELECT count(*) FROM account")!, StringComparison.Ordinal);
+        Statements.Run(Both.Engine, "DROP INDEX account_name");
+        Assert.Equal(4L, Statements.Scalar(Both.Engine, "SELECT count(*) FROM account"));
+        Assert.Contains("entries of the table's B+tree", (string)Statements.Scalar(Both.Engine, "EXPLAIN QUERY PLAN SELECT count(*) FROM account")!, StringComparison.Ordinal);
     }
 
     [Fact]
@@ -97,8 +89,7 @@ public sealed class PartialAndExpressionIndexTests : IDisposable
             Assert.Equal(40L, Count(connection, Probe));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));
             Assert.Contains("SEARCH account USING INDEX account_live_name (<expr>=?)", (string)Statements.Scalar(connection, "EXPLAIN QUERY PLAN " + Probe)!, StringComparison.Ordinal);
@@ -115,8 +106,7 @@ public sealed class PartialAndExpressionIndexTests : IDisposable
             Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));
             Assert.Equal(Rows(connection, Probe.Replace("FROM account", "FROM account NOT INDEXED", StringComparison.Ordinal)), Rows(connection, Probe));
@@ -126,7 +116,7 @@ public sealed class PartialAndExpressionIndexTests : IDisposable
     [Fact]
     public void ACreateIndexThatFailsOrIsRolledBackLeavesNothing()
     {
-        SharpCoreDBConnection engine = _both.Engine;
+        SharpCoreDBConnection engine = Both.Engine;
         Statements.Run(engine, "CREATE TABLE login (email TEXT, deleted INTEGER, name TEXT)");
         Statements.Run(engine, "INSERT INTO login VALUES ('dup', 0, 'x'), ('DUP', 1, 'y'), ('Dup', 0, 'z')");
         var error = Assert.Throws<SharpCoreDBException>(() => Statements.Run(engine, "CREATE UNIQUE INDEX e2 ON login (lower(email)) WHERE deleted = 0"));
@@ -145,7 +135,7 @@ public sealed class PartialAndExpressionIndexTests : IDisposable
     [Fact]
     public void GetSchemaListsAnExpressionKeyByItsText()
     {
-        System.Data.DataTable indexes = _both.Engine.GetSchema("Indexes", ["account", "account_name"]);
+        System.Data.DataTable indexes = Both.Engine.GetSchema("Indexes", ["account", "account_name"]);
         Assert.Equal("lower(name)", Assert.Single(indexes.Rows.Cast<System.Data.DataRow>())["COLUMNS"]);
     }
 

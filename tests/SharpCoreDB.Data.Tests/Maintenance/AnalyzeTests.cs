@@ -10,34 +10,26 @@ using SharpCoreDB.Data.Tests.EndToEnd;
 
 namespace SharpCoreDB.Data.Tests.Maintenance;
 
-public sealed class AnalyzeTests : IDisposable
+public sealed class AnalyzeTests() : SqliteComparisonTests(
+    """
+        CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER, c TEXT, d REAL, e BLOB UNIQUE);
+        CREATE INDEX ta ON t (a);
+        CREATE INDEX tb ON t (b);
+        CREATE INDEX tcd ON t (c, d);
+        CREATE INDEX tde ON t (d DESC, e);
+        CREATE INDEX tp ON t (b) WHERE a = 1;
+        CREATE INDEX tx ON t (lower(c), b % 7);
+        CREATE TABLE plain (x, y);
+        CREATE TABLE empty (x);
+        CREATE TABLE empty_indexed (x UNIQUE);
+        INSERT INTO plain VALUES (1, 'a'), (2, 'b'), (2, NULL);
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+        INSERT INTO t (a, b, c, d, e) SELECT i % 2, (i % 1000) - 500, 'Text ' || (i % 37), (i % 7) * 1.5 - 3, CAST('blob ' || i AS BLOB) FROM n;
+        INSERT INTO t (a, b, c, d, e) VALUES (NULL, NULL, NULL, NULL, NULL), (NULL, NULL, x'00ff00', -2.5e300, x'00'), (3, -7, 'TEXT 1', 0, x'0000')
+        """)
 {
     // Autoindex names differ from SQLite's (autoindex_t_1 / sqlite_autoindex_t_1): compared apart.
     private const string UserStatistics = "SELECT tbl, idx, stat FROM sqlite_stat1 WHERE idx IS NULL OR idx NOT LIKE '%autoindex%'";
-
-    private readonly SqliteComparison _both = new();
-
-    public AnalyzeTests()
-    {
-        _both.Execute("""
-            CREATE TABLE t (id INTEGER PRIMARY KEY, a INTEGER, b INTEGER, c TEXT, d REAL, e BLOB UNIQUE);
-            CREATE INDEX ta ON t (a);
-            CREATE INDEX tb ON t (b);
-            CREATE INDEX tcd ON t (c, d);
-            CREATE INDEX tde ON t (d DESC, e);
-            CREATE INDEX tp ON t (b) WHERE a = 1;
-            CREATE INDEX tx ON t (lower(c), b % 7);
-            CREATE TABLE plain (x, y);
-            CREATE TABLE empty (x);
-            CREATE TABLE empty_indexed (x UNIQUE);
-            INSERT INTO plain VALUES (1, 'a'), (2, 'b'), (2, NULL);
-            WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
-            INSERT INTO t (a, b, c, d, e) SELECT i % 2, (i % 1000) - 500, 'Text ' || (i % 37), (i % 7) * 1.5 - 3, CAST('blob ' || i AS BLOB) FROM n;
-            INSERT INTO t (a, b, c, d, e) VALUES (NULL, NULL, NULL, NULL, NULL), (NULL, NULL, x'00ff00', -2.5e300, x'00'), (3, -7, 'TEXT 1', 0, x'0000')
-            """);
-    }
-
-    public void Dispose() => _both.Dispose();
 
     [Theory]
     [InlineData("ANALYZE")]
@@ -49,31 +41,31 @@ public sealed class AnalyzeTests : IDisposable
     [InlineData("ANALYZE empty")]
     public void TheStatisticsAreSqlites(string analyze)
     {
-        _both.Execute(analyze);
-        _both.AssertSameAnswer(UserStatistics);
-        _both.Execute("ANALYZE tx; ANALYZE");
-        _both.AssertSameAnswer(UserStatistics);
-        _both.AssertSameAnswer("SELECT name, type, tbl_name FROM sqlite_master WHERE name = 'sqlite_stat1'");
+        Both.Execute(analyze);
+        Both.AssertSameAnswer(UserStatistics);
+        Both.Execute("ANALYZE tx; ANALYZE");
+        Both.AssertSameAnswer(UserStatistics);
+        Both.AssertSameAnswer("SELECT name, type, tbl_name FROM sqlite_master WHERE name = 'sqlite_stat1'");
     }
 
     [Fact]
     public void ErrorsAndDropsAreSqlites()
     {
-        _both.AssertSameError("ANALYZE nope", "no such table: nope");
-        _both.AssertSameError("ANALYZE other.t", "unknown database other");
-        _both.Execute("ANALYZE");
-        _both.AssertSameError("CREATE TABLE sqlite_stat1 (x)", "object name reserved for internal use: sqlite_stat1");
-        _both.Execute("DROP INDEX tcd; DROP TABLE plain");
-        _both.AssertSameAnswer(UserStatistics);
-        _both.Execute("DELETE FROM sqlite_stat1 WHERE idx = 'ta'");
-        _both.AssertSameAnswer(UserStatistics);
+        Both.AssertSameError("ANALYZE nope", "no such table: nope");
+        Both.AssertSameError("ANALYZE other.t", "unknown database other");
+        Both.Execute("ANALYZE");
+        Both.AssertSameError("CREATE TABLE sqlite_stat1 (x)", "object name reserved for internal use: sqlite_stat1");
+        Both.Execute("DROP INDEX tcd; DROP TABLE plain");
+        Both.AssertSameAnswer(UserStatistics);
+        Both.Execute("DELETE FROM sqlite_stat1 WHERE idx = 'ta'");
+        Both.AssertSameAnswer(UserStatistics);
 
         // sqlite_stat1 itself can be dropped (EF Core's EnsureDeleted does), and ANALYZE makes it again.
-        _both.Execute("DROP TABLE sqlite_stat1");
-        _both.AssertSameAnswer("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'");
-        _both.Execute("ANALYZE");
-        _both.AssertSameAnswer(UserStatistics);
-        Assert.Equal("ok", Statements.Scalar(_both.Engine, "PRAGMA integrity_check"));
+        Both.Execute("DROP TABLE sqlite_stat1");
+        Both.AssertSameAnswer("SELECT count(*) FROM sqlite_master WHERE name = 'sqlite_stat1'");
+        Both.Execute("ANALYZE");
+        Both.AssertSameAnswer(UserStatistics);
+        Assert.Equal("ok", Statements.Scalar(Both.Engine, "PRAGMA integrity_check"));
     }
 
     [Fact]
@@ -100,8 +92,7 @@ public sealed class AnalyzeTests : IDisposable
             Assert.Equal(answer, VacuumTests.Rows(connection, Query));
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal("SEARCH t USING INDEX tb (b=?)", Statements.Scalar(connection, "EXPLAIN QUERY PLAN " + Query));
             Assert.Equal(answer, VacuumTests.Rows(connection, Query));

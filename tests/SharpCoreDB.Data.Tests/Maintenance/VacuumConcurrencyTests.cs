@@ -93,8 +93,7 @@ public sealed class VacuumConcurrencyTests
             Assert.Equal(0, connection.GetStatistics().FreePageCount);
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using SharpCoreDBConnection reopened = database.Open();
+        using SharpCoreDBConnection reopened = database.Reopen();
         Assert.Equal(Total, Statements.Scalar(reopened, "SELECT sum(balance) FROM account"));
         Assert.Equal("ok", Statements.Scalar(reopened, "PRAGMA integrity_check"));
     }

@@ -49,8 +49,7 @@ public sealed class VacuumTests
                 StringComparison.Ordinal);
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Assert.Equal(before, Rows(connection, Everything));
             Assert.Equal("ok", Statements.Scalar(connection, "PRAGMA integrity_check"));

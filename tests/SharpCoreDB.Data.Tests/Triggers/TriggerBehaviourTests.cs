@@ -32,8 +32,7 @@ public sealed class TriggerBehaviourTests
             Statements.Run(connection, "INSERT INTO account VALUES (1, 'ann', 100), (2, 'bob', 50)");
         }
 
-        SharpCoreDBConnection.ClearAllPools();
-        using (SharpCoreDBConnection connection = database.Open())
+        using (SharpCoreDBConnection connection = database.Reopen())
         {
             Statements.Run(connection, "UPDATE account SET balance = balance - 30 WHERE id = 1");
             Assert.Equal(["2,120"], Rows(connection, "SELECT * FROM summary"));

@@ -11,15 +11,13 @@ using SharpCoreDB.Data;
 namespace SharpCoreDB.Studio.Tests.Browser;
 
 [Trait("Category", "Slow")]
-public sealed class PageTests : IDisposable
+public sealed class PageTests() : TempDirectoryTests("scdb-studio-")
 {
-    private readonly TempDirectory _directory = new("scdb-studio-");
-
     [Fact]
     public async Task BrowsingATableSortsPagesAndFilters()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb"), books: 180));
-        using var browser = new BrowserSession(_directory.Path);
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb"), books: 180));
+        using var browser = new BrowserSession(Dir.Path);
         browser.Open(host.Url);
         browser.WaitUntil(() => browser.Text("#browse-title") == "audit", "the first table");
         Assert.DoesNotContain("token", browser.Driver.Url, StringComparison.Ordinal);
@@ -62,8 +60,8 @@ public sealed class PageTests : IDisposable
     [Fact]
     public async Task AQueryErrorIsMarkedAtItsLineAndColumn()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
-        using var browser = new BrowserSession(_directory.Path);
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
+        using var browser = new BrowserSession(Dir.Path);
         browser.Open(host.Url);
         browser.WaitUntil(() => browser.Text("#browse-title") == "audit", "the first table");
         browser.Click("#tabs button[data-view='query']");
@@ -108,8 +106,8 @@ public sealed class PageTests : IDisposable
     [Fact]
     public async Task ExplainDrawsThePlanAsATreeAndAResultDrawsAsAChart()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb"), books: 40));
-        using var browser = new BrowserSession(_directory.Path);
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb"), books: 40));
+        using var browser = new BrowserSession(Dir.Path);
         browser.Open(host.Url);
         browser.WaitUntil(() => browser.Text("#browse-title") == "audit", "the first table");
         browser.Click("#tabs button[data-view='query']");
@@ -138,10 +136,10 @@ public sealed class PageTests : IDisposable
     [Fact]
     public async Task EditingARowShowsConstraintErrorsOnTheRowAndCommits()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"));
         await using (StudioHost host = await StudioHost.StartAsync(file))
         {
-            using var browser = new BrowserSession(_directory.Path);
+            using var browser = new BrowserSession(Dir.Path);
             browser.Open(host.Url);
             browser.WaitUntil(() => browser.Text("#browse-title") == "audit", "the first table");
             browser.Click("#schema-tree button.name[title='browse books']");
@@ -192,9 +190,9 @@ public sealed class PageTests : IDisposable
     [Fact]
     public async Task AnEncryptedFileOpensAfterAWrongThenTheRightPassword()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("secret.scdb"), password: SampleDatabase.Password);
+        string file = SampleDatabase.CreateLibrary(Dir.File("secret.scdb"), password: SampleDatabase.Password);
         await using StudioHost host = await StudioHost.StartAsync(file);
-        using var browser = new BrowserSession(_directory.Path);
+        using var browser = new BrowserSession(Dir.Path);
         browser.Open(host.Url);
         IWebElement password = browser.WaitFor("#unlock-password");
         Assert.Contains("secret.scdb", browser.Text("#unlock-file"), StringComparison.Ordinal);
@@ -212,6 +210,4 @@ public sealed class PageTests : IDisposable
         Assert.DoesNotContain(SampleDatabase.Password, host.Log.Text, StringComparison.Ordinal);
         browser.AssertNoPageErrors();
     }
-
-    public void Dispose() => _directory.Dispose();
 }

@@ -9,14 +9,12 @@ using System.Text.Json.Nodes;
 
 namespace SharpCoreDB.Studio.Tests.Server;
 
-public sealed class AccessTests : IDisposable
+public sealed class AccessTests() : TempDirectoryTests("scdb-studio-")
 {
-    private readonly TempDirectory _directory = new("scdb-studio-");
-
     [Fact]
     public async Task ReadOnlyModeHasNoEditEndpointsAndRefusesWrites()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"));
         byte[] before = await File.ReadAllBytesAsync(file);
         await using (StudioHost host = await StudioHost.StartAsync(file, readOnly: true))
         {
@@ -41,7 +39,7 @@ public sealed class AccessTests : IDisposable
     [Fact]
     public async Task AnEncryptedFileOpensWithTheRightPasswordAndNeitherItNorTheTokenIsLogged()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("secret.scdb"), password: SampleDatabase.Password);
+        string file = SampleDatabase.CreateLibrary(Dir.File("secret.scdb"), password: SampleDatabase.Password);
         await using StudioHost host = await StudioHost.StartAsync(file);
         JsonNode info = await host.GetOkAsync("/api/info");
         Assert.False(info["open"]!.GetValue<bool>());
@@ -82,7 +80,7 @@ public sealed class AccessTests : IDisposable
     [Fact]
     public async Task UntilUnlockedOnlyThePageAndTheUnlockCallAreServed()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("secret.scdb"), password: SampleDatabase.Password);
+        string file = SampleDatabase.CreateLibrary(Dir.File("secret.scdb"), password: SampleDatabase.Password);
         await using StudioHost host = await StudioHost.StartAsync(file);
         Assert.Equal(HttpStatusCode.OK, (await host.Client.GetAsync("/")).StatusCode);
         Assert.Equal(HttpStatusCode.OK, (await host.Client.GetAsync("/studio-app.js")).StatusCode);
@@ -92,6 +90,4 @@ public sealed class AccessTests : IDisposable
             Assert.Equal(HttpStatusCode.Locked, response.StatusCode);
         }
     }
-
-    public void Dispose() => _directory.Dispose();
 }

@@ -7,14 +7,12 @@ using System.Text.Json.Nodes;
 
 namespace SharpCoreDB.Studio.Tests.Server;
 
-public sealed class EditTests : IDisposable
+public sealed class EditTests() : TempDirectoryTests("scdb-studio-")
 {
-    private readonly TempDirectory _directory = new("scdb-studio-");
-
     [Fact]
     public async Task EditsAreSeenByThePageOnlyUntilCommittedThenByEveryone()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"));
         await using (StudioHost host = await StudioHost.StartAsync(file))
         {
             JsonNode inserted = await host.PostOkAsync("/api/edit/insert", new
@@ -54,7 +52,7 @@ public sealed class EditTests : IDisposable
     [Fact]
     public async Task ARollbackUndoesEveryEditAndAConstraintFailureKeepsTheOthers()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"));
         await using StudioHost host = await StudioHost.StartAsync(file);
         await host.PostOkAsync("/api/edit/update", new { table = "books", rowId = "2", values = new Dictionary<string, string?> { ["title"] = "Neuromancer (1984)" } });
 
@@ -85,7 +83,7 @@ public sealed class EditTests : IDisposable
     [Fact]
     public async Task EditingTheIntegerPrimaryKeyMovesTheRowAndViewsCannotBeEdited()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"));
         await using StudioHost host = await StudioHost.StartAsync(file);
         JsonNode moved = await host.PostOkAsync("/api/edit/update", new { table = "books", rowId = "5", values = new Dictionary<string, string?> { ["id"] = "50" } });
         Assert.Equal("50", moved["row"]!["id"]!.GetValue<string>());
@@ -98,6 +96,4 @@ public sealed class EditTests : IDisposable
         Assert.Equal(HttpStatusCode.BadRequest, status);
         await host.PostOkAsync("/api/edit/rollback", new { });
     }
-
-    public void Dispose() => _directory.Dispose();
 }

@@ -10,10 +10,8 @@ using SharpCoreDB.Studio.Data;
 
 namespace SharpCoreDB.Studio.Tests.Server;
 
-public sealed class PagingTests : IDisposable
+public sealed class PagingTests() : TempDirectoryTests("scdb-studio-")
 {
-    private readonly TempDirectory _directory = new("scdb-studio-");
-
     public static TheoryData<string?, string> Orders => new()
     {
         { null, "Ascending" },
@@ -29,7 +27,7 @@ public sealed class PagingTests : IDisposable
     [MemberData(nameof(Orders))]
     public async Task PagingForwardGivesEveryRowOnceInTheOrderAsked(string? column, string direction)
     {
-        string file = SampleDatabase.CreateBig(_directory.File("big.scdb"), 2_345);
+        string file = SampleDatabase.CreateBig(Dir.File("big.scdb"), 2_345);
         // Ties in the sort column are broken by rowid, as the pager does.
         string order = (column is null ? "" : $"\"{column}\" {(direction == "Descending" ? "DESC" : "")}, ") + "rowid" + (direction == "Descending" ? " DESC" : "");
         List<string> expected = Ids(file, $"SELECT rowid FROM big ORDER BY {order}");
@@ -57,7 +55,7 @@ public sealed class PagingTests : IDisposable
     [Trait("Category", "Slow")]
     public async Task APageOfAMillionRowsIsASearchFromTheLastKeyNotAScanOfTheTable()
     {
-        string file = SampleDatabase.CreateBig(_directory.File("big.scdb"), 1_000_000);
+        string file = SampleDatabase.CreateBig(Dir.File("big.scdb"), 1_000_000);
         await using StudioHost host = await StudioHost.StartAsync(file);
         foreach ((string? column, string direction) in new (string?, string)[] { (null, "Ascending"), ("name", "Ascending"), ("name", "Descending"), ("id", "Descending") })
         {
@@ -88,7 +86,7 @@ public sealed class PagingTests : IDisposable
     [Fact]
     public async Task FiltersAreParametersAndMatchAsTheyShould()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"));
         await using StudioHost host = await StudioHost.StartAsync(file);
 
         async Task<List<string>> Titles(string column, string text)
@@ -112,7 +110,7 @@ public sealed class PagingTests : IDisposable
     [Fact]
     public async Task NamesThatAreNotInTheCatalogAreRefused()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         (var status, JsonNode? body) = await host.PostAsync("/api/rows", new { table = "books; DROP TABLE books", pageSize = 10 });
         Assert.Equal(System.Net.HttpStatusCode.BadRequest, status);
         Assert.Contains("no such table", body!["error"]!["message"]!.GetValue<string>(), StringComparison.Ordinal);
@@ -126,7 +124,7 @@ public sealed class PagingTests : IDisposable
     [Fact]
     public async Task AViewPagesByOffsetAndIsNotEditable()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"), books: 300);
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"), books: 300);
         await using StudioHost host = await StudioHost.StartAsync(file);
         var titles = new List<string>();
         string? cursor = null;
@@ -177,6 +175,4 @@ public sealed class PagingTests : IDisposable
 
         return lines;
     }
-
-    public void Dispose() => _directory.Dispose();
 }

@@ -8,14 +8,12 @@ using System.Text.Json.Nodes;
 
 namespace SharpCoreDB.Studio.Tests.Server;
 
-public sealed class QueryTests : IDisposable
+public sealed class QueryTests() : TempDirectoryTests("scdb-studio-")
 {
-    private readonly TempDirectory _directory = new("scdb-studio-");
-
     [Fact]
     public async Task AQueryAnswersColumnsRowsAndEachValuesKind()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         JsonNode answer = await host.PostOkAsync("/api/query", new
         {
             sql = "SELECT 9007199254740993 AS big, 2.0 AS two, 'it''s' AS text, NULL AS nothing, x'00ff' AS bytes; SELECT title FROM books ORDER BY id",
@@ -35,7 +33,7 @@ public sealed class QueryTests : IDisposable
     [Fact]
     public async Task ASyntaxErrorComesWithItsLineAndColumnAlsoThroughExplain()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         const string sql = "SELECT title,\n       year\n  FRM books";
         foreach (string path in (string[])["/api/query", "/api/plan"])
         {
@@ -56,7 +54,7 @@ public sealed class QueryTests : IDisposable
     [Fact]
     public async Task ThePlanComesAsATree()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         JsonNode answer = await host.PostOkAsync("/api/plan", new
         {
             sql = "SELECT a.name, count(*) FROM books b JOIN authors a ON a.id = b.author_id WHERE b.year > 1980 GROUP BY a.name ORDER BY 2 DESC",
@@ -84,7 +82,7 @@ public sealed class QueryTests : IDisposable
     [Fact]
     public async Task ARunningQueryIsCancelledByItsId()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         Task<(HttpStatusCode, JsonNode?)> endless = host.PostAsync("/api/query", new
         {
             sql = "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n",
@@ -117,7 +115,7 @@ public sealed class QueryTests : IDisposable
     [Fact]
     public async Task AnExportHoldsEveryRowAsCsvOrJson()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"), books: 6000);
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"), books: 6000);
         await using StudioHost host = await StudioHost.StartAsync(file);
         using HttpResponseMessage csv = await host.Client.PostAsJsonAsync("/api/export", new { sql = "SELECT id, title, price FROM books ORDER BY id", format = "Csv" });
         Assert.Equal(HttpStatusCode.OK, csv.StatusCode);
@@ -136,6 +134,4 @@ public sealed class QueryTests : IDisposable
         Assert.Null(rows[2]!["price"]);
         Assert.Equal("AQ==", rows[0]!["b"]!.GetValue<string>());
     }
-
-    public void Dispose() => _directory.Dispose();
 }

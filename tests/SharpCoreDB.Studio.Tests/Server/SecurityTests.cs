@@ -11,14 +11,12 @@ using SharpCoreDB.Studio.Security;
 
 namespace SharpCoreDB.Studio.Tests.Server;
 
-public sealed class SecurityTests : IDisposable
+public sealed class SecurityTests() : TempDirectoryTests("scdb-studio-")
 {
-    private readonly TempDirectory _directory = new("scdb-studio-");
-
     [Fact]
     public async Task EveryRequestWithoutTheTokenIsRefused()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         foreach (string path in (string[])["/", "/studio-app.js", "/api/info", "/api/schema"])
         {
             using HttpResponseMessage response = await host.Anonymous.GetAsync(path);
@@ -43,7 +41,7 @@ public sealed class SecurityTests : IDisposable
     [Fact]
     public async Task ThePrintedAddressSetsAStrictHttpOnlyCookieAndDropsTheTokenFromTheAddress()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         using var handler = new HttpClientHandler { AllowAutoRedirect = false, UseCookies = true, CookieContainer = new CookieContainer() };
         using var browser = new HttpClient(handler) { BaseAddress = host.Address };
 
@@ -69,7 +67,7 @@ public sealed class SecurityTests : IDisposable
     [InlineData("192.168.1.10:{port}")]
     public async Task AForeignHostHeaderIsRefusedEvenWithTheToken(string hostHeader)
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         using var request = new HttpRequestMessage(HttpMethod.Get, "/api/info");
         request.Headers.Host = hostHeader.Replace("{port}", host.Address.Port.ToString(System.Globalization.CultureInfo.InvariantCulture), StringComparison.Ordinal);
         using HttpResponseMessage response = await host.Client.SendAsync(request);
@@ -83,7 +81,7 @@ public sealed class SecurityTests : IDisposable
     [Fact]
     public async Task RequestsFromAnotherOriginAndPostsThatAreNotJsonAreRefused()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         using var foreign = new HttpRequestMessage(HttpMethod.Post, "/api/query")
         {
             Content = new StringContent("""{"sql":"DELETE FROM books"}""", Encoding.UTF8, "application/json"),
@@ -94,13 +92,13 @@ public sealed class SecurityTests : IDisposable
         // What an HTML form can send cross-site: refused before it reaches the API.
         using var form = new FormUrlEncodedContent([new("sql", "DELETE FROM books")]);
         Assert.Equal(HttpStatusCode.UnsupportedMediaType, (await host.Client.PostAsync("/api/query", form)).StatusCode);
-        Assert.Equal(7L, SampleDatabase.Scalar(_directory.File("library.scdb"), "SELECT count(*) FROM books"));
+        Assert.Equal(7L, SampleDatabase.Scalar(Dir.File("library.scdb"), "SELECT count(*) FROM books"));
     }
 
     [Fact]
     public async Task AnswersForbidFramingSniffingCachingAndAnythingFromElsewhere()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         using HttpResponseMessage response = await host.Client.GetAsync("/");
         string policy = string.Join(";", response.Headers.GetValues("Content-Security-Policy"));
         Assert.Contains("default-src 'none'", policy, StringComparison.Ordinal);
@@ -118,7 +116,7 @@ public sealed class SecurityTests : IDisposable
     [Fact]
     public async Task TheServerListensOnLoopbackOnly()
     {
-        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(_directory.File("library.scdb")));
+        await using StudioHost host = await StudioHost.StartAsync(SampleDatabase.CreateLibrary(Dir.File("library.scdb")));
         Assert.Equal("127.0.0.1", host.Address.Host);
         Assert.NotEqual(0, host.Address.Port);
 
@@ -155,6 +153,4 @@ public sealed class SecurityTests : IDisposable
         Assert.False(one.Matches(one.Value + "0"));
         Assert.False(one.Matches(null));
     }
-
-    public void Dispose() => _directory.Dispose();
 }

@@ -10,17 +10,15 @@ using System.Text.RegularExpressions;
 
 namespace SharpCoreDB.Studio.Tests.Server;
 
-public sealed partial class StudioCommandTests : IDisposable
+public sealed partial class StudioCommandTests() : TempDirectoryTests("scdb-studio-")
 {
     private static readonly string ShellPath = Path.GetFullPath(
         typeof(StudioCommandTests).Assembly.GetCustomAttributes<AssemblyMetadataAttribute>().Single(a => a.Key == "ShellPath").Value!);
 
-    private readonly TempDirectory _directory = new("scdb-studio-");
-
     [Fact]
     public async Task TheToolPrintsTheAddressServesThePageThereAndStopsOnSigterm()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"));
         using Process tool = Start("studio", file, "--port", "0", "--read-only");
         try
         {
@@ -66,7 +64,7 @@ public sealed partial class StudioCommandTests : IDisposable
     [Fact]
     public async Task APortInUseIsOneLineOfErrorWithoutAStackTrace()
     {
-        string file = SampleDatabase.CreateLibrary(_directory.File("library.scdb"));
+        string file = SampleDatabase.CreateLibrary(Dir.File("library.scdb"));
         using var taken = new System.Net.Sockets.TcpListener(IPAddress.Loopback, 0);
         taken.Start();
         string port = ((IPEndPoint)taken.LocalEndpoint).Port.ToString(System.Globalization.CultureInfo.InvariantCulture);
@@ -97,6 +95,4 @@ public sealed partial class StudioCommandTests : IDisposable
 
     [GeneratedRegex(@"(?<base>http://127\.0\.0\.1:\d+/)\?token=(?<token>[0-9a-f]{32})")]
     private static partial Regex PrintedUrl();
-
-    public void Dispose() => _directory.Dispose();
 }

@@ -28,7 +28,7 @@ public sealed class CountRowsTests : IDisposable
     public void CountsThroughTheIndexWithFewestColumns()
     {
         Assert.Equal(3000L, _db.Scalar("SELECT COUNT(*) FROM notes"));
-        string plan = string.Join("\n", _db.Query("EXPLAIN SELECT COUNT(*) FROM notes").Select(r => (string)r[0]!));
+        string plan = _db.Explain("SELECT COUNT(*) FROM notes");
         Assert.Contains("COUNT ROWS OF notes (entries of index ix_stars)", plan);
     }
 
@@ -60,7 +60,7 @@ public sealed class CountRowsTests : IDisposable
         _db.Execute("INSERT INTO pairs VALUES (1, 'x'), (1, 'x'), (NULL, NULL)");
 
         Assert.Equal(3L, _db.Scalar("SELECT COUNT(*) FROM pairs"));
-        string plan = string.Join("\n", _db.Query("EXPLAIN SELECT COUNT(*) FROM pairs").Select(r => (string)r[0]!));
+        string plan = _db.Explain("SELECT COUNT(*) FROM pairs");
         Assert.Contains("COUNT ROWS OF pairs (entries of the table's B+tree)", plan);
     }
 

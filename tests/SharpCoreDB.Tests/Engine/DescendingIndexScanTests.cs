@@ -22,8 +22,6 @@ public sealed class DescendingIndexScanTests
         return db;
     }
 
-    private static string Plan(EngineHarness db, string sql) => string.Join("\n", db.Query("EXPLAIN " + sql).Select(r => (string)r[0]!));
-
     [Theory]
     [InlineData("SELECT a, b, id FROM t ORDER BY a DESC, b DESC, id DESC", "ORDER BY +a DESC, +b DESC, +id DESC")]
     [InlineData("SELECT a, b, id FROM t ORDER BY a DESC, b DESC, id DESC LIMIT 7", "ORDER BY +a DESC, +b DESC, +id DESC LIMIT 7")]
@@ -45,12 +43,12 @@ public sealed class DescendingIndexScanTests
     public void DescendingOrdersComeFromTheIndexAndMatchASort(string sql, string forcedTail)
     {
         using var db = Filled();
-        string plan = Plan(db, sql);
+        string plan = db.Explain(sql);
         Assert.DoesNotContain("SORT", plan);
         Assert.Contains("USING INDEX", plan);
         Assert.Contains("(descending)", plan);
         string forced = sql[..sql.IndexOf(forcedTail.StartsWith("WHERE", StringComparison.Ordinal) ? " WHERE" : " ORDER BY", StringComparison.Ordinal)] + " " + forcedTail;
-        Assert.Contains("SORT", Plan(db, forced));
+        Assert.Contains("SORT", db.Explain(forced));
         List<object?[]> expected = db.Query(forced);
         Assert.Equal(expected, db.Query(sql));
     }
@@ -70,21 +68,21 @@ public sealed class DescendingIndexScanTests
         Assert.Equal(db.Query("SELECT a FROM t WHERE a < 3 ORDER BY +a DESC"), db.Query("SELECT a FROM t WHERE a < 3 ORDER BY a DESC"));
 
         // NULLS FIRST descending (or LAST ascending) cannot come from one index pass on a nullable column: it sorts.
-        Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY a DESC NULLS FIRST"));
-        Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY a NULLS LAST"));
+        Assert.Contains("SORT", db.Explain("SELECT a FROM t ORDER BY a DESC NULLS FIRST"));
+        Assert.Contains("SORT", db.Explain("SELECT a FROM t ORDER BY a NULLS LAST"));
         Assert.Equal(db.Query("SELECT a FROM t ORDER BY +a DESC NULLS FIRST"), db.Query("SELECT a FROM t ORDER BY a DESC NULLS FIRST"));
         Assert.Null(db.Query("SELECT a FROM t ORDER BY a DESC NULLS FIRST")[0][0]);
 
         // Mixed directions still sort.
-        Assert.Contains("SORT", Plan(db, "SELECT a, b FROM t ORDER BY a DESC, b"));
-        Assert.Contains("SORT", Plan(db, "SELECT a, b FROM t ORDER BY a, b DESC"));
+        Assert.Contains("SORT", db.Explain("SELECT a, b FROM t ORDER BY a DESC, b"));
+        Assert.Contains("SORT", db.Explain("SELECT a, b FROM t ORDER BY a, b DESC"));
     }
 
     [Fact]
     public void MaxLikeQueriesReadFromTheEndOfTheIndex()
     {
         using var db = Filled();
-        string plan = Plan(db, "SELECT c FROM t ORDER BY c DESC LIMIT 1");
+        string plan = db.Explain("SELECT c FROM t ORDER BY c DESC LIMIT 1");
         Assert.Contains("SCAN t USING INDEX tc (descending)", plan);
         Assert.DoesNotContain("SORT", plan);
         Assert.Equal(db.Scalar("SELECT MAX(c) FROM t"), db.Scalar("SELECT c FROM t ORDER BY c DESC LIMIT 1"));
@@ -111,7 +109,7 @@ public sealed class DescendingIndexScanTests
 
         using (var db = new EngineHarness(new SharpCoreDB.Storage.StorageOptions { Path = path }))
         {
-            Assert.Contains("(descending)", Plan(db, "SELECT v FROM t ORDER BY v DESC"));
+            Assert.Contains("(descending)", db.Explain("SELECT v FROM t ORDER BY v DESC"));
             List<object?[]> rows = db.Query("SELECT v, id FROM t ORDER BY v DESC, id DESC");
             Assert.Equal(db.Query("SELECT v, id FROM t ORDER BY +v DESC, +id DESC"), rows);
             Assert.Equal("v199", rows[0][0]);

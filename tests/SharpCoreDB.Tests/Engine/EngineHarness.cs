@@ -76,6 +76,9 @@ internal sealed class EngineHarness : IDisposable
 
     public object? Scalar(string sql, params object?[] parameters) => Query(sql, parameters)[0][0];
 
+    /// <summary>The plan EXPLAIN gives for <paramref name="sql"/>, one step a line.</summary>
+    public string Explain(string sql) => string.Join("\n", Query("EXPLAIN " + sql).Select(r => (string)r[0]!));
+
     public void Dispose()
     {
         Session.Dispose();

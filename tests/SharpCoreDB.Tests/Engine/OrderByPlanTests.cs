@@ -20,16 +20,14 @@ public sealed class OrderByPlanTests
         return db;
     }
 
-    private static string Plan(EngineHarness db, string sql) => string.Join("\n", db.Query("EXPLAIN " + sql).Select(r => (string)r[0]!));
-
     [Fact]
     public void RowidOrderNeedsNoSort()
     {
         using var db = Filled();
-        Assert.DoesNotContain("SORT", Plan(db, "SELECT id FROM t ORDER BY id"));
-        Assert.DoesNotContain("SORT", Plan(db, "SELECT id FROM t ORDER BY id DESC"));
-        Assert.Contains("SCAN t (descending)", Plan(db, "SELECT id FROM t ORDER BY id DESC"));
-        Assert.DoesNotContain("SORT", Plan(db, "SELECT id FROM t WHERE id > 250 ORDER BY rowid DESC"));
+        Assert.DoesNotContain("SORT", db.Explain("SELECT id FROM t ORDER BY id"));
+        Assert.DoesNotContain("SORT", db.Explain("SELECT id FROM t ORDER BY id DESC"));
+        Assert.Contains("SCAN t (descending)", db.Explain("SELECT id FROM t ORDER BY id DESC"));
+        Assert.DoesNotContain("SORT", db.Explain("SELECT id FROM t WHERE id > 250 ORDER BY rowid DESC"));
         Assert.Equal(Enumerable.Range(1, 300).Reverse().Select(i => (long)i), db.Query("SELECT id FROM t ORDER BY id DESC").Select(r => (long)r[0]!));
         Assert.Equal([[300L], [299L], [298L]], db.Query("SELECT id FROM t WHERE id > 250 ORDER BY rowid DESC LIMIT 3"));
         Assert.Equal(Enumerable.Range(1, 300).Select(i => (long)i), db.Query("SELECT id FROM t ORDER BY id").Select(r => (long)r[0]!));
@@ -51,34 +49,34 @@ public sealed class OrderByPlanTests
         ];
         foreach (string sql in served)
         {
-            string plan = Plan(db, sql);
+            string plan = db.Explain(sql);
             Assert.DoesNotContain("SORT", plan);
             Assert.Contains("USING INDEX tab", plan);
             // The same ORDER BY through expressions forces a real sort; results must be identical.
             string forced = sql.Replace("ORDER BY a, b, id", "ORDER BY +a, +b, +id").Replace("ORDER BY a, b", "ORDER BY +a, +b")
                 .Replace("ORDER BY a", "ORDER BY +a, +b, +id").Replace("ORDER BY b", "ORDER BY +b, +id");
-            Assert.Contains("SORT", Plan(db, forced));
+            Assert.Contains("SORT", db.Explain(forced));
             Assert.Equal(db.Query(forced), db.Query(sql));
         }
 
         Assert.Equal([[null, null], [null, null]], db.Query("SELECT a, NULL FROM t ORDER BY a LIMIT 2"));
-        Assert.Contains("SCAN t USING INDEX tab", Plan(db, "SELECT * FROM t ORDER BY a"));
+        Assert.Contains("SCAN t USING INDEX tab", db.Explain("SELECT * FROM t ORDER BY a"));
 
         // Orders an index cannot give still sort.
-        Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY a DESC NULLS FIRST"));
-        Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY a DESC, b"));
-        Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY b"));
-        Assert.Contains("SORT", Plan(db, "SELECT a FROM t ORDER BY a NULLS LAST"));
-        Assert.Contains("SORT", Plan(db, "SELECT a, COUNT(*) FROM t GROUP BY a ORDER BY a"));
+        Assert.Contains("SORT", db.Explain("SELECT a FROM t ORDER BY a DESC NULLS FIRST"));
+        Assert.Contains("SORT", db.Explain("SELECT a FROM t ORDER BY a DESC, b"));
+        Assert.Contains("SORT", db.Explain("SELECT a FROM t ORDER BY b"));
+        Assert.Contains("SORT", db.Explain("SELECT a FROM t ORDER BY a NULLS LAST"));
+        Assert.Contains("SORT", db.Explain("SELECT a, COUNT(*) FROM t GROUP BY a ORDER BY a"));
     }
 
     [Fact]
     public void OrderByLimitUsesATopNHeap()
     {
         using var db = Filled();
-        string plan = Plan(db, "SELECT c, id FROM t ORDER BY c DESC, id LIMIT 10");
+        string plan = db.Explain("SELECT c, id FROM t ORDER BY c DESC, id LIMIT 10");
         Assert.Contains("SORT ORDER BY (top-N heap)", plan);
-        Assert.Contains("SORT ORDER BY\n", Plan(db, "SELECT c, id FROM t ORDER BY c DESC, id") + "\n");
+        Assert.Contains("SORT ORDER BY\n", db.Explain("SELECT c, id FROM t ORDER BY c DESC, id") + "\n");
 
         List<object?[]> all = db.Query("SELECT c, b, id FROM t ORDER BY c DESC, b");
         foreach ((int limit, int offset) in new[] { (10, 0), (1, 0), (0, 0), (7, 5), (299, 1), (400, 0), (5, 298) })

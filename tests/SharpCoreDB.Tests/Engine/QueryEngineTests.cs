@@ -110,11 +110,10 @@ public sealed class QueryEngineTests
     {
         using var db = new EngineHarness();
         db.Execute("CREATE TABLE a(id INTEGER PRIMARY KEY, x INTEGER); CREATE INDEX ax ON a(x); CREATE TABLE b(y INTEGER)");
-        string Plan(string sql) => string.Join("\n", db.Query("EXPLAIN " + sql).Select(r => (string)r[0]!));
-        Assert.Contains("SEARCH a USING INDEX ax (x=?)", Plan("SELECT * FROM a WHERE x = 5"), StringComparison.Ordinal);
-        Assert.Contains("SEARCH a USING INTEGER PRIMARY KEY (rowid=?)", Plan("SELECT * FROM a WHERE id = 5"), StringComparison.Ordinal);
-        Assert.Contains("SCAN b", Plan("SELECT * FROM b WHERE y > 1"), StringComparison.Ordinal);
-        Assert.Contains("USING INDEX ax", Plan("SELECT * FROM b, a WHERE a.x = b.y"), StringComparison.Ordinal);
+        Assert.Contains("SEARCH a USING INDEX ax (x=?)", db.Explain("SELECT * FROM a WHERE x = 5"), StringComparison.Ordinal);
+        Assert.Contains("SEARCH a USING INTEGER PRIMARY KEY (rowid=?)", db.Explain("SELECT * FROM a WHERE id = 5"), StringComparison.Ordinal);
+        Assert.Contains("SCAN b", db.Explain("SELECT * FROM b WHERE y > 1"), StringComparison.Ordinal);
+        Assert.Contains("USING INDEX ax", db.Explain("SELECT * FROM b, a WHERE a.x = b.y"), StringComparison.Ordinal);
     }
 
     [Fact]

@@ -9,7 +9,7 @@ using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Engine;
 
-public sealed class RecursiveCteSpillTests : IDisposable
+public sealed class RecursiveCteSpillTests() : TempDirectoryTests("scdb-rcte-")
 {
     // 2^14 - 1 rows, breadth first: each row queues its two children.
     private const string TreeWalk = """
@@ -20,15 +20,12 @@ public sealed class RecursiveCteSpillTests : IDisposable
         SELECT n, depth, label FROM tree
         """;
 
-    private readonly TempDirectory _dir = new("scdb-rcte-");
     private readonly RecordingFileSystem _files = new(watch: WatchedFiles.NameStartsWith("sharpcoredb-sort-"));
-
-    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void ASpilledQueueGivesTheSameRowsInTheSameOrder()
     {
-        using var db = new EngineHarness(new StorageOptions { Path = _dir.File("tree.scdb"), FileSystem = _files });
+        using var db = new EngineHarness(new StorageOptions { Path = Dir.File("tree.scdb"), FileSystem = _files });
         db.Database.SpillThresholdRows = 1_000_000;
         List<object?[]> expected = db.Query(TreeWalk);
         Assert.Equal(16383, expected.Count);
@@ -39,16 +36,16 @@ public sealed class RecursiveCteSpillTests : IDisposable
         db.Database.SpillThresholdRows = 64;
         Assert.Equal(expected, db.Query(TreeWalk));
         Assert.True(_files.Images().Count > 0, "the queue spilled to temporary files");
-        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
+        Assert.Empty(Directory.GetFiles(Dir.Path, "sharpcoredb-sort-*.tmp"));
 
         Assert.Equal(expected.Take(5000).ToList(), db.Query(TreeWalk + " LIMIT 5000"));
-        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
+        Assert.Empty(Directory.GetFiles(Dir.Path, "sharpcoredb-sort-*.tmp"));
     }
 
     [Fact]
     public void AnEndlessUnionRecursionIsRefusedAtItsMemoryBound()
     {
-        using var db = new EngineHarness(new StorageOptions { Path = _dir.File("endless.scdb"), FileSystem = _files });
+        using var db = new EngineHarness(new StorageOptions { Path = Dir.File("endless.scdb"), FileSystem = _files });
         db.Database.SpillThresholdRows = 16;
         var error = Assert.Throws<SharpCoreDBException>(() => db.Query("WITH RECURSIVE c(n) AS (SELECT 1 UNION SELECT n + 1 FROM c) SELECT count(*) FROM c"));
         Assert.Contains("recursive common table expression c holds more than", error.Message, StringComparison.Ordinal);

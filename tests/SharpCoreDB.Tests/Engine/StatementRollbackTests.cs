@@ -7,11 +7,9 @@ using SharpCoreDB.Storage;
 
 namespace SharpCoreDB.Tests.Engine;
 
-public sealed class StatementRollbackTests : IDisposable
+public sealed class StatementRollbackTests() : TempDirectoryTests("scdb-stmt-")
 {
-    private readonly TempDirectory _dir = new("scdb-stmt-");
-
-    private string DbPath => _dir.File("t.scdb");
+    private string DbPath => Dir.File("t.scdb");
 
     [Fact]
     public void AFailedInsertLeavesTheEarlierStatementsOfItsTransactionAndNothingOfItsOwn()
@@ -50,8 +48,6 @@ public sealed class StatementRollbackTests : IDisposable
             Assert.Equal("ok", reopened.Scalar("PRAGMA integrity_check"));
         }
     }
-
-    public void Dispose() => _dir.Dispose();
 
     private static void AssertHoldsTheFirst300Rows(EngineHarness db)
     {

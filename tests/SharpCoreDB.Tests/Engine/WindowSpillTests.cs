@@ -9,12 +9,9 @@ using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Engine;
 
-public sealed class WindowSpillTests : IDisposable
+public sealed class WindowSpillTests() : TempDirectoryTests("scdb-winspill-")
 {
-    private readonly TempDirectory _dir = new("scdb-winspill-");
     private readonly RecordingFileSystem _files = new(watch: WatchedFiles.NameStartsWith("sharpcoredb-sort-"));
-
-    public void Dispose() => _dir.Dispose();
 
     public static TheoryData<string> Queries => new()
     {
@@ -44,7 +41,7 @@ public sealed class WindowSpillTests : IDisposable
         db.Database.SpillThresholdRows = 50;
         Assert.Equal(expected, db.Query(sql));
         Assert.True(_files.Images().Count > 0 || expected.Count <= 50, "the window's sort spilled to temporary files");
-        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
+        Assert.Empty(Directory.GetFiles(Dir.Path, "sharpcoredb-sort-*.tmp"));
     }
 
     [Fact]
@@ -54,14 +51,14 @@ public sealed class WindowSpillTests : IDisposable
         db.Database.SpillThresholdRows = 50;
         var error = Assert.Throws<SharpCoreDBException>(() => db.Query("SELECT ntile(v - v) OVER (PARTITION BY g ORDER BY id) FROM t"));
         Assert.Contains("argument of ntile must be a positive integer", error.Message, StringComparison.Ordinal);
-        Assert.Empty(Directory.GetFiles(_dir.Path, "sharpcoredb-sort-*.tmp"));
+        Assert.Empty(Directory.GetFiles(Dir.Path, "sharpcoredb-sort-*.tmp"));
         Assert.Equal(3000L, db.Scalar("SELECT count(*) FROM (SELECT row_number() OVER (PARTITION BY g ORDER BY id) FROM t)"));
     }
 
     // 3,000 rows in 37 groups (and NULL), duplicate and NULL values, text and reals.
     private EngineHarness Seeded()
     {
-        var db = new EngineHarness(new StorageOptions { Path = _dir.File($"w{Guid.NewGuid():N}.scdb"), FileSystem = _files });
+        var db = new EngineHarness(new StorageOptions { Path = Dir.File($"w{Guid.NewGuid():N}.scdb"), FileSystem = _files });
         db.Execute("CREATE TABLE t (id INTEGER PRIMARY KEY, g TEXT, v INTEGER, r REAL, s TEXT)");
         db.Execute("""
             WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)

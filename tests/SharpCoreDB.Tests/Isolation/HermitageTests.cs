@@ -7,12 +7,9 @@
 namespace SharpCoreDB.Tests.Isolation;
 
 [Trait("Category", "Slow")]
-public sealed class HermitageTests : IDisposable
+public sealed class HermitageTests() : TempDirectoryTests("scdb-hermitage-")
 {
     private const string Setup = "create table test (id int primary key, value int); insert into test (id, value) values (1, 10), (2, 20)";
-    private readonly TempDirectory _dir = new("scdb-hermitage-");
-
-    public void Dispose() => _dir.Dispose();
 
     public static TheoryData<IsolationMode> Modes() => [IsolationMode.Immediate, IsolationMode.Deferred, IsolationMode.Snapshot];
 
@@ -241,12 +238,12 @@ public sealed class HermitageTests : IDisposable
     {
         var sqlite = Task.Run(() =>
         {
-            using var subject = new SqliteSubject(Directory.CreateDirectory(_dir.File("sqlite")).FullName) { Mode = mode };
+            using var subject = new SqliteSubject(Directory.CreateDirectory(Dir.File("sqlite")).FullName) { Mode = mode };
             return subject.Run(Setup, steps);
         });
         var ours = Task.Run(() =>
         {
-            using var subject = new SharpCoreDBSubject(Directory.CreateDirectory(_dir.File("scdb")).FullName) { Mode = mode };
+            using var subject = new SharpCoreDBSubject(Directory.CreateDirectory(Dir.File("scdb")).FullName) { Mode = mode };
             return subject.Run(Setup, steps);
         });
         List<string> expected = sqlite.GetAwaiter().GetResult();

@@ -16,17 +16,13 @@ using SharpCoreDB.Tests.Engine;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Trait("Category", "Slow")]
-public sealed class CascadeCrashTests : IDisposable
+public sealed class CascadeCrashTests() : TempDirectoryTests("scdb-cascade-")
 {
-    private readonly TempDirectory _dir = new("scdb-cascade-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public async Task EveryAcknowledgedCascadeSurvivesSigkill()
     {
         int rounds = int.TryParse(Environment.GetEnvironmentVariable("SCDB_CRASH_ROUNDS"), out int r) ? r : 6;
-        string path = _dir.File("cascade.scdb");
+        string path = Dir.File("cascade.scdb");
         var random = new Random(23);
         for (int round = 0; round < rounds; round++)
         {
@@ -52,20 +48,8 @@ public sealed class CascadeCrashTests : IDisposable
     // Starts the worker, lets it commit for about `milliseconds` after its first acknowledged commit, kills it; the last "ACK n" read.
     private static async Task<long> RunAndKill(string path, int milliseconds)
     {
-        string worker = Path.Combine(AppContext.BaseDirectory, "SharpCoreDB.StorageCrashWorker.dll");
-        var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-        start.ArgumentList.Add(worker);
-        start.ArgumentList.Add(path);
-        start.ArgumentList.Add("cascade");
-        using var process = Process.Start(start)!;
-        Task<string> stderr = process.StandardError.ReadToEndAsync();
-        Task<string?> ready = process.StandardOutput.ReadLineAsync();
-        if (await Task.WhenAny(ready, Task.Delay(TestTimeouts.Hang)) != ready || await ready != "READY")
-        {
-            process.Kill(entireProcessTree: true);
-            Assert.Fail($"the worker did not start: {await stderr}");
-        }
-
+        using WorkerProcess worker = await WorkerProcess.StartAsync("SharpCoreDB.StorageCrashWorker.dll", "READY", path, "cascade");
+        Process process = worker.Process;
         long acknowledged = 0;
         var reading = Task.Run(async () =>
         {

@@ -15,20 +15,17 @@ using SharpCoreDB.TestSupport.FileSystems;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Trait("Category", "Slow")]
-public sealed class CorruptFileTests : IDisposable
+public sealed class CorruptFileTests() : TempDirectoryTests("scdb-corrupt-")
 {
     private const int PageSize = 4096;
     private const int Commits = 400;
-    private readonly TempDirectory _dir = new("scdb-corrupt-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(false, 1)]
     [InlineData(true, 2)]
     public async Task DamagedFilesGiveAClearErrorOrACorrectState(bool crashed, int seed)
     {
-        string original = _dir.File("original");
+        string original = Dir.File("original");
         Directory.CreateDirectory(original);
         Build(Path.Combine(original, "db.scdb"), crashed);
         var files = Directory.GetFiles(original).ToDictionary(f => Path.GetFileName(f), System.IO.File.ReadAllBytes);
@@ -37,7 +34,7 @@ public sealed class CorruptFileTests : IDisposable
         int errors = 0;
         for (int i = 0; i < cases; i++)
         {
-            string dir = _dir.File($"case{seed}-{i}");
+            string dir = Dir.File($"case{seed}-{i}");
             Directory.CreateDirectory(dir);
             (string damage, bool tailOfLog) = Damage(files, dir, random);
             var outcome = Task.Run(() => OpenAndCheck(Path.Combine(dir, "db.scdb")));

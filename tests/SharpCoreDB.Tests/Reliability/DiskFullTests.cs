@@ -12,21 +12,17 @@ using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Reliability;
 
-public sealed class DiskFullTests : IDisposable
+public sealed class DiskFullTests() : TempDirectoryTests("scdb-full-")
 {
-    private readonly TempDirectory _dir = new("scdb-full-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Theory]
     [InlineData(false)]
     [InlineData(true)]
     public void AFullDiskLosesNothingShowsNothingUnacknowledgedAndStillOpens(bool encrypted)
     {
-        var fs = new FaultyFileSystem { DiskDirectory = _dir.Path };
+        var fs = new FaultyFileSystem { DiskDirectory = Dir.Path };
         var options = new StorageOptions
         {
-            Path = _dir.File("full.scdb"),
+            Path = Dir.File("full.scdb"),
             PageSize = 4096,
             FileSystem = fs,
             CheckpointLogBytes = 1L << 40, // no checkpoint: the log keeps every commit, as in the report
@@ -89,5 +85,5 @@ public sealed class DiskFullTests : IDisposable
         Assert.Equal(acknowledged + 1, final.Scalar("SELECT COUNT(*) FROM t"));
     }
 
-    private List<string> Files() => Directory.GetFiles(_dir.Path).Select(f => Path.GetFileName(f)!).Order(StringComparer.Ordinal).ToList();
+    private List<string> Files() => Directory.GetFiles(Dir.Path).Select(f => Path.GetFileName(f)!).Order(StringComparer.Ordinal).ToList();
 }

@@ -13,7 +13,7 @@ using SharpCoreDB.Tests.Engine;
 
 namespace SharpCoreDB.Tests.Reliability;
 
-public sealed class HeaderSlotDamageTests : IDisposable
+public sealed class HeaderSlotDamageTests() : TempDirectoryTests("scdb-header-")
 {
     public enum SlotDamage
     {
@@ -24,9 +24,6 @@ public sealed class HeaderSlotDamageTests : IDisposable
     }
 
     private static readonly byte[] Key = Enumerable.Range(1, 32).Select(i => (byte)i).ToArray();
-    private readonly TempDirectory _dir = new("scdb-header-");
-
-    public void Dispose() => _dir.Dispose();
 
     public static TheoryData<int, bool, SlotDamage> Cases()
     {
@@ -49,7 +46,7 @@ public sealed class HeaderSlotDamageTests : IDisposable
     [MemberData(nameof(Cases))]
     public void OneDamagedSlotLosesNoRow(int closes, bool encrypted, SlotDamage damage)
     {
-        string path = _dir.File("h.scdb");
+        string path = Dir.File("h.scdb");
         var expected = Build(path, closes, encrypted, rowsPerClose: 2);
         Damage(path, damage);
 
@@ -77,7 +74,7 @@ public sealed class HeaderSlotDamageTests : IDisposable
     [InlineData(true)]
     public void BothSlotsDamagedIsRefusedAndTheFileIsLeftAlone(bool encrypted)
     {
-        string path = _dir.File("h.scdb");
+        string path = Dir.File("h.scdb");
         Build(path, closes: 2, encrypted, rowsPerClose: 2);
         Damage(path, SlotDamage.ZeroSlotA);
         Damage(path, SlotDamage.FlipReservedBitInSlotB);
@@ -86,13 +83,13 @@ public sealed class HeaderSlotDamageTests : IDisposable
         var e = Assert.Throws<SharpCoreDBException>(() => Open(path, encrypted).Dispose());
         Assert.Equal(SharpCoreDBErrorCode.NotADatabase, e.ErrorCode);
         Assert.Equal(before, File.ReadAllBytes(path));
-        Assert.Equal(["h.scdb"], Directory.GetFiles(_dir.Path).Select(Path.GetFileName));
+        Assert.Equal(["h.scdb"], Directory.GetFiles(Dir.Path).Select(Path.GetFileName));
     }
 
     [Fact]
     public void AHeaderOlderThanTheFileIsRefusedNotOpenedAsAnOlderDatabase()
     {
-        string path = _dir.File("h.scdb");
+        string path = Dir.File("h.scdb");
         Build(path, closes: 1, encrypted: false, rowsPerClose: 2);
         byte[] oldPage0 = ReadPage0(path);
 
@@ -121,9 +118,9 @@ public sealed class HeaderSlotDamageTests : IDisposable
     [Fact]
     public void ACleanCloseLeavesOnlyTheDatabaseFile()
     {
-        string path = _dir.File("h.scdb");
+        string path = Dir.File("h.scdb");
         Build(path, closes: 2, encrypted: false, rowsPerClose: 2);
-        Assert.Equal(["h.scdb"], Directory.GetFiles(_dir.Path).Select(Path.GetFileName));
+        Assert.Equal(["h.scdb"], Directory.GetFiles(Dir.Path).Select(Path.GetFileName));
     }
 
     // Each close: open, add rows (creating the table the first time), close cleanly.

@@ -15,13 +15,10 @@ using Workload = SharpCoreDB.Tests.Storage.LargeTransactionTests.Workload;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Trait("Category", "Slow")]
-public sealed class LargeTransactionFaultTests(ITestOutputHelper output) : IDisposable
+public sealed class LargeTransactionFaultTests(ITestOutputHelper output) : TempDirectoryTests("scdb-large-fault-")
 {
     private const int FirstPages = 20;
     private const int ExtraPages = 60;
-    private readonly TempDirectory _dir = new("scdb-large-fault-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void EveryIoCallOfALargeCommitCanFail()
@@ -59,7 +56,7 @@ public sealed class LargeTransactionFaultTests(ITestOutputHelper output) : IDisp
     // The first transaction (FirstPages pages, checkpointed), then the large one rewriting them and adding ExtraPages.
     private Outcome Run(FaultyFileSystem fs, string name)
     {
-        string path = _dir.File(name + ".scdb");
+        string path = Dir.File(name + ".scdb");
         bool first = false, large = false;
         StorageEngine? engine = null;
         try

@@ -21,14 +21,10 @@ namespace SharpCoreDB.Tests.Reliability;
 
 [Collection(nameof(ResourceTests))]
 [Trait("Category", "Slow")]
-public sealed class PooledBufferTests : IDisposable
+public sealed class PooledBufferTests() : TempDirectoryTests("scdb-pool-")
 {
-    private readonly TempDirectory _dir = new("scdb-pool-");
-
     // The most buffers seen out at once during a workload: proves the workload does rent.
     private static long _peak;
-
-    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void NoPooledBufferOutlivesAClosedDatabase()
@@ -39,8 +35,8 @@ public sealed class PooledBufferTests : IDisposable
         for (int round = 0; round < 3; round++)
         {
             // File, encrypted file, in-memory (an in-memory database cannot be encrypted).
-            Workload(Options(_dir.File($"plain{round}.scdb"), null), ref faultsSeen);
-            Workload(Options(_dir.File($"secret{round}.scdb"), encrypted), ref faultsSeen);
+            Workload(Options(Dir.File($"plain{round}.scdb"), null), ref faultsSeen);
+            Workload(Options(Dir.File($"secret{round}.scdb"), encrypted), ref faultsSeen);
             Workload(new StorageOptions { Path = null }, ref faultsSeen);
             Assert.Equal(before, BufferPool.Outstanding);
         }
@@ -49,12 +45,12 @@ public sealed class PooledBufferTests : IDisposable
         // fault-free run first, so the sweep follows the workload), then reopened healthy
         // (recovery reads the log the failure left behind).
         var counter = new FaultyFileSystem();
-        Workload(Options(_dir.File("count.scdb"), null) with { FileSystem = counter }, ref faultsSeen);
+        Workload(Options(Dir.File("count.scdb"), null) with { FileSystem = counter }, ref faultsSeen);
         for (int failAt = 1; failAt <= counter.Calls; failAt++)
         {
             foreach (bool secret in new[] { false, true })
             {
-                string path = _dir.File($"fault{failAt}-{secret}.scdb");
+                string path = Dir.File($"fault{failAt}-{secret}.scdb");
                 var fs = new FaultyFileSystem { FailAt = failAt, Mode = (FaultMode)(failAt % 3) };
                 Workload(Options(path, secret ? encrypted : null) with { FileSystem = fs }, ref faultsSeen);
                 Assert.True(before == BufferPool.Outstanding, $"{BufferPool.Outstanding - before} buffers still out after a {(FaultMode)(failAt % 3)} at I/O call {failAt} of {counter.Calls} (encrypted: {secret}, in {fs.FailedPath})");
@@ -67,7 +63,7 @@ public sealed class PooledBufferTests : IDisposable
         Assert.True(faultsSeen > 5, $"only {faultsSeen} injected faults reached the workload");
 
         // Connections closed in the middle of a transaction with savepoints, file and memory.
-        foreach (string source in new[] { _dir.File("adonet.scdb"), ":memory:" })
+        foreach (string source in new[] { Dir.File("adonet.scdb"), ":memory:" })
         {
             for (int i = 0; i < 3; i++)
             {

@@ -20,12 +20,8 @@ public sealed class ResourceTestsCollection
 }
 
 [Collection(nameof(ResourceTests))]
-public sealed class ResourceTests : IDisposable
+public sealed class ResourceTests() : TempDirectoryTests("scdb-res-")
 {
-    private readonly TempDirectory _dir = new("scdb-res-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void ClosingReleasesEveryFileHandleAndThread()
     {
@@ -35,7 +31,7 @@ public sealed class ResourceTests : IDisposable
         }
 
         int threadsBefore = LogThreads();
-        string path = _dir.File("res.scdb");
+        string path = Dir.File("res.scdb");
         for (int i = 0; i < 25; i++)
         {
             using (var engine = StorageEngine.Open(new StorageOptions { Path = path, PageSize = 4096, Log = new WalOptions { UseGroupCommit = i % 2 == 0 }, CheckpointLogBytes = 1 }))
@@ -44,15 +40,15 @@ public sealed class ResourceTests : IDisposable
                 uint page = tx.Allocate(PageType.TableNode);
                 BinaryPrimitives.WriteInt32LittleEndian(tx.Write(page).Span, i);
                 tx.Commit(); // past CheckpointLogBytes: the checkpoint thread starts
-                Assert.True(OpenHandlesInto(_dir.Path) >= 3);
+                Assert.True(OpenHandlesInto(Dir.Path) >= 3);
             }
 
-            Assert.Equal(0, OpenHandlesInto(_dir.Path));
+            Assert.Equal(0, OpenHandlesInto(Dir.Path));
         }
 
         // A joined thread can linger in /proc for a moment while the OS reaps it.
         Assert.True(SpinWait.SpinUntil(() => LogThreads() <= threadsBefore, TestTimeouts.Hang), $"{LogThreads() - threadsBefore} log or checkpoint threads outlived their databases");
-        foreach (string file in Directory.GetFiles(_dir.Path))
+        foreach (string file in Directory.GetFiles(Dir.Path))
         {
             using var exclusive = new FileStream(file, FileMode.Open, FileAccess.ReadWrite, FileShare.None);
         }
@@ -66,7 +62,7 @@ public sealed class ResourceTests : IDisposable
     [Trait("Category", "Slow")]
     public void OpenVerifyCloseCyclesKeepTheHeapFlat()
     {
-        string image = _dir.File("image");
+        string image = Dir.File("image");
         Directory.CreateDirectory(image);
         var key = new EncryptionSettings { Key = new byte[32] };
         var fs = new FaultyFileSystem();
@@ -80,7 +76,7 @@ public sealed class ResourceTests : IDisposable
         fs.Crash();
         crashed.Dispose();
 
-        string run = _dir.File("run");
+        string run = Dir.File("run");
         long heapAt50 = 0;
         for (int cycle = 1; cycle <= 300; cycle++)
         {

@@ -20,13 +20,12 @@ using Xunit.Abstractions;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Trait("Category", "Slow")]
-public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposable
+public sealed class SectorDamageSweepTests(ITestOutputHelper output) : TempDirectoryTests("scdb-sectors-")
 {
     private const int PageSize = 4096;
     private const int Sector = 512;
     private const int CommitsPerClose = 10;
     private const int CommitsBeforeCrash = 40;
-    private readonly TempDirectory _dir = new("scdb-sectors-");
 
     private enum Outcome
     {
@@ -34,8 +33,6 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
         Refused,
         Older,
     }
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(1)]
@@ -47,10 +44,10 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
         var counts = new SortedDictionary<string, int>(StringComparer.Ordinal);
         var failures = new List<string>();
 
-        string clean = Build(_dir.File("clean"), cleanCloses, crash: false);
+        string clean = Build(Dir.File("clean"), cleanCloses, crash: false);
         Sweep(clean, "db.scdb", 0, PageSize, "header", cleanCloses * CommitsPerClose, tailFrom: long.MaxValue, counts, failures);
 
-        string crashed = Build(_dir.File("crashed"), cleanCloses, crash: true);
+        string crashed = Build(Dir.File("crashed"), cleanCloses, crash: true);
         long expected = (cleanCloses * CommitsPerClose) + CommitsBeforeCrash;
         Sweep(crashed, "db.scdb", 0, PageSize, "header", expected, tailFrom: long.MaxValue, counts, failures);
         Sweep(crashed, "db.scdb-wal", 0, 2 * Sector, "log anchor", expected, tailFrom: long.MaxValue, counts, failures);
@@ -70,7 +67,7 @@ public sealed class SectorDamageSweepTests(ITestOutputHelper output) : IDisposab
         {
             foreach (bool zero in new[] { true, false })
             {
-                string caseDir = _dir.File("case");
+                string caseDir = Dir.File("case");
                 if (Directory.Exists(caseDir))
                 {
                     Directory.Delete(caseDir, recursive: true);

@@ -18,14 +18,11 @@ namespace SharpCoreDB.Tests.Reliability;
 
 [Collection(nameof(ResourceTests))] // alone, so that the heap it measures is its own
 [Trait("Category", "Slow")]
-public sealed class SlowReaderSoakTests(ITestOutputHelper output) : IDisposable
+public sealed class SlowReaderSoakTests(ITestOutputHelper output) : TempDirectoryTests("scdb-slow-")
 {
     private const int PageSize = 4096;
     private const int CachePages = 256; // 1 MiB
     private const long CheckpointLogBytes = 1 << 20;
-    private readonly TempDirectory _dir = new("scdb-slow-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public async Task ASlowReaderNeitherGrowsMemoryNorStallsCheckpoints()
@@ -33,7 +30,7 @@ public sealed class SlowReaderSoakTests(ITestOutputHelper output) : IDisposable
         double seconds = double.TryParse(Environment.GetEnvironmentVariable("SCDB_SOAK_SECONDS"), out double s) ? s : 3;
         using var harness = new EngineHarness(new StorageOptions
         {
-            Path = _dir.File("slow.scdb"),
+            Path = Dir.File("slow.scdb"),
             PageSize = PageSize,
             CacheSizeBytes = CachePages * PageSize,
             CheckpointLogBytes = CheckpointLogBytes,

@@ -16,19 +16,16 @@ namespace SharpCoreDB.Tests.Reliability;
 
 [Collection(nameof(ResourceTests))] // alone, so that the heap it measures is its own
 [Trait("Category", "Slow")]
-public sealed class SoakTests : IDisposable
+public sealed class SoakTests() : TempDirectoryTests("scdb-soak-")
 {
     private const int Accounts = 64;
     private const int Threads = 16;
-    private readonly TempDirectory _dir = new("scdb-soak-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public async Task BalancesAlwaysSumToZeroAcrossThreadsRollbacksAndKills()
     {
         double seconds = double.TryParse(Environment.GetEnvironmentVariable("SCDB_SOAK_SECONDS"), out double s) ? s : 1.5;
-        string path = _dir.File("soak.scdb");
+        string path = Dir.File("soak.scdb");
         long committed = 0;
         var heapAfterRound = new List<long>();
         int rounds = int.TryParse(Environment.GetEnvironmentVariable("SCDB_SOAK_ROUNDS"), out int r) ? Math.Max(2, r) : 3;

@@ -27,16 +27,12 @@ using Xunit.Abstractions;
 
 namespace SharpCoreDB.Tests.Reliability;
 
-public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
+public sealed class SqlFaultTests(ITestOutputHelper output) : TempDirectoryTests("scdb-sqlfault-")
 {
-    private readonly TempDirectory _dir = new("scdb-sqlfault-");
-
     private static bool Exhaustive => Environment.GetEnvironmentVariable("SCDB_SQL_FAULTS") == "all";
 
     // SCDB_SQL_FAULT_AT=n: only the fault points at call n, for a closer look at one failure.
     private static int? OnlyAt => int.TryParse(Environment.GetEnvironmentVariable("SCDB_SQL_FAULT_AT"), out int n) ? n : null;
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [Trait("Category", "Slow")]
@@ -98,7 +94,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
     public void AFailingTemporaryFileFailsTheSortWithTheProjectsError(int failAt, FaultMode mode, SharpCoreDBErrorCode expected)
     {
         var fs = new FaultyFileSystem(watch: WatchedFiles.PathEndsWith(".tmp")) { FailAt = failAt, Mode = mode };
-        using (var database = Database.Open(new DatabaseOptions { Storage = Options(_dir.File("spill.scdb"), groupCommit: true) with { FileSystem = fs } }))
+        using (var database = Database.Open(new DatabaseOptions { Storage = Options(Dir.File("spill.scdb"), groupCommit: true) with { FileSystem = fs } }))
         {
             database.SpillThresholdRows = 4;
             using Session session = database.CreateSession();
@@ -118,14 +114,14 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
             Assert.Equal("9\n8\n7\n", rows.ToString());
         }
 
-        Assert.Empty(Directory.GetFiles(_dir.Path, "*.tmp"));
+        Assert.Empty(Directory.GetFiles(Dir.Path, "*.tmp"));
     }
 
     private sealed record Outcome(string Path, string Acknowledged, string? InDoubt, string? Failure, SharpCoreDBErrorCode? Reported = null);
 
     private Outcome Run(List<SqlFaultUnit> units, FaultyFileSystem fs, bool groupCommit, string name)
     {
-        string path = _dir.File(name + ".scdb");
+        string path = Dir.File(name + ".scdb");
         var model = new SqlFaultModel();
         string? inDoubt = null;
         SharpCoreDBErrorCode? reported = null;
@@ -335,7 +331,7 @@ public sealed class SqlFaultTests(ITestOutputHelper output) : IDisposable
 
     private void DeleteFiles(string name)
     {
-        foreach (string file in Directory.GetFiles(_dir.Path, name + ".scdb*"))
+        foreach (string file in Directory.GetFiles(Dir.Path, name + ".scdb*"))
         {
             File.Delete(file);
         }

@@ -17,12 +17,9 @@ using Xunit.Abstractions;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Trait("Category", "Slow")]
-public sealed class StorageFaultTests(ITestOutputHelper output) : IDisposable
+public sealed class StorageFaultTests(ITestOutputHelper output) : TempDirectoryTests("scdb-fault-")
 {
     private const int Transactions = 40;
-    private readonly TempDirectory _dir = new("scdb-fault-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(true)]
@@ -49,7 +46,7 @@ public sealed class StorageFaultTests(ITestOutputHelper output) : IDisposable
     // Runs the workload; every failure must be a SharpCoreDBException. Returns what was acknowledged.
     private Outcome Run(FaultyFileSystem fs, bool groupCommit, string name)
     {
-        string path = _dir.File(name + ".scdb");
+        string path = Dir.File(name + ".scdb");
         long acknowledged = 0;
         StorageEngine? engine = null;
         try

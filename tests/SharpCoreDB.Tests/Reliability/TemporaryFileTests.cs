@@ -5,46 +5,28 @@
 // the temporary names that are there anyway (an older build, or a crash in the
 // instant between creating and unlinking one) are deleted by a read-write open,
 // and never by a read-only one.
-using System.Diagnostics;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Tests.Engine;
 
 namespace SharpCoreDB.Tests.Reliability;
 
-public sealed class TemporaryFileTests : IDisposable
+public sealed class TemporaryFileTests() : TempDirectoryTests("scdb-temp-")
 {
-    private readonly TempDirectory _dir = new("scdb-temp-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     [Trait("Category", "Slow")]
     public async Task AProcessKilledMidSortLeavesNoTemporaryFile()
     {
-        string path = _dir.File("sort.scdb");
+        string path = Dir.File("sort.scdb");
         var random = new Random(7);
         for (int round = 0; round < 3; round++)
         {
-            string worker = Path.Combine(AppContext.BaseDirectory, "SharpCoreDB.StorageCrashWorker.dll");
-            var start = new ProcessStartInfo("dotnet") { RedirectStandardOutput = true, RedirectStandardError = true, UseShellExecute = false };
-            start.ArgumentList.Add(worker);
-            start.ArgumentList.Add(path);
-            start.ArgumentList.Add("sort");
-            using var process = Process.Start(start)!;
-            var stderr = process.StandardError.ReadToEndAsync();
-            var sorting = process.StandardOutput.ReadLineAsync();
-            if (await Task.WhenAny(sorting, Task.Delay(TestTimeouts.Hang)) != sorting || await sorting != "SORTING")
-            {
-                process.Kill(entireProcessTree: true);
-                Assert.Fail($"the worker did not start sorting: {await stderr}");
-            }
-
+            using WorkerProcess worker = await WorkerProcess.StartAsync("SharpCoreDB.StorageCrashWorker.dll", "SORTING", path, "sort");
             await Task.Delay(random.Next(20, 200));
-            process.Kill(entireProcessTree: true); // SIGKILL on Unix
-            await process.WaitForExitAsync();
+            worker.Process.Kill(entireProcessTree: true); // SIGKILL on Unix
+            await worker.Process.WaitForExitAsync();
 
-            Assert.Empty(TemporaryFilesIn(_dir.Path));
+            Assert.Empty(TemporaryFilesIn(Dir.Path));
             using var harness = new EngineHarness(new StorageOptions { Path = path, PageSize = 4096 });
             Assert.Equal(5000L * (round + 1), harness.Scalar("SELECT COUNT(*) FROM t"));
             Assert.Equal("ok", harness.Scalar("PRAGMA integrity_check"));
@@ -54,14 +36,14 @@ public sealed class TemporaryFileTests : IDisposable
     [Fact]
     public void LeftoversAreDeletedByAReadWriteOpenOnly()
     {
-        string path = _dir.File("left.scdb");
+        string path = Dir.File("left.scdb");
         using (var create = new EngineHarness(new StorageOptions { Path = path }))
         {
             create.Execute("CREATE TABLE t (x INTEGER)");
         }
 
-        string[] ours = [_dir.File(TemporaryFiles.SortRunPrefix + "0a.tmp"), _dir.File(TemporaryFiles.VersionsPrefix + "0b.tmp")];
-        string theirs = _dir.File("report.tmp");
+        string[] ours = [Dir.File(TemporaryFiles.SortRunPrefix + "0a.tmp"), Dir.File(TemporaryFiles.VersionsPrefix + "0b.tmp")];
+        string theirs = Dir.File("report.tmp");
         foreach (string file in ours.Append(theirs))
         {
             File.WriteAllText(file, "left behind");
@@ -69,12 +51,12 @@ public sealed class TemporaryFileTests : IDisposable
 
         using (new EngineHarness(new StorageOptions { Path = path, ReadOnly = true }))
         {
-            Assert.Equal(2, TemporaryFilesIn(_dir.Path).Count);
+            Assert.Equal(2, TemporaryFilesIn(Dir.Path).Count);
         }
 
         using (var harness = new EngineHarness(new StorageOptions { Path = path }))
         {
-            Assert.Empty(TemporaryFilesIn(_dir.Path));
+            Assert.Empty(TemporaryFilesIn(Dir.Path));
             Assert.True(File.Exists(theirs));
             Assert.Contains(harness.Database.Storage.RecoveryNotes, note => note.StartsWith("2 temporary files", StringComparison.Ordinal));
         }
@@ -88,7 +70,7 @@ public sealed class TemporaryFileTests : IDisposable
             return; // there the file is visible until it is closed (delete-on-close)
         }
 
-        using var harness = new EngineHarness(new StorageOptions { Path = _dir.File("spill.scdb") });
+        using var harness = new EngineHarness(new StorageOptions { Path = Dir.File("spill.scdb") });
         harness.Database.SpillThresholdRows = 8;
         harness.Execute("CREATE TABLE t (v TEXT)");
         for (int i = 0; i < 200; i++)
@@ -99,7 +81,7 @@ public sealed class TemporaryFileTests : IDisposable
         var statement = harness.Session.Prepare(SharpCoreDB.Sql.SqlParser.Parse("SELECT v FROM t ORDER BY v DESC")[0]);
         using var result = harness.Session.Execute(statement, new NoValues());
         Assert.True(result.Read()); // the runs are written and being merged now
-        Assert.Empty(TemporaryFilesIn(_dir.Path));
+        Assert.Empty(TemporaryFilesIn(Dir.Path));
         while (result.Read())
         {
         }

@@ -12,18 +12,14 @@ using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Reliability;
 
-public sealed class VacuumCrashTests : IDisposable
+public sealed class VacuumCrashTests() : TempDirectoryTests("scdb-vacuumcrash-")
 {
-    private readonly TempDirectory _dir = new("scdb-vacuumcrash-");
-
-    public void Dispose() => _dir.Dispose();
-
     // A VACUUM whose checkpoint cannot write the file (the commit stands: the statement succeeds), then a crash: the
     // log replays the VACUUM's smaller state over a file as long as the header's; the open must accept it.
     [Fact]
     public void AVacuumOnlyInTheLogReplaysOverTheLongerFile()
     {
-        string path = _dir.File("logged.scdb");
+        string path = Dir.File("logged.scdb");
         var fs = new FaultyFileSystem(watch: WatchedFiles.PathEndsWith(".scdb"));
         List<object?[]> before;
         using (var harness = new EngineHarness(new StorageOptions { Path = path, PageSize = 4096, FileSystem = fs }))
@@ -47,7 +43,7 @@ public sealed class VacuumCrashTests : IDisposable
     [Fact]
     public void ACrashBeforeTheFileIsCutOpensAsTheVacuumedDatabase()
     {
-        string path = _dir.File("vacuum.scdb");
+        string path = Dir.File("vacuum.scdb");
         var fs = new FaultyFileSystem();
         List<object?[]> before;
         long grown;

@@ -12,18 +12,15 @@ using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Tests.Storage;
 
-public sealed class CacheSweepTests : IDisposable
+public sealed class CacheSweepTests() : TempDirectoryTests("scdb-sweep-")
 {
     private const int PageSize = 4096;
     private const int CapacityPages = 16;
-    private readonly TempDirectory _dir = new("scdb-sweep-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void ACacheFullOfDirtyPagesDoesNotSweepForEveryImageAdded()
     {
-        using var file = new DatabaseFile(OsFileSystem.Instance.Open(_dir.File("sweep.scdb"), StorageFileMode.CreateNew), new ChecksumPageCodec(PageSize));
+        using var file = new DatabaseFile(OsFileSystem.Instance.Open(Dir.File("sweep.scdb"), StorageFileMode.CreateNew), new ChecksumPageCodec(PageSize));
         var cache = new PageCache(file, PageSize, CapacityPages * PageSize);
         int checkpointsWanted = 0;
         cache.CheckpointWanted = () => checkpointsWanted++;
@@ -53,7 +50,7 @@ public sealed class CacheSweepTests : IDisposable
     [Fact]
     public void ACacheThatCanEvictSweepsWheneverItIsOverItsBudget()
     {
-        using var file = new DatabaseFile(OsFileSystem.Instance.Open(_dir.File("clean.scdb"), StorageFileMode.CreateNew), new ChecksumPageCodec(PageSize));
+        using var file = new DatabaseFile(OsFileSystem.Instance.Open(Dir.File("clean.scdb"), StorageFileMode.CreateNew), new ChecksumPageCodec(PageSize));
         var cache = new PageCache(file, PageSize, CapacityPages * PageSize);
         for (uint page = 1; page <= 200; page++)
         {

@@ -10,16 +10,12 @@ using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Tests.Storage;
 
-public sealed class CheckpointCadenceTests : IDisposable
+public sealed class CheckpointCadenceTests() : TempDirectoryTests("scdb-cadence-")
 {
-    private readonly TempDirectory _dir = new("scdb-cadence-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void CheckpointsFollowTheBytesLoggedNotTheNumberOfCommits()
     {
-        string path = _dir.File("cadence.scdb");
+        string path = Dir.File("cadence.scdb");
         var options = new StorageOptions { Path = path, PageSize = 4096, CheckpointLogBytes = 256 * 1024, Log = new WalOptions { Durability = WalDurability.Async } };
         uint marked;
         using (var engine = StorageEngine.Open(options))

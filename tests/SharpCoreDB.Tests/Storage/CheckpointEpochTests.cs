@@ -12,17 +12,13 @@ using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Tests.Storage;
 
-public sealed class CheckpointEpochTests : IDisposable
+public sealed class CheckpointEpochTests() : TempDirectoryTests("scdb-epoch-")
 {
-    private readonly TempDirectory _dir = new("scdb-epoch-");
-
-    public void Dispose() => _dir.Dispose();
-
     [Fact]
     public void TheReclaimerEpochMovesOnWhileACheckpointWrites()
     {
         var fs = new JournalWriteHook();
-        var options = new StorageOptions { Path = _dir.File("epoch.scdb"), PageSize = 4096, FileSystem = fs, Log = new WalOptions { Durability = WalDurability.Async } };
+        var options = new StorageOptions { Path = Dir.File("epoch.scdb"), PageSize = 4096, FileSystem = fs, Log = new WalOptions { Durability = WalDurability.Async } };
         using var engine = StorageEngine.Open(options);
         for (int i = 0; i < 20; i++)
         {

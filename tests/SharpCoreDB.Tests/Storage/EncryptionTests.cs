@@ -6,14 +6,11 @@ using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Storage;
 
-public sealed class EncryptionTests : IDisposable
+public sealed class EncryptionTests() : TempDirectoryTests("scdb-crypt-")
 {
-    private readonly TempDirectory _dir = new("scdb-crypt-");
     private readonly MemoryLog _log = new();
 
-    public void Dispose() => _dir.Dispose();
-
-    private string PathOf(string name) => _dir.File(name);
+    private string PathOf(string name) => Dir.File(name);
 
     // Few PBKDF2 iterations keep the tests fast; the default (600,000) is tested once below.
     private static EncryptionSettings Password(string password) => new() { Password = password, Iterations = 1000 };
@@ -50,7 +47,7 @@ public sealed class EncryptionTests : IDisposable
     private bool AnyFileContains(string marker)
     {
         byte[] needle = Encoding.UTF8.GetBytes(marker);
-        foreach (string file in Directory.GetFiles(_dir.Path))
+        foreach (string file in Directory.GetFiles(Dir.Path))
         {
             if (System.IO.File.ReadAllBytes(file).AsSpan().IndexOf(needle) >= 0)
             {
@@ -301,7 +298,7 @@ public sealed class EncryptionTests : IDisposable
         fs.Crash(); // the committed markers exist only in the log now
         open.Dispose();
         engine.Dispose();
-        Assert.NotEmpty(Directory.GetFiles(_dir.Path, "real.scdb-wal*"));
+        Assert.NotEmpty(Directory.GetFiles(Dir.Path, "real.scdb-wal*"));
         Assert.False(AnyFileContains("REAL-LOG-MARKER"));
         Assert.False(AnyFileContains("REAL-UNCOMMITTED"));
 

@@ -17,16 +17,13 @@ using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Tests.Storage;
 
-public sealed class LargeTransactionTests : IDisposable
+public sealed class LargeTransactionTests() : TempDirectoryTests("scdb-large-")
 {
     internal const int PageSize = 4096;
 
     // 64 pages of cache: a write transaction keeps 32 private pages in memory.
     internal const int CachePages = 64;
     internal const int PrivateLimit = CachePages / 2;
-    private readonly TempDirectory _dir = new("scdb-large-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(false)]
@@ -48,7 +45,7 @@ public sealed class LargeTransactionTests : IDisposable
             }
 
             Workload.AssertGeneration(engine, pages, 2);
-            Assert.Empty(Directory.GetFiles(_dir.Path, TemporaryFiles.PrivatePagesPrefix + "*"));
+            Assert.Empty(Directory.GetFiles(Dir.Path, TemporaryFiles.PrivatePagesPrefix + "*"));
 
             // The commit logged no page: its record is a few dozen bytes, not 420 pages.
             long logged = fs.WritesTo("-wal").Sum(w => (long)w.Data.Length);
@@ -84,7 +81,7 @@ public sealed class LargeTransactionTests : IDisposable
             Assert.Equal(21u, read.State.PageCount);
         }
 
-        Assert.Empty(Directory.GetFiles(_dir.Path, TemporaryFiles.PrivatePagesPrefix + "*"));
+        Assert.Empty(Directory.GetFiles(Dir.Path, TemporaryFiles.PrivatePagesPrefix + "*"));
     }
 
     [Fact]
@@ -135,7 +132,7 @@ public sealed class LargeTransactionTests : IDisposable
 
     private StorageEngine Open(IFileSystem fs, bool encrypted) => StorageEngine.Open(new StorageOptions
     {
-        Path = _dir.File("large.scdb"),
+        Path = Dir.File("large.scdb"),
         PageSize = PageSize,
         CacheSizeBytes = CachePages * PageSize,
         FileSystem = fs,

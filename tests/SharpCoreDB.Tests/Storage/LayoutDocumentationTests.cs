@@ -4,7 +4,6 @@
 // B+tree nodes and overflow pages. Each test reads the doc's table and fails when a
 // row's offset, size or meaning differs from the code, so neither can change alone.
 using System.Numerics;
-using System.Text;
 using SharpCoreDB.Storage.BTree;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Logging;
@@ -39,7 +38,7 @@ public sealed class LayoutDocumentationTests
             "Page 0: the header",
             index: 1,
             DatabaseHeader.SlotSize,
-            At(DatabaseHeader.MagicField, $"magic `{WrittenHeaderMagic()}`"),
+            Magic(DatabaseHeader.MagicField, WrittenHeaderSlot()),
             At(DatabaseHeader.VersionField, $"format version ({DatabaseHeader.FormatVersion})"),
             At(DatabaseHeader.PageSizeField, "page size"),
             At(DatabaseHeader.DatabaseIdField, "database id"),
@@ -56,7 +55,7 @@ public sealed class LayoutDocumentationTests
             At(DatabaseHeader.FlagsReservedField, "reserved, zero"),
             At(DatabaseHeader.KeyBlockField, "key block"),
             At(DatabaseHeader.KeyBlockReservedField, "reserved, zero"),
-            At(DatabaseHeader.ChecksumField, $"CRC32 of bytes 0..{DatabaseHeader.ChecksumField.Offset - 1}"));
+            Crc32OfPreceding(DatabaseHeader.ChecksumField, "CRC32"));
         Assert.Equal(DatabaseState.EncodedSize, DatabaseHeader.StateField.Size);
         Assert.Equal(DatabaseState.EncodedSize, DatabaseState.ReservedField.End);
     }
@@ -123,14 +122,14 @@ public sealed class LayoutDocumentationTests
             "Checkpoint and recovery",
             index: 0,
             CheckpointJournal.HeaderSize,
-            At(CheckpointJournal.MagicField, $"magic `{WrittenJournalMagic()}`"),
+            Magic(CheckpointJournal.MagicField, WrittenJournalHeader()),
             At(CheckpointJournal.DatabaseIdField, "database id"),
             At(CheckpointJournal.CheckpointLsnField, "checkpoint LSN"),
             At(CheckpointJournal.PageSizeField, "page size"),
             At(CheckpointJournal.EntryCountField, "entry count"),
             At(CheckpointJournal.KindField, $"kind: {(int)JournalKind.Checkpoint} = a checkpoint's, {(int)JournalKind.Commit} = a commit's"),
             At(CheckpointJournal.ReservedField, "reserved, zero"),
-            At(CheckpointJournal.ChecksumField, $"CRC32 of bytes 0..{CheckpointJournal.ChecksumField.Offset - 1}"));
+            Crc32OfPreceding(CheckpointJournal.ChecksumField, "CRC32"));
     }
 
     [Fact]
@@ -176,18 +175,18 @@ public sealed class LayoutDocumentationTests
             new(Number(OverflowChain.DataOffset), $"body size - {OverflowChain.DataOffset}", "the next bytes of the value"));
     }
 
-    // The magics as the code writes them, so that the doc's spelling is checked against the bytes.
-    private static string WrittenHeaderMagic()
+    // Structures as the code writes them, so that the doc's spelling of their magics is checked against the bytes.
+    private static byte[] WrittenHeaderSlot()
     {
         var slot = new byte[DatabaseHeader.SlotSize];
         new DatabaseHeader { PageSize = 4096, DatabaseId = Guid.NewGuid(), Sequence = 0, CheckpointLsn = 0, State = DatabaseState.Empty }.WriteTo(slot);
-        return Encoding.ASCII.GetString(DatabaseHeader.MagicField.Of(slot));
+        return slot;
     }
 
-    private static string WrittenJournalMagic()
+    private static byte[] WrittenJournalHeader()
     {
         var header = new byte[CheckpointJournal.HeaderSize];
         CheckpointJournal.WriteHeader(header, Guid.NewGuid(), checkpointLsn: 1, pageSize: 4096, entries: 0, JournalKind.Checkpoint);
-        return Encoding.ASCII.GetString(CheckpointJournal.MagicField.Of(header));
+        return header;
     }
 }

@@ -15,14 +15,11 @@ using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Tests.Storage;
 
-public sealed class OldVersionTests : IDisposable
+public sealed class OldVersionTests() : TempDirectoryTests("scdb-versions-")
 {
     private const int PageSize = 4096;
     private const int CachePages = 64;
     private const int Pages = 300;
-    private readonly TempDirectory _dir = new("scdb-versions-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(false)]
@@ -85,7 +82,7 @@ public sealed class OldVersionTests : IDisposable
         Assert.Equal(0, engine.Cache.SpilledVersions);
         Assert.Equal(0, engine.Cache.ChainedPages);
         engine.Dispose();
-        Assert.Empty(Directory.GetFiles(_dir.Path, TemporaryFiles.VersionsPrefix + "*"));
+        Assert.Empty(Directory.GetFiles(Dir.Path, TemporaryFiles.VersionsPrefix + "*"));
     }
 
     [Fact]
@@ -118,7 +115,7 @@ public sealed class OldVersionTests : IDisposable
 
     private StorageEngine Open(IFileSystem fs, bool encrypted) => StorageEngine.Open(new StorageOptions
     {
-        Path = _dir.File("v.scdb"),
+        Path = Dir.File("v.scdb"),
         PageSize = PageSize,
         CacheSizeBytes = CachePages * PageSize,
         FileSystem = fs,

@@ -12,13 +12,10 @@ using SharpCoreDB.TestSupport.FileSystems;
 
 namespace SharpCoreDB.Tests.Storage;
 
-public sealed class PageImageReuseTests : IDisposable
+public sealed class PageImageReuseTests() : TempDirectoryTests("scdb-reuse-")
 {
     private const int PageSize = 4096;
     private const long GoldenRatio = unchecked((long)0x9E3779B97F4A7C15UL);
-    private readonly TempDirectory _dir = new("scdb-reuse-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Fact]
     public void CommitsReuseTheImagesEarlierCommitsMadeObsolete()
@@ -213,7 +210,7 @@ public sealed class PageImageReuseTests : IDisposable
 
     private StorageEngine Open(long cacheBytes = 1 << 20) => StorageEngine.Open(new StorageOptions
     {
-        Path = _dir.File("reuse.scdb"),
+        Path = Dir.File("reuse.scdb"),
         PageSize = PageSize,
         CacheSizeBytes = cacheBytes,
         FileSystem = new FaultyFileSystem(),

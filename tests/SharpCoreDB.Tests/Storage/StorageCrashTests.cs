@@ -13,12 +13,9 @@ using SharpCoreDB.StorageCrashWorker;
 namespace SharpCoreDB.Tests.Storage;
 
 [Trait("Category", "Slow")]
-public sealed class StorageCrashTests : IDisposable
+public sealed class StorageCrashTests() : TempDirectoryTests("scdb-crash-")
 {
     internal const int Threads = 4;
-    private readonly TempDirectory _dir = new("scdb-crash-");
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(true)]
@@ -26,7 +23,7 @@ public sealed class StorageCrashTests : IDisposable
     public async Task EveryAcknowledgedCommitSurvivesSigkill(bool groupCommit)
     {
         int rounds = int.TryParse(Environment.GetEnvironmentVariable("SCDB_CRASH_ROUNDS"), out int r) ? r : 10;
-        string path = _dir.File($"crash-{groupCommit}.scdb");
+        string path = Dir.File($"crash-{groupCommit}.scdb");
         var random = new Random(groupCommit ? 1 : 2);
         long previous = 0;
         for (int round = 0; round < rounds; round++)

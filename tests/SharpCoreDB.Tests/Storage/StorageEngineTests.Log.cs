@@ -53,7 +53,7 @@ public sealed partial class StorageEngineTests
         Assert.True(writesInCheckpoint >= 3);
         for (int crashAt = 0; crashAt < writesInCheckpoint; crashAt++)
         {
-            foreach (string file in Directory.GetFiles(_dir.Path))
+            foreach (string file in Directory.GetFiles(Dir.Path))
             {
                 System.IO.File.Delete(file);
             }
@@ -127,7 +127,7 @@ public sealed partial class StorageEngineTests
     [Fact]
     public void ACleanCloseDeletesTheLogAndLsnsKeepIncreasingAfterIt()
     {
-        string path = _dir.File("real-log.scdb");
+        string path = Dir.File("real-log.scdb");
         var options = new StorageOptions { Path = path, PageSize = 4096 };
         uint first;
         using (var engine = StorageEngine.Open(options))
@@ -137,7 +137,7 @@ public sealed partial class StorageEngineTests
         }
 
         // A clean close checkpoints everything and deletes the log itself.
-        Assert.Empty(Directory.GetFiles(_dir.Path, "real-log.scdb-wal*"));
+        Assert.Empty(Directory.GetFiles(Dir.Path, "real-log.scdb-wal*"));
 
         uint later;
         var fs = new FaultyFileSystem();
@@ -162,7 +162,7 @@ public sealed partial class StorageEngineTests
     [Fact]
     public void AReopenedDatabaseCreatesItsLogAtTheFirstWriteNotAtOpen()
     {
-        var options = new StorageOptions { Path = _dir.File("lazy-log.scdb"), PageSize = 4096 };
+        var options = new StorageOptions { Path = Dir.File("lazy-log.scdb"), PageSize = 4096 };
         uint page = CreateWithMarkedPage(options);
 
         // Opening and reading make no log file (and start no flush thread).
@@ -170,20 +170,20 @@ public sealed partial class StorageEngineTests
         using (var read = engine.BeginRead())
         {
             Assert.Equal(1, ReadMarker(read, page));
-            Assert.Empty(Directory.GetFiles(_dir.Path, "lazy-log.scdb-wal*"));
+            Assert.Empty(Directory.GetFiles(Dir.Path, "lazy-log.scdb-wal*"));
         }
 
         // The first commit creates the log, and a crash right after it loses nothing.
         var fs = new FaultyFileSystem();
         var writer = StorageEngine.Open(options with { FileSystem = fs });
-        Assert.Empty(Directory.GetFiles(_dir.Path, "lazy-log.scdb-wal*"));
+        Assert.Empty(Directory.GetFiles(Dir.Path, "lazy-log.scdb-wal*"));
         using (var tx = writer.BeginWrite(TestTimeouts.WriteLock))
         {
             BinaryPrimitives.WriteInt64LittleEndian(tx.Write(page).Span[100..], 2);
             tx.Commit();
         }
 
-        Assert.NotEmpty(Directory.GetFiles(_dir.Path, "lazy-log.scdb-wal*"));
+        Assert.NotEmpty(Directory.GetFiles(Dir.Path, "lazy-log.scdb-wal*"));
         fs.Crash();
         writer.Dispose();
 
@@ -196,7 +196,7 @@ public sealed partial class StorageEngineTests
     [Fact]
     public void AFailureToCreateTheLogFailsOnlyThatCommit()
     {
-        var options = new StorageOptions { Path = _dir.File("unwritable-log.scdb"), PageSize = 4096 };
+        var options = new StorageOptions { Path = Dir.File("unwritable-log.scdb"), PageSize = 4096 };
         uint page = CreateWithMarkedPage(options);
 
         var fullForTheLog = new FaultyFileSystem(watch: WatchedFiles.NameContains("-wal"));

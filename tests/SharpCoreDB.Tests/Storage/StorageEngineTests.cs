@@ -10,17 +10,14 @@ using SharpCoreDB.Wal;
 
 namespace SharpCoreDB.Tests.Storage;
 
-public sealed partial class StorageEngineTests : IDisposable
+public sealed partial class StorageEngineTests() : TempDirectoryTests("scdb-pager-")
 {
-    private readonly TempDirectory _dir = new("scdb-pager-");
     private MemoryLog _log = new();
 
     // The options the engine last opened its log with.
     private WalOptions? _logOptions;
 
-    private string DbPath => _dir.File("test.scdb");
-
-    public void Dispose() => _dir.Dispose();
+    private string DbPath => Dir.File("test.scdb");
 
     private StorageEngine Open(FaultyFileSystem? fs = null, int pageSize = 4096, long cacheBytes = 1 << 20, bool pinFlushWorker = true,
         int checkpointPacingBytes = Checkpointer.DefaultPacingBytes) =>
@@ -273,7 +270,7 @@ public sealed partial class StorageEngineTests : IDisposable
         uint page = WriteMarkedPage(engine, 77);
         using var read = engine.BeginRead();
         Assert.Equal(77, ReadMarker(read, page));
-        Assert.Empty(Directory.GetFiles(_dir.Path));
+        Assert.Empty(Directory.GetFiles(Dir.Path));
     }
 
     [Fact]
