@@ -14,7 +14,7 @@ using Workload = SharpCoreDB.Tests.Storage.LargeTransactionTests.Workload;
 namespace SharpCoreDB.Tests.Reliability;
 
 [Trait("Category", "Slow")]
-public sealed class FailedCheckpointTests(ITestOutputHelper output) : IDisposable
+public sealed class FailedCheckpointTests(ITestOutputHelper output) : TempDirectoryTests("scdb-failed-checkpoint-")
 {
     private const int FirstPages = 12;
 
@@ -29,8 +29,6 @@ public sealed class FailedCheckpointTests(ITestOutputHelper output) : IDisposabl
     // Small enough that the checkpoint and the large commit write in several paced pieces.
     private const int PacingBytes = 16 * 1024;
 
-    private readonly TempDirectory _dir = new("scdb-failed-checkpoint-");
-
     /// <summary>What follows the failed checkpoint, and is killed at each of its writes.</summary>
     public enum NextWriter
     {
@@ -40,8 +38,6 @@ public sealed class FailedCheckpointTests(ITestOutputHelper output) : IDisposabl
         /// <summary>The commit of a transaction larger than the cache (which empties the journal first).</summary>
         LargeCommit,
     }
-
-    public void Dispose() => _dir.Dispose();
 
     [Theory]
     [InlineData(NextWriter.Checkpoint)]
@@ -87,13 +83,11 @@ public sealed class FailedCheckpointTests(ITestOutputHelper output) : IDisposabl
     // follows, with the process killed after crashAfter of its writes (none: it runs to the end).
     private Outcome Run(FaultyFileSystem fs, string name, NextWriter next, int crashAfter = -1)
     {
-        string path = _dir.File(name + ".scdb");
+        string path = Dir.File(name + ".scdb");
         bool acknowledged = false;
         int before = 0, after = 0;
-        StorageEngine? engine = null;
-        try
+        FaultedRun.Run(Options(path, fs), engine =>
         {
-            engine = StorageEngine.Open(Options(path, fs));
             uint[] pages = Workload.WriteFirst(engine, FirstPages);
             engine.Checkpoint();
             Rewrite(engine, pages, generation: 2);
@@ -122,28 +116,10 @@ public sealed class FailedCheckpointTests(ITestOutputHelper output) : IDisposabl
             }
             else
             {
-                using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
-                Workload.Rewrite(tx, pages, ExtraPages, generation: 3, out _);
-                Assert.True(tx.HasSpilled);
-                tx.Commit();
+                Workload.CommitLarge(engine, pages, ExtraPages, generation: 3);
                 acknowledged = true;
             }
-        }
-        catch (SharpCoreDBException e) when (e.ErrorCode is SharpCoreDBErrorCode.IoError or SharpCoreDBErrorCode.DiskFull or SharpCoreDBErrorCode.LogFailed)
-        {
-            // The crash; what survived is checked after reopening.
-        }
-        finally
-        {
-            try
-            {
-                engine?.Dispose();
-            }
-            catch (SharpCoreDBException)
-            {
-                // A close after a crash cannot checkpoint; the next open recovers.
-            }
-        }
+        });
 
         return new Outcome(path, acknowledged, (before, after));
     }
@@ -159,15 +135,7 @@ public sealed class FailedCheckpointTests(ITestOutputHelper output) : IDisposabl
         tx.Commit();
     }
 
-    private static StorageOptions Options(string path, IFileSystem fs) => new()
-    {
-        Path = path,
-        PageSize = LargeTransactionTests.PageSize,
-        CacheSizeBytes = LargeTransactionTests.CachePages * LargeTransactionTests.PageSize,
-        FileSystem = fs,
-        CheckpointLogBytes = long.MaxValue,
-        CheckpointPacingBytes = PacingBytes,
-    };
+    private static StorageOptions Options(string path, IFileSystem fs) => LargeTransactionTests.FaultSweepOptions(path, fs, PacingBytes);
 
     // Generation 2 was acknowledged before anything failed, so every page holds 2 or 3, whole, and 3 where generation
     // 3 was acknowledged; the large commit's new pages exist exactly when its pages were committed.

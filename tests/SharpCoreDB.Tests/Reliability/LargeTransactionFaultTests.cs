@@ -58,49 +58,19 @@ public sealed class LargeTransactionFaultTests(ITestOutputHelper output) : TempD
     {
         string path = Dir.File(name + ".scdb");
         bool first = false, large = false;
-        StorageEngine? engine = null;
-        try
+        FaultedRun.Run(Options(path, fs), engine =>
         {
-            engine = StorageEngine.Open(Options(path, fs));
             uint[] pages = Workload.WriteFirst(engine, FirstPages);
             first = true;
             engine.Checkpoint();
-            using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
-            {
-                Workload.Rewrite(tx, pages, ExtraPages, generation: 2, out _);
-                Assert.True(tx.HasSpilled);
-                tx.Commit();
-            }
-
+            Workload.CommitLarge(engine, pages, ExtraPages, generation: 2);
             large = true;
-        }
-        catch (SharpCoreDBException e) when (e.ErrorCode is SharpCoreDBErrorCode.IoError or SharpCoreDBErrorCode.DiskFull or SharpCoreDBErrorCode.LogFailed)
-        {
-            // What a failed or crashed call reports; what survived is checked after reopening.
-        }
-        finally
-        {
-            try
-            {
-                engine?.Dispose();
-            }
-            catch (SharpCoreDBException)
-            {
-                // A close after a crash cannot checkpoint; the next open recovers.
-            }
-        }
+        });
 
         return new Outcome(path, first, large, fs.Calls);
     }
 
-    private static StorageOptions Options(string path, IFileSystem fs) => new()
-    {
-        Path = path,
-        PageSize = LargeTransactionTests.PageSize,
-        CacheSizeBytes = LargeTransactionTests.CachePages * LargeTransactionTests.PageSize,
-        FileSystem = fs,
-        CheckpointLogBytes = long.MaxValue,
-    };
+    private static StorageOptions Options(string path, IFileSystem fs) => LargeTransactionTests.FaultSweepOptions(path, fs);
 
     private static void Verify(Outcome outcome, string what)
     {

@@ -139,6 +139,18 @@ public sealed class LargeTransactionTests() : TempDirectoryTests("scdb-large-")
         Encryption = encrypted ? new EncryptionSettings { Key = new byte[32] } : null,
     });
 
+    // The options of the fault sweeps over this workload (LargeTransactionFaultTests, FailedCheckpointTests): this
+    // cache, no background checkpoints (the sweeps choose when), and the checkpoint's pacing.
+    internal static StorageOptions FaultSweepOptions(string path, IFileSystem fs, int pacingBytes = Checkpointer.DefaultPacingBytes) => new()
+    {
+        Path = path,
+        PageSize = PageSize,
+        CacheSizeBytes = CachePages * PageSize,
+        FileSystem = fs,
+        CheckpointLogBytes = long.MaxValue,
+        CheckpointPacingBytes = pacingBytes,
+    };
+
     /// <summary>The pages the tests write: each body stamped whole with its page number and a generation.</summary>
     internal static class Workload
     {
@@ -182,6 +194,15 @@ public sealed class LargeTransactionTests() : TempDirectoryTests("scdb-large-")
             }
 
             return [.. written];
+        }
+
+        // Commits `pages` rewritten and `extra` new pages at `generation` as one transaction larger than memory.
+        public static void CommitLarge(StorageEngine engine, uint[] pages, int extra, long generation)
+        {
+            using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
+            Rewrite(tx, pages, extra, generation, out _);
+            Assert.True(tx.HasSpilled);
+            tx.Commit();
         }
 
         public static void AssertGeneration(StorageEngine engine, uint[] pages, long generation)
