@@ -16,6 +16,7 @@
 // last digit 1 is added, placing it after every exact value sharing those 161
 // bits. Two distinct numbers of these types always differ within the first 150
 // bits of f (see the doc), so the cut never merges or misorders distinct values.
+using System.Numerics;
 
 namespace SharpCoreDB.Storage.Records;
 
@@ -66,21 +67,37 @@ internal static class NumericKey
                 NumericParts.SplitDouble(d, out ulong mantissa, out int exponent);
                 return EncodeExact(d < 0, mantissa, exponent, destination);
             default:
-                decimal x = value.AsDecimal();
-                if (x == 0)
-                {
-                    destination[0] = Zero;
-                    return 1;
-                }
-
-                NumericParts.SplitDecimal(x, out UInt128 n, out int scale);
-                return EncodeDecimal(x < 0, n, scale, destination);
+                return EncodeDecimal(value.AsDecimal(), destination);
         }
+    }
+
+    // Integers and reals: at most 64 bits of mantissa. Kept apart from the 128-bit path, and Encode free of UInt128,
+    // because a method that uses UInt128 is left out of the package's ReadyToRun images (its layout may change
+    // between runtime versions): a fresh process ran Encode at the JIT's first, unoptimized tier for every index key
+    // of its first batches.
+    private static int EncodeExact(bool negative, ulong mantissa, int exponent, Span<byte> destination)
+    {
+        // Trailing zero bits would only become zero digits that Finish drops again.
+        int zeros = BitOperations.TrailingZeroCount(mantissa);
+        mantissa >>= zeros;
+        exponent += zeros;
+        int length = 64 - BitOperations.LeadingZeroCount(mantissa);
+        var digits = new DigitWriter(destination, negative, length - 1 + exponent);
+        for (int i = length - 2; i >= 0; i--)
+        {
+            digits.Add((int)(mantissa >> i) & 1);
+        }
+
+        return digits.Finish(inexact: false);
     }
 
     private static int EncodeExact(bool negative, UInt128 mantissa, int exponent, Span<byte> destination)
     {
-        // Trailing zero bits would only become zero digits that Finish drops again.
+        if (mantissa <= ulong.MaxValue)
+        {
+            return EncodeExact(negative, (ulong)mantissa, exponent, destination);
+        }
+
         int zeros = (int)UInt128.TrailingZeroCount(mantissa);
         mantissa >>= zeros;
         exponent += zeros;
@@ -94,8 +111,16 @@ internal static class NumericKey
         return digits.Finish(inexact: false);
     }
 
-    private static int EncodeDecimal(bool negative, UInt128 n, int scale, Span<byte> destination)
+    private static int EncodeDecimal(decimal x, Span<byte> destination)
     {
+        if (x == 0)
+        {
+            destination[0] = Zero;
+            return 1;
+        }
+
+        bool negative = x < 0;
+        NumericParts.SplitDecimal(x, out UInt128 n, out int scale);
         UInt128 denominator = NumericParts.PowerOfTen(scale);
         UInt128 whole = n / denominator;
         UInt128 rest = n % denominator;
