@@ -8,6 +8,7 @@
 // undone statement are never reported. Past RowIdLimit entries a table is recorded
 // once as "many rows" instead of row by row, which bounds the memory of a bulk load.
 using SharpCoreDB.Storage.Collections;
+
 namespace SharpCoreDB.Storage.Transactions;
 
 /// <summary>The rows a write transaction changed, table by table.</summary>

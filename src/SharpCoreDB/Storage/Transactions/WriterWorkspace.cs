@@ -6,6 +6,7 @@
 // A transaction clears what it put in when it ends and touches the workspace no
 // more (WriteTransaction checks that it is active before every use).
 using SharpCoreDB.Storage.Collections;
+
 namespace SharpCoreDB.Storage.Transactions;
 
 /// <summary>Reusable state of the write transaction: private pages, savepoints, kept heads.</summary>
