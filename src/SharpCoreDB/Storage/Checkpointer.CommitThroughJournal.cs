@@ -46,11 +46,7 @@ internal sealed partial class Checkpointer
         {
             int pageSize = file.Layout.PageSize;
             int entrySize = CheckpointJournal.EntryHeaderSize + pageSize;
-            int perPiece = Math.Max(1, PacingBytes / entrySize);
-            if (_journalBuffer.Length < perPiece * entrySize)
-            {
-                _journalBuffer = new byte[perPiece * entrySize];
-            }
+            int perPiece = EntriesPerPiece();
 
             // Step 1, once a failed checkpoint's journal is no longer needed (Checkpointer.Unfinished.cs): Begin
             // empties the file.
@@ -84,7 +80,7 @@ internal sealed partial class Checkpointer
             // Steps 3 and 4.
             try
             {
-                WriteCommittedInPlace(lsn, pages, pagesOnDisk, perPiece, entrySize);
+                WriteCommittedInPlace(lsn, pages, pagesOnDisk);
                 journal.Clear();
             }
             catch (Exception e) when (e is IOException or SharpCoreDBException)
@@ -94,7 +90,7 @@ internal sealed partial class Checkpointer
         }
     }
 
-    private void WriteCommittedInPlace(long lsn, uint[] pages, long pagesOnDisk, int perPiece, int entrySize)
+    private void WriteCommittedInPlace(long lsn, uint[] pages, long pagesOnDisk)
     {
         cache.AllowFileLsn(lsn);
         uint highest = pages.Length == 0 ? 0 : pages.Max();
@@ -103,10 +99,38 @@ internal sealed partial class Checkpointer
             file.SetPageCount(highest + 1);
         }
 
-        byte[] piece = _journalBuffer;
-        for (int first = 0; first < pages.Length; first += perPiece)
+        int pageSize = file.Layout.PageSize;
+        WriteInPlaceFromJournal(pages.Length, (entry, piece, offset) =>
         {
-            int count = Math.Min(perPiece, pages.Length - first);
+            uint page = pages[entry];
+            cache.WriteCommitted(page, lsn, pagesOnDisk, snapshots.Oldest, () => file.WriteEncodedPage(page, piece.AsSpan(offset, pageSize)));
+        });
+    }
+
+    // Entries of the journal that fit in PacingBytes (at least one), with the journal buffer made large enough for them.
+    private int EntriesPerPiece()
+    {
+        int entrySize = CheckpointJournal.EntryHeaderSize + file.Layout.PageSize;
+        int perPiece = Math.Max(1, PacingBytes / entrySize);
+        if (_journalBuffer.Length < perPiece * entrySize)
+        {
+            _journalBuffer = new byte[perPiece * entrySize];
+        }
+
+        return perPiece;
+    }
+
+    // Writes the journal's first `entries` entries in place, reading them back a piece of PacingBytes at a time, with an
+    // fsync between pieces (paced, as a checkpoint's writes are) and one at the end. writeEntry(index, piece, offset)
+    // writes entry index's page, whose encoded image lies at offset in piece.
+    private void WriteInPlaceFromJournal(int entries, Action<int, byte[], int> writeEntry)
+    {
+        int entrySize = CheckpointJournal.EntryHeaderSize + file.Layout.PageSize;
+        int perPiece = EntriesPerPiece();
+        byte[] piece = _journalBuffer;
+        for (int first = 0; first < entries; first += perPiece)
+        {
+            int count = Math.Min(perPiece, entries - first);
             journal.Read(CheckpointJournal.EntryOffset(first, file.Layout.PageSize), piece.AsSpan(0, count * entrySize));
             if (first > 0)
             {
@@ -115,9 +139,7 @@ internal sealed partial class Checkpointer
 
             for (int i = 0; i < count; i++)
             {
-                uint page = pages[first + i];
-                int offset = (i * entrySize) + CheckpointJournal.EntryHeaderSize;
-                cache.WriteCommitted(page, lsn, pagesOnDisk, snapshots.Oldest, () => file.WriteEncodedPage(page, piece.AsSpan(offset, entrySize - CheckpointJournal.EntryHeaderSize)));
+                writeEntry(first + i, piece, (i * entrySize) + CheckpointJournal.EntryHeaderSize);
             }
         }
 

@@ -21,7 +21,6 @@
 //                               │  ▲
 //                               └──┘ a failure (kept for the next attempt)
 using SharpCoreDB.Storage.Cache;
-using SharpCoreDB.Storage.File;
 
 namespace SharpCoreDB.Storage;
 
@@ -39,38 +38,20 @@ internal sealed partial class Checkpointer
             return;
         }
 
-        int pageSize = file.Layout.PageSize;
-        int entrySize = CheckpointJournal.EntryHeaderSize + pageSize;
-        int perPiece = Math.Max(1, PacingBytes / entrySize);
-        if (_journalBuffer.Length < perPiece * entrySize)
-        {
-            _journalBuffer = new byte[perPiece * entrySize];
-        }
-
         if (unfinished.PageCount > file.PagesOnDisk)
         {
             file.SetPageCount(unfinished.PageCount);
         }
 
         var dirty = unfinished.Dirty;
-        byte[] piece = _journalBuffer;
-        for (int first = 0; first < dirty.Count; first += perPiece)
+        int pageSize = file.Layout.PageSize;
+        WriteInPlaceFromJournal(dirty.Count, (entry, piece, offset) =>
         {
-            int count = Math.Min(perPiece, dirty.Count - first);
-            journal.Read(CheckpointJournal.EntryOffset(first, pageSize), piece.AsSpan(0, count * entrySize));
-            if (first > 0)
-            {
-                file.Flush();
-            }
+            var (page, version) = dirty[entry];
+            WriteInPlace(page, version, piece, offset, pageSize, unfinished.PagesOnDisk);
+        });
 
-            for (int i = 0; i < count; i++)
-            {
-                var (page, version) = dirty[first + i];
-                WriteInPlace(page, version, piece, (i * entrySize) + CheckpointJournal.EntryHeaderSize, pageSize, unfinished.PagesOnDisk);
-            }
-        }
-
-        file.Flush();
+        // Only after the fsync that ends the writes do the pages count as written.
         foreach (var (page, version) in dirty)
         {
             cache.MarkInFile(page, version.Lsn);
