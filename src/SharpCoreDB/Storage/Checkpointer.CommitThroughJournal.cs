@@ -112,11 +112,7 @@ internal sealed partial class Checkpointer
     {
         int entrySize = CheckpointJournal.EntryHeaderSize + file.Layout.PageSize;
         int perPiece = Math.Max(1, PacingBytes / entrySize);
-        if (_journalBuffer.Length < perPiece * entrySize)
-        {
-            _journalBuffer = new byte[perPiece * entrySize];
-        }
-
+        EnsureJournalBuffer(perPiece * entrySize);
         return perPiece;
     }
 

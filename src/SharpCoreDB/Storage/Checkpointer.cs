@@ -14,7 +14,8 @@
 // it tore: the next checkpoint first does step 4 again from that journal
 // (Checkpointer.Unfinished.cs), then begins its own.
 // Writers keep committing meanwhile: versions are immutable and a checkpoint only
-// ever writes versions no newer than C. A crash anywhere leaves either the old
+// ever writes versions no newer than C. It holds a snapshot at C (which keeps those
+// versions) only through step 2: from step 3 on it writes from its encoded copy. A crash anywhere leaves either the old
 // header (and a journal that repairs any torn in-place write, or none if the
 // crash came before step 4) or the new one; replaying the log from the header's
 // LSN then restores exactly the committed state.
@@ -76,35 +77,35 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
         {
             // Commits become visible once durable: flushing first lets the checkpoint cover every
             // commit made so far. It then reads the database as of LSN C like any reader: holding a
-            // snapshot keeps the page versions as of C from being pruned while later commits replace them.
+            // snapshot keeps the page versions as of C from being pruned while later commits replace them,
+            // until it has encoded them.
             log?.Flush();
             FinishFailedCheckpoint();
             long epoch = cache.Reclaimer.Enter();
             long lsn = snapshots.Acquire(out var state);
-            int written;
+            List<(uint Page, PageVersion Version)>? dirty;
             try
             {
-                List<(uint Page, PageVersion Version)>? dirty;
-                try
-                {
-                    dirty = lsn > Header.CheckpointLsn ? Encode(lsn) : null;
-                }
-                finally
-                {
-                    // The cache's images are copied into the journal buffer: from here on the checkpoint reads none
-                    // outside a stripe lock, so it need not hold back the epoch that lets evicted images be reused.
-                    // Held for the whole checkpoint (most of the time under a write-heavy load), it sent them to the
-                    // garbage collector instead of the image pool.
-                    cache.Reclaimer.Exit(epoch);
-                }
-
-                written = dirty is null ? 0 : WriteUpTo(lsn, state, dirty);
+                dirty = lsn > Header.CheckpointLsn ? Encode(lsn) : null;
             }
             finally
             {
+                // From here on the checkpoint reads no page image: the versions as of C are encoded into the journal
+                // buffer, and what follows needs only their LSNs. So it leaves the reclaimer's epoch (held for the
+                // whole checkpoint, it sent evicted images to the garbage collector instead of the image pool) and
+                // lets go of its snapshot: held through the writes (most of a checkpoint's time), it kept the
+                // version as of C of every page a commit changed meanwhile, thousands of images rented from the pool
+                // and none given back until the checkpoint ended; the pool ran dry, every commit after that allocated
+                // its copies, and when the checkpoint let go most of them were more than the pool could take, garbage
+                // that had lived long enough to make each young-generation collection copy megabytes (the sustained-
+                // load probe: 0.04-0.15 page images allocated per commit, nearly all of them during checkpoints).
+                // Nothing else needs the versions as of C: the file's image of a page is known by its LSN
+                // (MarkInFile), and a reader older than C holds a snapshot of its own.
+                cache.Reclaimer.Exit(epoch);
                 snapshots.Release(lsn);
             }
 
+            int written = dirty is null ? 0 : WriteUpTo(lsn, state, dirty);
             TrimFile();
             if (journalSpace == JournalSpace.Release)
             {
@@ -139,15 +140,8 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
         var dirty = cache.CollectDirty(lsn);
         int pageSize = file.Layout.PageSize;
 
-        // The journal image is as large as all the dirty pages together (MBs, at most half the cache):
-        // kept for the next checkpoint rather than a new large-object-heap array each time. (The shared
-        // array pool would mostly miss: checkpoints run on whichever pool thread is free.)
         int size = checked((int)CheckpointJournal.SizeFor(dirty.Count, pageSize));
-        if (_journalBuffer.Length < size)
-        {
-            _journalBuffer = new byte[size];
-        }
-
+        EnsureJournalBuffer(size);
         CheckpointJournal.WriteHeader(_journalBuffer, Header.DatabaseId, lsn, pageSize, dirty.Count, JournalKind.Checkpoint);
         for (int i = 0; i < dirty.Count; i++)
         {
@@ -158,6 +152,20 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
         }
 
         return dirty;
+    }
+
+    // The journal image is as large as all the dirty pages together (MBs): kept for the next checkpoint rather
+    // than a new large-object-heap array each time. It grows by half again at least: grown to the exact size, a
+    // table growing under load made nearly every checkpoint allocate one a little larger (10 MB a second on the
+    // large-object heap in the sustained-load probe), each of which set off a full background collection and the
+    // gen1 collection before it, 10 ms during which no commit ran. Left uninitialized: every byte used is written.
+    private void EnsureJournalBuffer(int size)
+    {
+        if (_journalBuffer.Length < size)
+        {
+            int grown = (int)Math.Min(Array.MaxLength, _journalBuffer.Length + ((long)_journalBuffer.Length / 2));
+            _journalBuffer = GC.AllocateUninitializedArray<byte>(Math.Max(size, grown));
+        }
     }
 
     private int WriteUpTo(long lsn, DatabaseState state, List<(uint Page, PageVersion Version)> dirty)
