@@ -3,7 +3,9 @@
 // transaction's copies go back to the pool. What must hold is that reuse is never
 // seen: every snapshot reads exactly its committed state while writers recycle
 // images under it, the newest state survives a reopen, and a transaction that ended
-// cannot be read from (its bodies may be reused).
+// cannot be read from (its bodies may be reused). The private page objects are
+// used again too (WriterWorkspace): one that served a changed page must serve a
+// freshly allocated one as fresh, or its commit record is diffed against nothing.
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Cache;
@@ -43,6 +45,42 @@ public sealed class PageImageReuseTests() : TempDirectoryTests("scdb-reuse-")
         using (var read = engine.BeginRead())
         {
             Assert.Equal(200, Generation(read.Read(page).Span, page));
+        }
+    }
+
+    [Fact]
+    public void APrivatePageObjectUsedAgainStartsOverAsTheNewPage()
+    {
+        uint changed, allocated;
+        using (var engine = Open())
+        {
+            changed = Allocate(engine, 1)[0];
+            object used;
+            using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
+            {
+                Stamp(tx.Write(changed).Span, changed, 1);
+                used = tx.ChangedPages[changed];
+                tx.Commit();
+            }
+
+            using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
+            {
+                allocated = tx.Allocate(PageType.TableNode);
+                Stamp(tx.Write(allocated).Span, allocated, 2);
+                var page = tx.ChangedPages[allocated];
+                Assert.Same(used, page);
+                Assert.True(page.Fresh);
+                Assert.Null(page.BaseImage);
+                tx.Commit();
+            }
+        }
+
+        // After a restart: both pages as committed.
+        using (var engine = Open())
+        using (var read = engine.BeginRead())
+        {
+            Assert.Equal(1, Generation(read.Read(changed).Span, changed));
+            Assert.Equal(2, Generation(read.Read(allocated).Span, allocated));
         }
     }
 

@@ -167,7 +167,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
         RememberForSavepoint(pageNumber, page, Layout.PageSize);
         if (page is null)
         {
-            AddPrivate(pageNumber, new PrivatePage(image, baseImage: null));
+            AddPrivate(pageNumber, _workspace.NewPage(image, baseImage: null));
         }
 
         Array.Clear(image);
@@ -387,7 +387,7 @@ internal sealed partial class WriteTransaction : IPageAccess, IDisposable
         var committed = _committed.Committed(pageNumber, long.MaxValue);
         byte[] copy = _committed.RentImage();
         committed.CopyTo(copy, 0);
-        AddPrivate(pageNumber, new PrivatePage(copy, committed));
+        AddPrivate(pageNumber, _workspace.NewPage(copy, committed));
         return copy;
     }
 

@@ -4,7 +4,8 @@
 // savepoint list and stack and a set of kept heads (with their arrays) per
 // commit, a third of what such a commit allocated once the page copies were reused.
 // A transaction clears what it put in when it ends and touches the workspace no
-// more (WriteTransaction checks that it is active before every use).
+// more (WriteTransaction checks that it is active before every use), so the
+// PrivatePage objects it made can serve the next one too.
 using SharpCoreDB.Storage.Collections;
 
 namespace SharpCoreDB.Storage.Transactions;
@@ -15,6 +16,9 @@ internal sealed class WriterWorkspace
     // A transaction that touched more pages than this leaves a dictionary trimmed back to it,
     // so one huge import does not keep megabytes of empty buckets for the life of the database.
     private const int KeptCapacity = 1024;
+
+    // Private page objects of finished transactions, their images let go of: at most KeptCapacity.
+    private readonly Stack<PrivatePage> _sparePages = new();
 
     /// <summary>The pages changed so far, by page number.</summary>
     public Dictionary<uint, PrivatePage> Pages { get; } = [];
@@ -34,9 +38,24 @@ internal sealed class WriterWorkspace
     /// <summary>Arrays of pages moved out during the running statement, reused once it has ended.</summary>
     public List<byte[]> MovedOut { get; } = [];
 
-    /// <summary>Empties the workspace for the next transaction (the spare savepoints stay).</summary>
+    /// <summary>A private page object for <paramref name="image"/> (see <see cref="PrivatePage.Begin"/>), one used before if there is one.</summary>
+    public PrivatePage NewPage(byte[] image, byte[]? baseImage) =>
+        (_sparePages.TryPop(out PrivatePage? page) ? page : new PrivatePage()).Begin(image, baseImage);
+
+    /// <summary>Empties the workspace for the next transaction (the spare savepoints and page objects stay).</summary>
     public void Reset()
     {
+        foreach (PrivatePage page in Pages.Values)
+        {
+            if (_sparePages.Count == KeptCapacity)
+            {
+                break;
+            }
+
+            page.Forget();
+            _sparePages.Push(page);
+        }
+
         bool large = Pages.Count > KeptCapacity;
         Pages.Clear();
         if (large)
