@@ -15,10 +15,10 @@
 // (Checkpointer.Unfinished.cs), then begins its own.
 // Writers keep committing meanwhile: versions are immutable and a checkpoint only
 // ever writes versions no newer than C. It holds a snapshot at C (which keeps those
-// versions) only through step 2: from step 3 on it writes from its encoded copy. A crash anywhere leaves either the old
-// header (and a journal that repairs any torn in-place write, or none if the
-// crash came before step 4) or the new one; replaying the log from the header's
-// LSN then restores exactly the committed state.
+// versions) only through step 2: from step 3 on it writes from its encoded copy.
+// A crash anywhere leaves either the old header (and a journal that repairs any
+// torn in-place write, or none if the crash came before step 4) or the new one;
+// replaying the log from the header's LSN then restores exactly the committed state.
 //
 // Pacing: steps 3 and 4 fsync after every PacingBytes they write, not only at the
 // end. The log's fsync shares the disk with them, and a device flush waits for
