@@ -24,6 +24,9 @@ internal interface IWriteAheadLog : IDisposable, IAsyncDisposable
     /// <summary>Counters: appends, bytes, write calls, fsyncs.</summary>
     WalStatistics Statistics { get; }
 
+    /// <summary>The newest fsyncs on the commit path that took 2 ms or longer, oldest first (for probes: was the device slow when a commit was?).</summary>
+    WalSlowSync[] SlowSyncs();
+
     /// <summary>
     /// What recovery found when the log was opened: damage it kept (records a later record proves were
     /// durable, which <see cref="Replay"/> will not skip silently), repairs, torn bytes cut off.

@@ -5,9 +5,14 @@
 // in turn; every commit's latency goes into a histogram of 10 µs buckets, and the
 // probe reports p50/p99/p999/max, commits per second, process CPU per commit and
 // how many commits took longer than 10 ms and, for SharpCoreDB, how many of those
-// overlapped a checkpoint (a checkpoint that stalls commits shows there and in max). With a busy-thread count, that many threads spin on pure
-// computation beside the writers for the whole run: commit throughput under CPU
-// contention, both contenders under the same load.
+// overlapped a checkpoint, with p99/p999/max of the commits beside a checkpoint and
+// of those away from one (a checkpoint that stalls commits shows in the difference).
+// It also records the runtime's garbage-collection pauses and the log's slow fsyncs,
+// and counts the slow commits that stay slow once the time inside them that either
+// covered is taken away (StallAttribution): those waited on the engine itself.
+// With a busy-thread count, that many threads spin on pure computation beside the
+// writers for the whole run: commit throughput under CPU contention, both contenders
+// under the same load.
 //   dotnet run -c Release --project bench/SharpCoreDB.Benchmarks -- --sustained [seconds per contender] [busy threads] [contenders]
 // (contenders: a comma-separated subset of SQLite-WAL-FULL and SCDB-Full-GC; both by default).
 using System.Data.Common;
@@ -16,6 +21,8 @@ using System.Globalization;
 using Microsoft.Data.Sqlite;
 using SharpCoreDB.Benchmarks.Suites.Contenders;
 using SharpCoreDB.Data;
+using SharpCoreDB.Wal;
+using static SharpCoreDB.Benchmarks.Suites.StallAttribution;
 
 namespace SharpCoreDB.Benchmarks.Suites;
 
@@ -57,7 +64,24 @@ internal static class SustainedLoadProbe
         }
     }
 
-    private sealed record Result(long[] Histogram, long Commits, double Seconds, double CpuUs, long MaxUs, long Checkpoints, long SlowInCheckpoint, long InCheckpoint, long Rows, TimeSpan GcPause, int Gen2, long PoolMisses);
+    private sealed record Result(long[] Histogram, long Commits, double Seconds, double CpuUs, long MaxUs, long Checkpoints, long SlowInCheckpoint, long InCheckpoint, long Rows, TimeSpan GcPause, int Gen2, long PoolMisses)
+    {
+        /// <summary>The commits that ran beside a checkpoint (Beside) and away from one (Away).</summary>
+        public required Latencies Beside { get; init; }
+
+        public required Latencies Away { get; init; }
+
+        public required SlowCommit[] SlowCommits { get; init; }
+
+        public required GcPauseTimeline.Pause[] Pauses { get; init; }
+
+        public required WalSlowSync[] SlowSyncs { get; init; }
+
+        public Latencies All => new(Histogram, Commits, MaxUs);
+    }
+
+    // A histogram of commit latencies in BucketMicroseconds buckets, its count and maximum.
+    private sealed record Latencies(long[] Histogram, long Commits, long MaxUs);
 
     private static Result Measure(string contender, string directory, TimeSpan duration, int busy)
     {
@@ -69,11 +93,13 @@ internal static class SustainedLoadProbe
         }
 
         var connections = Enumerable.Range(0, Writers).Select(_ => CommitCpuProbe.OpenDurable(contender, directory)).ToList();
-        var histograms = Enumerable.Range(0, Writers).Select(_ => new long[Buckets]).ToArray();
-        var maxima = new long[Writers];
-        var commits = new long[Writers];
+        // Per writer: [0] away from a checkpoint, [1] beside one.
+        var histograms = Enumerable.Range(0, Writers).Select(_ => new[] { new long[Buckets], new long[Buckets] }).ToArray();
+        var maxima = Enumerable.Range(0, Writers).Select(_ => new long[2]).ToArray();
+        var commits = Enumerable.Range(0, Writers).Select(_ => new long[2]).ToArray();
         var slowInCheckpoint = new long[Writers];
-        var inCheckpoint = new long[Writers];
+        var slowCommits = Enumerable.Range(0, Writers).Select(_ => new List<SlowCommit>()).ToArray();
+        using var gcPauses = new GcPauseTimeline();
         Func<bool> checkpointRunning = connections[0] is SharpCoreDBConnection scdb
             ? () => scdb.Session.Database.Storage.CheckpointPending
             : () => false;
@@ -90,7 +116,7 @@ internal static class SustainedLoadProbe
                 insert.CommandText = "INSERT INTO users (id, name, email, age, score) VALUES (@id, @name, @email, @age, @score)";
                 DbParameter id = DbCommands.Parameter(insert, "@id"), name = DbCommands.Parameter(insert, "@name"),
                     email = DbCommands.Parameter(insert, "@email"), age = DbCommands.Parameter(insert, "@age"), score = DbCommands.Parameter(insert, "@score");
-                long[] histogram = histograms[t];
+                long[][] histogram = histograms[t];
                 go.SignalAndWait();
                 for (long i = 0; ; i++)
                 {
@@ -113,13 +139,15 @@ internal static class SustainedLoadProbe
                     if (start >= Volatile.Read(ref recordFrom))
                     {
                         long us = (long)Stopwatch.GetElapsedTime(start, end).TotalMicroseconds;
-                        histogram[Math.Min(us / BucketMicroseconds, Buckets - 1)]++;
-                        maxima[t] = Math.Max(maxima[t], us);
-                        commits[t]++;
-                        if (checkpointAtStart || checkpointRunning())
+                        bool besideCheckpoint = checkpointAtStart || checkpointRunning();
+                        int side = besideCheckpoint ? 1 : 0;
+                        histogram[side][Math.Min(us / BucketMicroseconds, Buckets - 1)]++;
+                        maxima[t][side] = Math.Max(maxima[t][side], us);
+                        commits[t][side]++;
+                        if (us >= SlowMicroseconds)
                         {
-                            inCheckpoint[t]++;
-                            slowInCheckpoint[t] += us >= SlowMicroseconds ? 1 : 0;
+                            slowInCheckpoint[t] += side;
+                            slowCommits[t].Add(new SlowCommit(DateTime.UtcNow.Ticks, us, besideCheckpoint));
                         }
                     }
                 }
@@ -134,26 +162,32 @@ internal static class SustainedLoadProbe
             long poolMissesBefore = PoolMisses(connections[0]);
             TimeSpan pauseBefore = GC.GetTotalPauseDuration();
             int gen2Before = GC.CollectionCount(2);
+            long measuredFromTicks = DateTime.UtcNow.Ticks;
             long measuredFrom = Stopwatch.GetTimestamp();
             Volatile.Write(ref recordFrom, measuredFrom);
             Volatile.Write(ref stopAt, measuredFrom + (long)(duration.TotalSeconds * Stopwatch.Frequency));
             workers.ForEach(w => w.Join());
             double seconds = Stopwatch.GetElapsedTime(measuredFrom).TotalSeconds;
+            long measuredToTicks = DateTime.UtcNow.Ticks;
             process.Refresh();
             double cpuUs = (process.TotalProcessorTime - cpuBefore).TotalMicroseconds;
             long checkpoints = checkpointsBefore < 0 ? -1 : Checkpoints(connections[0]) - checkpointsBefore;
             long rows = CountRows(connections[0]);
-            long[] merged = new long[Buckets];
-            foreach (long[] histogram in histograms)
+            TimeSpan gcPause = GC.GetTotalPauseDuration() - pauseBefore;
+            int gen2 = GC.CollectionCount(2) - gen2Before;
+            Latencies away = Merge(histograms, commits, maxima, side: 0), beside = Merge(histograms, commits, maxima, side: 1);
+            Latencies all = Merge([away.Histogram, beside.Histogram]) with { MaxUs = Math.Max(away.MaxUs, beside.MaxUs) };
+            Thread.Sleep(TimeSpan.FromSeconds(1)); // the runtime's events reach the listener a little after they happen
+            bool InRun(long startTicks, long endTicks) => endTicks >= measuredFromTicks && startTicks <= measuredToTicks;
+            return new Result(all.Histogram, all.Commits, seconds, cpuUs, all.MaxUs, checkpoints, slowInCheckpoint.Sum(), beside.Commits, rows,
+                gcPause, gen2, PoolMisses(connections[0]) - poolMissesBefore)
             {
-                for (int b = 0; b < Buckets; b++)
-                {
-                    merged[b] += histogram[b];
-                }
-            }
-
-            return new Result(merged, commits.Sum(), seconds, cpuUs, maxima.Max(), checkpoints, slowInCheckpoint.Sum(), inCheckpoint.Sum(), rows,
-                GC.GetTotalPauseDuration() - pauseBefore, GC.CollectionCount(2) - gen2Before, PoolMisses(connections[0]) - poolMissesBefore);
+                Away = away,
+                Beside = beside,
+                SlowCommits = [.. slowCommits.SelectMany(list => list)],
+                Pauses = [.. gcPauses.Pauses().Where(p => InRun(p.StartTicks, p.EndTicks))],
+                SlowSyncs = [.. SlowSyncs(connections[0]).Where(s => InRun(s.EndUtcTicks - s.Duration.Ticks, s.EndUtcTicks))],
+            };
         }
         finally
         {
@@ -167,16 +201,62 @@ internal static class SustainedLoadProbe
     private static void Report(string contender, Result result)
     {
         Console.WriteLine(
-            $"  {contender,-16} {result.Commits / result.Seconds,8:0} commits/s   p50 {Percentile(result, 0.50),7:0} us   p99 {Percentile(result, 0.99),7:0} us   " +
-            $"p999 {Percentile(result, 0.999),7:0} us   max {result.MaxUs / 1000.0,7:0.0} ms   >10 ms {Slower(result, SlowMicroseconds),6}" +
+            $"  {contender,-16} {result.Commits / result.Seconds,8:0} commits/s   p50 {Percentile(result.All, 0.50),7:0} us   p99 {Percentile(result.All, 0.99),7:0} us   " +
+            $"p999 {Percentile(result.All, 0.999),7:0} us   max {result.MaxUs / 1000.0,7:0.0} ms   >10 ms {Slower(result.All, SlowMicroseconds),6}" +
             (result.Checkpoints >= 0 ? $" ({result.SlowInCheckpoint} beside a checkpoint)" : "") +
             $"   CPU {result.CpuUs / result.Commits,6:0.0} us/commit   GC pauses {result.GcPause.TotalMilliseconds:0} ms ({result.Gen2} gen2)   rows {result.Rows}" +
             (result.Checkpoints >= 0 ? $"   checkpoints {result.Checkpoints} ({100.0 * result.InCheckpoint / result.Commits:0}% of commits beside one)" : "") +
             (result.Checkpoints >= 0 ? $"   page images allocated {(double)result.PoolMisses / result.Commits:0.00}/commit" : ""));
+        if (result.Checkpoints >= 0)
+        {
+            Console.WriteLine($"  {"",-16} beside a checkpoint: {Describe(result.Beside)}   away from one: {Describe(result.Away)}");
+        }
+
+        var pausesByGeneration = result.Pauses.GroupBy(p => p.Generation).OrderBy(g => g.Key).Select(g =>
+            $"{(g.Key < 0 ? "no GC" : $"gen{g.Key}")} {g.Count()} ({Spread(g.Select(p => TimeSpan.FromTicks(p.EndTicks - p.StartTicks)))})");
+        Stall[] stalls = Stalls(result.Pauses, result.SlowSyncs.Select(s => (s.EndUtcTicks, s.Duration)));
+        long[] leftUs = [.. result.SlowCommits.Select(c => Unexplained(c, stalls))];
+        long left = leftUs.Count(us => us >= SlowMicroseconds);
+        long leftBeside = result.SlowCommits.Where((c, i) => c.BesideCheckpoint && leftUs[i] >= SlowMicroseconds).LongCount();
+        Console.WriteLine(
+            $"  {"",-16} GC pauses: {string.Join(", ", pausesByGeneration)}   log fsyncs over 2 ms: {result.SlowSyncs.Length}" +
+            (result.SlowSyncs.Length > 0 ? $" ({Spread(result.SlowSyncs.Select(s => s.Duration))})" : "") +
+            $"   commits over 10 ms with those taken away: {left}" + (result.Checkpoints >= 0 ? $" ({leftBeside} beside a checkpoint)" : "") +
+            $", the longest left {(leftUs.Length == 0 ? 0 : leftUs.Max()) / 1000.0:0.0} ms");
+    }
+
+    private static string Describe(Latencies latencies) => latencies.Commits == 0 ? "no commits" :
+        $"{latencies.Commits} commits, p99 {Percentile(latencies, 0.99)} us, p999 {Percentile(latencies, 0.999)} us, max {latencies.MaxUs / 1000.0:0.0} ms";
+
+    private static string Spread(IEnumerable<TimeSpan> durations)
+    {
+        double[] ms = [.. durations.Select(d => d.TotalMilliseconds).Order()];
+        return $"median {ms[ms.Length / 2]:0.0}, max {ms[^1]:0.0} ms";
+    }
+
+    private static Latencies Merge(long[][][] histograms, long[][] commits, long[][] maxima, int side) =>
+        Merge([.. histograms.Select(h => h[side])]) with
+        {
+            Commits = commits.Sum(c => c[side]),
+            MaxUs = maxima.Max(m => m[side]),
+        };
+
+    private static Latencies Merge(long[][] histograms)
+    {
+        long[] merged = new long[Buckets];
+        foreach (long[] histogram in histograms)
+        {
+            for (int b = 0; b < Buckets; b++)
+            {
+                merged[b] += histogram[b];
+            }
+        }
+
+        return new Latencies(merged, merged.Sum(), MaxUs: 0);
     }
 
     // The upper edge of the bucket holding the given fraction of commits.
-    private static long Percentile(Result result, double fraction)
+    private static long Percentile(Latencies result, double fraction)
     {
         long target = (long)Math.Ceiling(result.Commits * fraction), seen = 0;
         for (int b = 0; b < Buckets; b++)
@@ -191,7 +271,7 @@ internal static class SustainedLoadProbe
         return result.MaxUs;
     }
 
-    private static long Slower(Result result, long microseconds)
+    private static long Slower(Latencies result, long microseconds)
     {
         long count = 0;
         for (long b = microseconds / BucketMicroseconds; b < Buckets; b++)
@@ -201,6 +281,10 @@ internal static class SustainedLoadProbe
 
         return count;
     }
+
+    // The log's fsyncs that took long (none for SQLite: its syncs are not seen from here).
+    private static WalSlowSync[] SlowSyncs(DbConnection connection) =>
+        connection is SharpCoreDBConnection scdb ? scdb.Session.Database.Storage.Log?.SlowSyncs() ?? [] : [];
 
     private static long CountRows(DbConnection connection)
     {

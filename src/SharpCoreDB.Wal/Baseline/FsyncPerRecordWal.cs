@@ -41,6 +41,8 @@ internal sealed class FsyncPerRecordWal : IWriteAheadLog
     public WalStatistics Statistics => new(
         LastLsn - _openedAtLsn, Interlocked.Read(ref _bytesAppended), _segments.Writes, _segments.Fsyncs, _segments.Length);
 
+    public WalSlowSync[] SlowSyncs() => _segments.SlowSyncs();
+
     public long Append(ReadOnlySpan<byte> record) => Enqueue(record);
 
     public ValueTask<long> AppendAsync(ReadOnlyMemory<byte> record, CancellationToken cancellationToken = default)

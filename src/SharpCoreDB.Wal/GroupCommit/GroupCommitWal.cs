@@ -57,6 +57,8 @@ internal sealed class GroupCommitWal : IWriteAheadLog
     public WalStatistics Statistics => new(
         LastLsn - _openedAtLsn, _writer.BytesAppended, _segments.Writes, _segments.Fsyncs, _segments.Length);
 
+    public WalSlowSync[] SlowSyncs() => _segments.SlowSyncs();
+
     public long Append(ReadOnlySpan<byte> record)
     {
         long lsn = Enqueue(record);

@@ -9,6 +9,7 @@
 // outside the lock, before it is deleted: deleting a whole 64 MiB segment at once
 // stalled all 16 writers of the sustained-load probe for 11–17 ms beside each
 // checkpoint.
+using System.Diagnostics;
 using SharpCoreDB.Wal.Format;
 using SharpCoreDB.Wal.IO;
 
@@ -36,6 +37,7 @@ internal sealed class WalSegmentChain : IDisposable
     private long _writes;
     private long _fsyncs;
     private long _totalLength;
+    private readonly SlowSyncRecord _slowSyncs = new();
 
     public WalSegmentChain(
         IFileSystem fileSystem, string path, long segmentSize, IStorageFile anchorFile, WalAnchor anchor, List<WalSegment> segments, WalRecoveryReport recovery)
@@ -68,6 +70,9 @@ internal sealed class WalSegmentChain : IDisposable
     public long Writes => Interlocked.Read(ref _writes);
 
     public long Fsyncs => Interlocked.Read(ref _fsyncs);
+
+    /// <summary>The commit path's fsyncs that took long (see SlowSyncRecord), oldest first.</summary>
+    public WalSlowSync[] SlowSyncs() => _slowSyncs.Snapshot();
 
     /// <summary>Bytes held by the live segment files.</summary>
     public long Length => Interlocked.Read(ref _totalLength);
@@ -140,7 +145,9 @@ internal sealed class WalSegmentChain : IDisposable
     /// <summary>Makes every frame written so far durable (one fsync of the newest segment).</summary>
     public void Sync()
     {
+        long started = Stopwatch.GetTimestamp();
         _active.File.Flush();
+        _slowSyncs.Ended(started);
         Interlocked.Increment(ref _fsyncs);
     }
 
@@ -334,12 +341,14 @@ internal sealed class WalSegmentChain : IDisposable
     private void StartNewSegment()
     {
         var full = _active;
+        long started = Stopwatch.GetTimestamp();
         full.File.SetLength(full.Length);
         Interlocked.Add(ref _totalLength, full.Length - full.Allocated);
         full.Allocated = full.Length;
         full.File.Flush();
         Interlocked.Increment(ref _fsyncs);
         var segment = CreateSegment(_fileSystem, _path, full.Sequence + 1, full.LastLsn);
+        _slowSyncs.Ended(started); // the commit that rolls the segment over waits for all of it
         Interlocked.Increment(ref _writes);
         Interlocked.Increment(ref _fsyncs);
         Interlocked.Add(ref _totalLength, segment.Length);

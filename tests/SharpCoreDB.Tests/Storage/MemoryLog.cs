@@ -50,6 +50,9 @@ internal sealed class MemoryLog : IWriteAheadLog
 
     public WalStatistics Statistics => new(AppendedSizes.Count, 0, 0, 0, Bytes);
 
+    // Nothing here waits for a device.
+    public WalSlowSync[] SlowSyncs() => [];
+
     public long Append(ReadOnlySpan<byte> record) => Enqueue(record);
 
     public ValueTask<long> AppendAsync(ReadOnlyMemory<byte> record, CancellationToken cancellationToken = default) =>

@@ -32,6 +32,8 @@ internal sealed class DeferredLog(Func<IWriteAheadLog> open, WalDurability durab
     // No log file existed when the database opened, so recovery found nothing until the real log is opened.
     public WalRecoveryReport Recovery => Volatile.Read(ref _log)?.Recovery ?? WalRecoveryReport.Empty;
 
+    public WalSlowSync[] SlowSyncs() => Volatile.Read(ref _log)?.SlowSyncs() ?? [];
+
     public long Append(ReadOnlySpan<byte> record) => Opened().Append(record);
 
     public ValueTask<long> AppendAsync(ReadOnlyMemory<byte> record, CancellationToken cancellationToken = default) =>
