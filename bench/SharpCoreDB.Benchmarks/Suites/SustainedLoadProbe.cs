@@ -166,7 +166,17 @@ internal static class SustainedLoadProbe
             long measuredFrom = Stopwatch.GetTimestamp();
             Volatile.Write(ref recordFrom, measuredFrom);
             Volatile.Write(ref stopAt, measuredFrom + (long)(duration.TotalSeconds * Stopwatch.Frequency));
-            workers.ForEach(w => w.Join());
+            // The log keeps only its newest slow fsyncs, so they are gathered as the run goes.
+            var slowSyncs = new HashSet<WalSlowSync>();
+            foreach (Thread worker in workers)
+            {
+                while (!worker.Join(TimeSpan.FromSeconds(2)))
+                {
+                    slowSyncs.UnionWith(SlowSyncs(connections[0]));
+                }
+            }
+
+            slowSyncs.UnionWith(SlowSyncs(connections[0]));
             double seconds = Stopwatch.GetElapsedTime(measuredFrom).TotalSeconds;
             long measuredToTicks = DateTime.UtcNow.Ticks;
             process.Refresh();
@@ -186,7 +196,7 @@ internal static class SustainedLoadProbe
                 Beside = beside,
                 SlowCommits = [.. slowCommits.SelectMany(list => list)],
                 Pauses = [.. gcPauses.Pauses().Where(p => InRun(p.StartTicks, p.EndTicks))],
-                SlowSyncs = [.. SlowSyncs(connections[0]).Where(s => InRun(s.EndUtcTicks - s.Duration.Ticks, s.EndUtcTicks))],
+                SlowSyncs = [.. slowSyncs.Where(s => InRun(s.EndUtcTicks - s.Duration.Ticks, s.EndUtcTicks)).OrderBy(s => s.EndUtcTicks)],
             };
         }
         finally
