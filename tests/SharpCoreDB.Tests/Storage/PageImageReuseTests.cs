@@ -6,7 +6,6 @@
 // cannot be read from (its bodies may be reused). The private page objects are
 // used again too (WriterWorkspace): one that served a changed page must serve a
 // freshly allocated one as fresh, or its commit record is diffed against nothing.
-// New images are allocated where young collections never copy them.
 using System.Buffers.Binary;
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.Cache;
@@ -47,23 +46,6 @@ public sealed class PageImageReuseTests() : TempDirectoryTests("scdb-reuse-")
         {
             Assert.Equal(200, Generation(read.Read(page).Span, page));
         }
-    }
-
-    // A page image lives as long as its page stays cached, so it is allocated where young
-    // collections never copy it (the pinned heap): in the young generation each new image
-    // of a growing table was copied twice on its way to gen2, and those copies were most
-    // of what the sustained-load probe's young collections promoted.
-    [Fact]
-    public void ANewPageImageStartsInTheOldestGeneration()
-    {
-        var pool = new PageImagePool(PageSize, capacity: 4);
-        byte[] image = pool.Rent();
-        Assert.Equal(PageSize, image.Length);
-        Assert.Equal(GC.MaxGeneration, GC.GetGeneration(image));
-        Assert.Equal(1, pool.Missed);
-
-        pool.Return(image);
-        Assert.Same(image, pool.Rent());
     }
 
     [Fact]

@@ -20,14 +20,6 @@
 //
 // The pool is bounded (PageCache sizes it): beyond that an image is left to the
 // garbage collector.
-//
-// A new image is allocated on the pinned object heap, which only full collections
-// visit and which is never compacted. Images are long-lived by design (a cached page,
-// or one waiting here), all one size, and hold no references: in the young
-// generation each new image of a growing table was copied into gen1 and again into
-// gen2 (the sustained-load probe's young collections promoted 2.5 MB each, most of
-// it new images, and set off a gen1 collection every few seconds). On the pinned heap
-// they cost the young collections nothing, and a freed image's slot fits the next.
 namespace SharpCoreDB.Storage.Cache;
 
 /// <summary>A bounded stack of page images that nobody reads any more.</summary>
@@ -71,10 +63,8 @@ internal sealed class PageImagePool
             }
         }
 
-        // On the pinned heap: an image lives as long as its page stays cached, and there
-        // young collections never copy it (see the top of this file).
         Interlocked.Increment(ref _missed);
-        return GC.AllocateUninitializedArray<byte>(_pageSize, pinned: true);
+        return GC.AllocateUninitializedArray<byte>(_pageSize);
     }
 
     /// <summary>Takes back an image nothing reads any more (see the top of this file); kept if there is room.</summary>
