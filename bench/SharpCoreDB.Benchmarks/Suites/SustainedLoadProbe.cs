@@ -96,7 +96,6 @@ internal static class SustainedLoadProbe
         // Per writer: [0] away from a checkpoint, [1] beside one.
         var histograms = Enumerable.Range(0, Writers).Select(_ => new[] { new long[Buckets], new long[Buckets] }).ToArray();
         var maxima = Enumerable.Range(0, Writers).Select(_ => new long[2]).ToArray();
-        var commits = Enumerable.Range(0, Writers).Select(_ => new long[2]).ToArray();
         var slowInCheckpoint = new long[Writers];
         var slowCommits = Enumerable.Range(0, Writers).Select(_ => new List<SlowCommit>()).ToArray();
         using var gcPauses = new GcPauseTimeline();
@@ -143,7 +142,6 @@ internal static class SustainedLoadProbe
                         int side = besideCheckpoint ? 1 : 0;
                         histogram[side][Math.Min(us / BucketMicroseconds, Buckets - 1)]++;
                         maxima[t][side] = Math.Max(maxima[t][side], us);
-                        commits[t][side]++;
                         if (us >= SlowMicroseconds)
                         {
                             slowInCheckpoint[t] += side;
@@ -185,7 +183,7 @@ internal static class SustainedLoadProbe
             long rows = CountRows(connections[0]);
             TimeSpan gcPause = GC.GetTotalPauseDuration() - pauseBefore;
             int gen2 = GC.CollectionCount(2) - gen2Before;
-            Latencies away = Merge(histograms, commits, maxima, side: 0), beside = Merge(histograms, commits, maxima, side: 1);
+            Latencies away = Merge(histograms, maxima, side: 0), beside = Merge(histograms, maxima, side: 1);
             Latencies all = Merge([away.Histogram, beside.Histogram]) with { MaxUs = Math.Max(away.MaxUs, beside.MaxUs) };
             Thread.Sleep(TimeSpan.FromSeconds(1)); // the runtime's events reach the listener a little after they happen
             bool InRun(long startTicks, long endTicks) => endTicks >= measuredFromTicks && startTicks <= measuredToTicks;
@@ -244,12 +242,9 @@ internal static class SustainedLoadProbe
         return $"median {ms[ms.Length / 2]:0.0}, max {ms[^1]:0.0} ms";
     }
 
-    private static Latencies Merge(long[][][] histograms, long[][] commits, long[][] maxima, int side) =>
-        Merge([.. histograms.Select(h => h[side])]) with
-        {
-            Commits = commits.Sum(c => c[side]),
-            MaxUs = maxima.Max(m => m[side]),
-        };
+    // One side's histograms merged (the commit count is the histogram's sum), with that side's longest commit.
+    private static Latencies Merge(long[][][] histograms, long[][] maxima, int side) =>
+        Merge([.. histograms.Select(h => h[side])]) with { MaxUs = maxima.Max(m => m[side]) };
 
     private static Latencies Merge(long[][] histograms)
     {
