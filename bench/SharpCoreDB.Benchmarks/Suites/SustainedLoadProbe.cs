@@ -221,7 +221,9 @@ internal static class SustainedLoadProbe
         }
 
         var pausesByGeneration = result.Pauses.GroupBy(p => p.Generation).OrderBy(g => g.Key).Select(g =>
-            $"{(g.Key < 0 ? "no GC" : $"gen{g.Key}")} {g.Count()} ({Spread(g.Select(p => TimeSpan.FromTicks(p.EndTicks - p.StartTicks)))})");
+            $"{(g.Key < 0 ? "no GC" : $"gen{g.Key}")} {g.Count()} ({Spread(g.Select(p => TimeSpan.FromTicks(p.EndTicks - p.StartTicks)))}; " +
+            $"stopping the threads {Spread(g.Select(p => TimeSpan.FromTicks(p.SuspendingTicks)))}; promoted median " +
+            $"{Median(g.Select(p => p.PromotedFromGen0)) / 1e6:0.00} MB from gen0, {Median(g.Select(p => p.PromotedFromGen1)) / 1e6:0.00} MB from gen1)");
         Stall[] stalls = Stalls(result.Pauses, result.SlowSyncs.Select(s => (s.EndUtcTicks, s.Duration)));
         long[] leftUs = [.. result.SlowCommits.Select(c => Unexplained(c, stalls))];
         long left = leftUs.Count(us => us >= SlowMicroseconds);
@@ -240,6 +242,12 @@ internal static class SustainedLoadProbe
     {
         double[] ms = [.. durations.Select(d => d.TotalMilliseconds).Order()];
         return $"median {ms[ms.Length / 2]:0.0}, max {ms[^1]:0.0} ms";
+    }
+
+    private static long Median(IEnumerable<long> values)
+    {
+        long[] sorted = [.. values.Order()];
+        return sorted[sorted.Length / 2];
     }
 
     // One side's histograms merged (the commit count is the histogram's sum), with that side's longest commit.
