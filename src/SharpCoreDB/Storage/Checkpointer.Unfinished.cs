@@ -47,14 +47,13 @@ internal sealed partial class Checkpointer
         int pageSize = file.Layout.PageSize;
         WriteInPlaceFromJournal(dirty.Count, (entry, piece, offset) =>
         {
-            var (page, version) = dirty[entry];
-            WriteInPlace(page, version, piece, offset, pageSize, unfinished.PagesOnDisk);
+            WriteInPlace(dirty[entry], piece, offset, pageSize, unfinished.PagesOnDisk);
         });
 
         // Only after the fsync that ends the writes do the pages count as written.
-        foreach (var (page, version) in dirty)
+        foreach (var (page, lsn, _) in dirty)
         {
-            cache.MarkInFile(page, version.Lsn);
+            cache.MarkInFile(page, lsn);
         }
 
         _unfinished = null;
@@ -62,5 +61,5 @@ internal sealed partial class Checkpointer
 
     // A checkpoint's journal entries in order (entry i holds Dirty[i]), the page count it extends the file to, and the
     // file's page count before that (older snapshots can read only pages below it from the file).
-    private sealed record UnfinishedCheckpoint(List<(uint Page, PageVersion Version)> Dirty, uint PageCount, long PagesOnDisk);
+    private sealed record UnfinishedCheckpoint(List<DirtyPage> Dirty, uint PageCount, long PagesOnDisk);
 }

@@ -91,7 +91,7 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             FinishFailedCheckpoint();
             long epoch = cache.Reclaimer.Enter();
             long lsn = snapshots.Acquire(out var state);
-            List<(uint Page, PageVersion Version)>? dirty;
+            List<DirtyPage>? dirty;
             try
             {
                 dirty = lsn > Header.CheckpointLsn ? Encode(lsn) : null;
@@ -141,7 +141,7 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
     }
 
     // Step 2: the dirty pages as of lsn, encoded into the journal buffer (header and entries).
-    private List<(uint Page, PageVersion Version)> Encode(long lsn)
+    private List<DirtyPage> Encode(long lsn)
     {
         log?.Flush();
         Interlocked.Exchange(ref _logBytesCovered, log?.Statistics.BytesAppended ?? 0);
@@ -153,10 +153,10 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
         CheckpointJournal.WriteHeader(_journalBuffer, Header.DatabaseId, lsn, pageSize, dirty.Count, JournalKind.Checkpoint);
         for (int i = 0; i < dirty.Count; i++)
         {
-            var (page, version) = dirty[i];
+            var (page, _, image) = dirty[i];
             var entry = _journalBuffer.AsSpan((int)CheckpointJournal.EntryOffset(i, pageSize), CheckpointJournal.EntryHeaderSize + pageSize);
             CheckpointJournal.WriteEntryHeader(entry, page);
-            file.Codec.Encode(page, version.Image!, entry[CheckpointJournal.EntryHeaderSize..]);
+            file.Codec.Encode(page, image, entry[CheckpointJournal.EntryHeaderSize..]);
             if (i % PagesEncodedBetweenYields == PagesEncodedBetweenYields - 1)
             {
                 Thread.Yield();
@@ -180,7 +180,7 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
         }
     }
 
-    private int WriteUpTo(long lsn, DatabaseState state, List<(uint Page, PageVersion Version)> dirty)
+    private int WriteUpTo(long lsn, DatabaseState state, List<DirtyPage> dirty)
     {
         int pageSize = file.Layout.PageSize;
         int size = checked((int)CheckpointJournal.SizeFor(dirty.Count, pageSize));
@@ -207,7 +207,7 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
     }
 
     // Steps 3 and 4: the journal (built in buffer[..size] by Encode) and the in-place writes.
-    private void WriteJournaled(long lsn, DatabaseState state, List<(uint Page, PageVersion Version)> dirty, byte[] buffer, int size, int pageSize)
+    private void WriteJournaled(long lsn, DatabaseState state, List<DirtyPage> dirty, byte[] buffer, int size, int pageSize)
     {
         if (dirty.Count > 0)
         {
@@ -228,9 +228,8 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
                     file.Flush();
                 }
 
-                var (page, version) = dirty[i];
                 int offset = (int)CheckpointJournal.EntryOffset(i, pageSize) + CheckpointJournal.EntryHeaderSize;
-                WriteInPlace(page, version, buffer, offset, pageSize, pagesOnDisk);
+                WriteInPlace(dirty[i], buffer, offset, pageSize, pagesOnDisk);
             }
 
             file.Flush();
@@ -238,9 +237,9 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             // Only now are the pages in the file for sure: if a write or the fsync failed, they stay
             // dirty, and this journal, which could repair them, stays until they are written again
             // from it (Checkpointer.Unfinished.cs) before anything overwrites it.
-            foreach (var (page, version) in dirty)
+            foreach (var (page, pageLsn, _) in dirty)
             {
-                cache.MarkInFile(page, version.Lsn);
+                cache.MarkInFile(page, pageLsn);
             }
 
             _unfinished = null;
@@ -268,8 +267,8 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
         file.WriteHeaderCopy(header, HeaderCopy.Mirror);
     }
 
-    private void WriteInPlace(uint page, PageVersion version, byte[] buffer, int offset, int pageSize, long pagesOnDisk) =>
-        cache.WriteThrough(page, version, snapshots.Oldest, pagesOnDisk, () => file.WriteEncodedPage(page, buffer.AsSpan(offset, pageSize)));
+    private void WriteInPlace(DirtyPage dirty, byte[] buffer, int offset, int pageSize, long pagesOnDisk) =>
+        cache.WriteThrough(dirty.Page, dirty.Lsn, snapshots.Oldest, pagesOnDisk, () => file.WriteEncodedPage(dirty.Page, buffer.AsSpan(offset, pageSize)));
 }
 
 /// <summary>What a checkpoint does with the checkpoint journal's bytes once it completed.</summary>

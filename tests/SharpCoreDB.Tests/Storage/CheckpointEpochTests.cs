@@ -10,9 +10,7 @@
 using SharpCoreDB.Storage;
 using SharpCoreDB.Storage.File;
 using SharpCoreDB.Storage.Pages;
-using SharpCoreDB.TestSupport.FileSystems;
 using SharpCoreDB.Wal;
-using SharpCoreDB.Wal.IO;
 
 namespace SharpCoreDB.Tests.Storage;
 
@@ -138,18 +136,5 @@ public sealed class CheckpointEpochTests() : TempDirectoryTests("scdb-epoch-")
         // buffer (4 MiB in all); grown by half, one does.
         long largest = CheckpointJournal.SizeFor(60, 4096);
         Assert.True(allocated < 3 * largest, $"{allocated:N0} bytes allocated by the checkpoints; the largest journal is {largest:N0}");
-    }
-
-    private sealed class JournalWriteHook() : FileSystemWrapper(inner: null, watch: path => path.EndsWith("-journal", StringComparison.Ordinal))
-    {
-        public Action? OnFirstJournalWrite { get; set; }
-
-        protected override void OnWrite(IStorageFile file, int number, long offset, ReadOnlySpan<byte> data)
-        {
-            var hook = OnFirstJournalWrite;
-            OnFirstJournalWrite = null;
-            hook?.Invoke();
-            file.Write(offset, data);
-        }
     }
 }

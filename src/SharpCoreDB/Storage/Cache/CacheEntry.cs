@@ -1,11 +1,22 @@
 // What the cache knows about one page: its committed images, newest first, and
 // which of them the database file holds. Fields are changed only under the lock
-// of the cache stripe the page belongs to.
+// of the cache stripe the page belongs to. The entry of an evicted page is reused
+// for a page the stripe takes in later (SpareObjects), through Reuse.
 namespace SharpCoreDB.Storage.Cache;
 
 /// <summary>The cached versions of one page.</summary>
 internal sealed class CacheEntry(PageVersion latest, long fileLsn, bool olderInFile)
 {
+    /// <summary>Makes this entry, which no stripe holds, the entry of another page (as the constructor would).</summary>
+    public void Reuse(PageVersion latest, long fileLsn, bool olderInFile)
+    {
+        Latest = latest;
+        FileLsn = fileLsn;
+        OlderInFile = olderInFile;
+        Chained = false;
+        Referenced = true;
+    }
+
     /// <summary>The newest committed image.</summary>
     public PageVersion Latest { get; set; } = latest;
 

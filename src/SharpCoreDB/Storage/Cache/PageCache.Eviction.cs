@@ -138,13 +138,21 @@ internal sealed partial class PageCache
             {
                 foreach (uint page in victims)
                 {
-                    if (stripe.Entries.Remove(page, out var victim) && victim.Latest.Image is { } image)
+                    if (!stripe.Entries.Remove(page, out var victim))
+                    {
+                        continue;
+                    }
+
+                    if (victim.Latest.Surrender() is { } image)
                     {
                         Interlocked.Decrement(ref _images);
 
                         // A transaction may still be reading it: reused only once none that could is open.
                         Reclaimer.Retire(image);
                     }
+
+                    KeepSpare(stripe, victim.Latest);
+                    stripe.SpareEntries.Keep(victim);
                 }
 
                 Interlocked.Add(ref _count, -victims.Count);

@@ -69,7 +69,7 @@ internal sealed partial class PageCache
                     bool stillChained = false;
                     if (stripe.Entries.TryGetValue(page, out var entry))
                     {
-                        PruneUnread(entry, _snapshotScratch, futureFloor);
+                        PruneUnread(stripe, entry, _snapshotScratch, futureFloor);
                         stillChained = entry.Latest.Older is not null;
                         entry.Chained = stillChained;
                     }
@@ -113,7 +113,7 @@ internal sealed partial class PageCache
             {
                 if (stripe.Entries.TryGetValue(page, out var entry) && entry.Chained)
                 {
-                    PruneUnread(entry, snapshots.Held, snapshots.FutureFloor);
+                    PruneUnread(stripe, entry, snapshots.Held, snapshots.FutureFloor);
                     if (entry.Latest.Older is null)
                     {
                         entry.Chained = false;
@@ -176,7 +176,7 @@ internal sealed partial class PageCache
     }
 
     // Called under the stripe lock. The first version at or below the oldest snapshot is the last one any reader needs.
-    private void PruneChain(CacheEntry entry, long oldestSnapshot)
+    private void PruneChain(Stripe stripe, CacheEntry entry, long oldestSnapshot)
     {
         var version = entry.Latest;
         while (version is not null && version.Lsn > oldestSnapshot)
@@ -189,9 +189,11 @@ internal sealed partial class PageCache
             return;
         }
 
-        for (var dropped = version.Older; dropped is not null; dropped = dropped.Older)
+        for (var dropped = version.Older; dropped is not null;)
         {
-            Forget(dropped);
+            var older = dropped.Older;
+            Forget(stripe, dropped);
+            dropped = older;
         }
 
         version.Older = null;
@@ -202,7 +204,7 @@ internal sealed partial class PageCache
     // snapshot reads (one at or above its LSN and below the next newer version's), and every version
     // at or above the floor of future snapshots (a commit published after the list was taken may
     // become visible and be read at any of those LSNs).
-    private void PruneUnread(CacheEntry entry, List<long> snapshots, long futureFloor)
+    private void PruneUnread(Stripe stripe, CacheEntry entry, List<long> snapshots, long futureFloor)
     {
         var newer = entry.Latest;
         for (var version = newer.Older; version is not null;)
@@ -215,7 +217,7 @@ internal sealed partial class PageCache
             else
             {
                 newer.Older = older;
-                Forget(version);
+                Forget(stripe, version);
             }
 
             version = older;
@@ -251,9 +253,10 @@ internal sealed partial class PageCache
         return low < held.Length && held[low] < below;
     }
 
-    // A version leaves the chain: its image goes to the pool of images to reuse (no snapshot reads it, so no
-    // open transaction can: PageImagePool), or its spill slot is given back.
-    private void Forget(PageVersion version)
+    // A version leaves the chain (called under its stripe's lock): its image goes to the pool of images to reuse (no
+    // snapshot reads it, so no open transaction can: PageImagePool), or its spill slot is given back; the object itself
+    // waits in the stripe's spares for a later version.
+    private void Forget(Stripe stripe, PageVersion version)
     {
         if (version.Image is not null)
         {
@@ -265,6 +268,8 @@ internal sealed partial class PageCache
             _spill!.Free(version.SpillSlot);
             Interlocked.Decrement(ref _spilledVersions);
         }
+
+        KeepSpare(stripe, version);
     }
 
     // Called under the stripe lock.

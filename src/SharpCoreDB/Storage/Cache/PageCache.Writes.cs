@@ -10,19 +10,19 @@ namespace SharpCoreDB.Storage.Cache;
 internal sealed partial class PageCache
 {
     /// <summary>
-    /// Runs <paramref name="write"/> (an in-place write of <paramref name="version"/>) under the page's
+    /// Runs <paramref name="write"/> (an in-place write of the page's version committed at <paramref name="lsn"/>) under the page's
     /// stripe lock, first taking back into memory any version whose image only the file held (the write
     /// replaces it), and the file's image itself if a reader older than the version may still need it
     /// (only for a page the file had, <paramref name="pagesOnDisk"/>, before the checkpoint extended it).
     /// The page stays dirty until <see cref="MarkInFile"/> says the write is durable.
     /// </summary>
-    public void WriteThrough(uint pageNumber, PageVersion version, long oldestSnapshot, long pagesOnDisk, Action write)
+    public void WriteThrough(uint pageNumber, long lsn, long oldestSnapshot, long pagesOnDisk, Action write)
     {
         var stripe = StripeOf(pageNumber);
         lock (stripe.Gate)
         {
             var entry = stripe.Entries[pageNumber];
-            KeepOlderImages(pageNumber, entry, version.Lsn, oldestSnapshot, pagesOnDisk);
+            KeepOlderImages(pageNumber, entry, lsn, oldestSnapshot, pagesOnDisk);
 
             // Until MarkInFile, nobody knows which image the file holds: the page counts as dirty,
             // so no image is dropped on the strength of an image the write is replacing.
@@ -85,7 +85,7 @@ internal sealed partial class PageCache
                 var fromFile = Load(pageNumber);
                 byte[] image = fromFile.Image!;
                 fromFile.DropToFile();
-                entry = new CacheEntry(fromFile, fromFile.Lsn, olderInFile: false);
+                entry = NewEntry(stripe, fromFile, fromFile.Lsn, olderInFile: false);
                 stripe.Entries.Add(pageNumber, entry);
                 inserted = true;
                 KeepForReaders(pageNumber, fromFile, image);
@@ -96,12 +96,12 @@ internal sealed partial class PageCache
             }
 
             write();
-            var version = PageVersion.InFileAt(lsn);
+            var version = NewVersion(stripe, image: null, lsn);
             version.Older = entry.Latest;
             entry.Latest = version;
             entry.FileLsn = lsn;
             entry.OlderInFile = false;
-            PruneChain(entry, oldestSnapshot);
+            PruneChain(stripe, entry, oldestSnapshot);
             if (version.Older is not null)
             {
                 MarkChained(pageNumber, entry);

@@ -112,11 +112,10 @@ internal sealed partial class PageCache
             else
             {
                 Interlocked.Increment(ref _misses);
-                var loaded = Load(pageNumber);
-                entry = new CacheEntry(loaded, loaded.Lsn, olderInFile: false);
+                result = ReadImage(pageNumber, out long lsn);
+                entry = NewEntry(stripe, NewVersion(stripe, result, lsn), lsn, olderInFile: false);
                 stripe.Entries.Add(pageNumber, entry);
                 inserted = true;
-                result = loaded.Image!;
                 Interlocked.Increment(ref _images);
             }
         }
@@ -137,17 +136,17 @@ internal sealed partial class PageCache
     /// </summary>
     public void Install(uint pageNumber, byte[] image, long lsn, SnapshotSet snapshots)
     {
-        var version = new PageVersion(image, lsn);
         var stripe = StripeOf(pageNumber);
         bool inserted = false;
         lock (stripe.Gate)
         {
+            var version = NewVersion(stripe, image, lsn);
             if (stripe.Entries.TryGetValue(pageNumber, out var entry))
             {
                 version.Older = entry.Latest;
                 entry.Latest = version;
                 entry.Referenced = true;
-                PruneUnread(entry, snapshots.Held, snapshots.FutureFloor);
+                PruneUnread(stripe, entry, snapshots.Held, snapshots.FutureFloor);
                 if (version.Older is not null)
                 {
                     MarkChained(pageNumber, entry);
@@ -166,7 +165,7 @@ internal sealed partial class PageCache
             {
                 // Nothing cached: any older image a reader may need is the one in the file, if the file has the page
                 // (a page past its end is new: a later extension of the file leaves zeros there, never an older image).
-                entry = new CacheEntry(version, fileLsn: -1, olderInFile: _file is not null && pageNumber < _file.PagesOnDisk);
+                entry = NewEntry(stripe, version, fileLsn: -1, olderInFile: _file is not null && pageNumber < _file.PagesOnDisk);
                 stripe.Entries.Add(pageNumber, entry);
                 inserted = true;
             }
@@ -186,9 +185,9 @@ internal sealed partial class PageCache
     /// The pages whose newest version up to <paramref name="upToLsn"/> is not yet in the file. Such a
     /// version is newer than the file's image, so its image is always in memory (it is never moved out).
     /// </summary>
-    public List<(uint Page, PageVersion Version)> CollectDirty(long upToLsn)
+    public List<DirtyPage> CollectDirty(long upToLsn)
     {
-        var dirty = new List<(uint, PageVersion)>();
+        var dirty = new List<DirtyPage>();
         foreach (var stripe in _stripes)
         {
             lock (stripe.Gate)
@@ -203,7 +202,7 @@ internal sealed partial class PageCache
 
                     if (version is not null && version.Lsn > entry.FileLsn)
                     {
-                        dirty.Add((page, version));
+                        dirty.Add(new DirtyPage(page, version.Lsn, version.Image!));
                     }
                 }
             }
@@ -212,7 +211,41 @@ internal sealed partial class PageCache
         return dirty;
     }
 
-    private PageVersion Load(uint pageNumber)
+    // Called under the stripe's lock: a version of one of its pages, a spare one when it has one.
+    private static PageVersion NewVersion(Stripe stripe, byte[]? image, long lsn)
+    {
+        if (stripe.SpareVersions.Take() is not { } version)
+        {
+            return new PageVersion(image, lsn);
+        }
+
+        version.Reuse(image, lsn);
+        return version;
+    }
+
+    // Called under the stripe's lock: an entry for one of its pages, a spare one when it has one.
+    private static CacheEntry NewEntry(Stripe stripe, PageVersion latest, long fileLsn, bool olderInFile)
+    {
+        if (stripe.SpareEntries.Take() is not { } entry)
+        {
+            return new CacheEntry(latest, fileLsn, olderInFile);
+        }
+
+        entry.Reuse(latest, fileLsn, olderInFile);
+        return entry;
+    }
+
+    // Called under the stripe's lock for a version that left its chain, its image surrendered or handed on.
+    private static void KeepSpare(Stripe stripe, PageVersion version)
+    {
+        version.Reuse(image: null, lsn: -1);
+        stripe.SpareVersions.Keep(version);
+    }
+
+    private PageVersion Load(uint pageNumber) => new(ReadImage(pageNumber, out long lsn), lsn);
+
+    // The page as the file holds it, in a pooled image, and the LSN it was written at.
+    private byte[] ReadImage(uint pageNumber, out long lsn)
     {
         if (_file is null)
         {
@@ -222,7 +255,7 @@ internal sealed partial class PageCache
         }
 
         var image = _file.ReadPage(pageNumber, Images.Rent());
-        long lsn = Pages.PageHeader.GetLsn(image);
+        lsn = Pages.PageHeader.GetLsn(image);
         if (lsn > Interlocked.Read(ref _fileLsnLimit))
         {
             throw new SharpCoreDBException(
@@ -231,18 +264,18 @@ internal sealed partial class PageCache
                 + $"({_fileLsnLimit}): the header is out of date or the page comes from another copy of the database.");
         }
 
-        return new PageVersion(image, lsn);
+        return image;
     }
 
     // The file's image of a page whose version at exactly this LSN the cache dropped because the file held it.
     private byte[] LoadExactly(uint pageNumber, long lsn)
     {
-        var loaded = Load(pageNumber);
-        return loaded.Lsn == lsn
-            ? loaded.Image!
+        byte[] image = ReadImage(pageNumber, out long stored);
+        return stored == lsn
+            ? image
             : throw new SharpCoreDBException(
                 SharpCoreDBErrorCode.Corrupt,
-                $"Database page {pageNumber} holds LSN {loaded.Lsn} where LSN {lsn} was written: the file changed under the database.");
+                $"Database page {pageNumber} holds LSN {stored} where LSN {lsn} was written: the file changed under the database.");
     }
 
     /// <summary>
@@ -267,5 +300,9 @@ internal sealed partial class PageCache
         public Lock Gate { get; } = new();
 
         public Dictionary<uint, CacheEntry> Entries { get; } = [];
+
+        public SpareObjects<PageVersion> SpareVersions { get; } = new();
+
+        public SpareObjects<CacheEntry> SpareEntries { get; } = new();
     }
 }

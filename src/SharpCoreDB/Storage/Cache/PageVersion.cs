@@ -2,6 +2,9 @@
 // hold references to them without locks, and a newer commit of the same page
 // makes a new image rather than changing this one.
 //
+// A version object is reused once it leaves its chain (SpareObjects): nothing holds
+// one outside its cache stripe's lock, so Reuse changes it only when no one can see it.
+//
 // A version's image lives in one of three places:
 //   memory    Image holds it (every newest version that is dirty, and most others)
 //   spill     only old readers still need it; it was moved to the version spill file
@@ -17,14 +20,11 @@ internal sealed class PageVersion(byte[]? image, long lsn)
 {
     private byte[]? _image = image;
 
-    /// <summary>A version whose image only the database file holds (written there in place by its commit).</summary>
-    public static PageVersion InFileAt(long lsn) => new(null, lsn);
-
     /// <summary>The whole page, plaintext, header included; never modified after commit. Null unless in memory.</summary>
     public byte[]? Image => _image;
 
     /// <summary>The commit LSN that produced this image (for an image read from the file, its stored LSN).</summary>
-    public long Lsn { get; } = lsn;
+    public long Lsn { get; private set; } = lsn;
 
     /// <summary>The previous image, kept while some reader's snapshot may still need it.</summary>
     public PageVersion? Older { get; set; }
@@ -34,6 +34,15 @@ internal sealed class PageVersion(byte[]? image, long lsn)
 
     /// <summary>True when the image was dropped because the database file holds exactly it.</summary>
     public bool InFile => _image is null && SpillSlot < 0;
+
+    /// <summary>Makes this object, which no chain holds, a new version: <paramref name="image"/> at <paramref name="lsn"/>, nothing older.</summary>
+    public void Reuse(byte[]? image, long lsn)
+    {
+        _image = image;
+        Lsn = lsn;
+        Older = null;
+        SpillSlot = -1;
+    }
 
     /// <summary>Records that the image now lives in spill slot <paramref name="slot"/> and drops it from memory.</summary>
     public void MoveToSpill(long slot)
