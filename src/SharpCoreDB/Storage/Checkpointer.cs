@@ -56,6 +56,10 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
 
     private readonly Lock _lock = new();
     private byte[] _journalBuffer = [];
+
+    // The dirty pages of the checkpoint under way (or of the unfinished one, until it is finished), kept for the next:
+    // a new list each time grew past the large-object heap's threshold by doubling, every second under load.
+    private readonly List<DirtyPage> _dirty = [];
     private long _logBytesCovered;
 
     /// <summary>Checkpoint bytes written between two fsyncs (see Pacing above).</summary>
@@ -114,6 +118,9 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
             }
 
             int written = dirty is null ? 0 : WriteUpTo(lsn, state, dirty);
+
+            // Its images belong to the cache again: the list must not keep them from the collector until the next one.
+            _dirty.Clear();
             TrimFile();
             if (journalSpace == JournalSpace.Release)
             {
@@ -145,7 +152,7 @@ internal sealed partial class Checkpointer(IWriteAheadLog? log, SnapshotRegistry
     {
         log?.Flush();
         Interlocked.Exchange(ref _logBytesCovered, log?.Statistics.BytesAppended ?? 0);
-        var dirty = cache.CollectDirty(lsn);
+        var dirty = cache.CollectDirty(lsn, _dirty);
         int pageSize = file.Layout.PageSize;
 
         int size = checked((int)CheckpointJournal.SizeFor(dirty.Count, pageSize));

@@ -185,9 +185,12 @@ internal sealed partial class PageCache
     /// The pages whose newest version up to <paramref name="upToLsn"/> is not yet in the file. Such a
     /// version is newer than the file's image, so its image is always in memory (it is never moved out).
     /// </summary>
-    public List<DirtyPage> CollectDirty(long upToLsn)
+    public List<DirtyPage> CollectDirty(long upToLsn) => CollectDirty(upToLsn, []);
+
+    /// <summary>Fills <paramref name="dirty"/> (emptied first) as <see cref="CollectDirty(long)"/> returns, and returns it.</summary>
+    public List<DirtyPage> CollectDirty(long upToLsn, List<DirtyPage> dirty)
     {
-        var dirty = new List<DirtyPage>();
+        dirty.Clear();
         foreach (var stripe in _stripes)
         {
             lock (stripe.Gate)
