@@ -64,7 +64,7 @@ internal static class SustainedLoadProbe
         }
     }
 
-    private sealed record Result(long[] Histogram, long Commits, double Seconds, double CpuUs, long MaxUs, long Checkpoints, long SlowInCheckpoint, long InCheckpoint, long Rows, TimeSpan GcPause, int Gen2, long PoolMisses)
+    private sealed record Result(long[] Histogram, long Commits, double Seconds, double CpuUs, long MaxUs, long Checkpoints, long SlowInCheckpoint, long InCheckpoint, long Rows, TimeSpan GcPause, int Gen2, long PoolMisses, long LogFsyncs)
     {
         /// <summary>The commits that ran beside a checkpoint (Beside) and away from one (Away).</summary>
         public required Latencies Beside { get; init; }
@@ -158,6 +158,7 @@ internal static class SustainedLoadProbe
             TimeSpan cpuBefore = process.TotalProcessorTime;
             long checkpointsBefore = Checkpoints(connections[0]);
             long poolMissesBefore = PoolMisses(connections[0]);
+            long logFsyncsBefore = LogFsyncs(connections[0]);
             TimeSpan pauseBefore = GC.GetTotalPauseDuration();
             int gen2Before = GC.CollectionCount(2);
             long measuredFromTicks = DateTime.UtcNow.Ticks;
@@ -188,7 +189,7 @@ internal static class SustainedLoadProbe
             Thread.Sleep(TimeSpan.FromSeconds(1)); // the runtime's events reach the listener a little after they happen
             bool InRun(long startTicks, long endTicks) => endTicks >= measuredFromTicks && startTicks <= measuredToTicks;
             return new Result(all.Histogram, all.Commits, seconds, cpuUs, all.MaxUs, checkpoints, slowInCheckpoint.Sum(), beside.Commits, rows,
-                gcPause, gen2, PoolMisses(connections[0]) - poolMissesBefore)
+                gcPause, gen2, PoolMisses(connections[0]) - poolMissesBefore, LogFsyncs(connections[0]) - logFsyncsBefore)
             {
                 Away = away,
                 Beside = beside,
@@ -214,7 +215,8 @@ internal static class SustainedLoadProbe
             (result.Checkpoints >= 0 ? $" ({result.SlowInCheckpoint} beside a checkpoint)" : "") +
             $"   CPU {result.CpuUs / result.Commits,6:0.0} us/commit   GC pauses {result.GcPause.TotalMilliseconds:0} ms ({result.Gen2} gen2)   rows {result.Rows}" +
             (result.Checkpoints >= 0 ? $"   checkpoints {result.Checkpoints} ({100.0 * result.InCheckpoint / result.Commits:0}% of commits beside one)" : "") +
-            (result.Checkpoints >= 0 ? $"   page images allocated {(double)result.PoolMisses / result.Commits:0.00}/commit" : ""));
+            (result.Checkpoints >= 0 ? $"   page images allocated {(double)result.PoolMisses / result.Commits:0.00}/commit" : "") +
+            (result.LogFsyncs > 0 ? $"   commits per log fsync {(double)result.Commits / result.LogFsyncs:0.0}" : ""));
         if (result.Checkpoints >= 0)
         {
             Console.WriteLine($"  {"",-16} beside a checkpoint: {Describe(result.Beside)}   away from one: {Describe(result.Away)}");
@@ -310,6 +312,10 @@ internal static class SustainedLoadProbe
         connection is SharpCoreDBConnection scdb ? scdb.GetStatistics().Checkpoints : -1;
 
     // Page copies the image pool could not serve: each one a page-sized array for the garbage collector.
+    // The log's fsyncs (group commit: each one makes every commit queued behind it durable).
+    private static long LogFsyncs(DbConnection connection) =>
+        connection is SharpCoreDBConnection scdb ? scdb.Session.Database.Storage.Log?.Statistics.Fsyncs ?? 0 : 0;
+
     private static long PoolMisses(DbConnection connection) =>
         connection is SharpCoreDBConnection scdb ? scdb.Session.Database.Storage.Cache.Images.Missed : 0;
 
