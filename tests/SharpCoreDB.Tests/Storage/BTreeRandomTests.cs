@@ -135,13 +135,13 @@ public class BTreeRandomTests
         // (redistributed) at the lower levels, where there are enough nodes for it to come up.
         for (int height = 0; height < redistributedLevels; height++)
         {
-            Assert.True(tree.Activity.Redistributions[height] > 0, $"no redistribution at height {height}");
+            Assert.True(tree.Activity.Redistributions(height) > 0, $"no redistribution at height {height}");
         }
 
         for (int height = 0; height < maxDepth - 1; height++)
         {
-            Assert.True(tree.Activity.Splits[height] > 0, $"no split at height {height}");
-            Assert.True(tree.Activity.Merges[height] > 0, $"no merge at height {height}");
+            Assert.True(tree.Activity.Splits(height) > 0, $"no split at height {height}");
+            Assert.True(tree.Activity.Merges(height) > 0, $"no merge at height {height}");
         }
 
         return maxDepth;

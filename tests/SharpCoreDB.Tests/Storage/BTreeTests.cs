@@ -418,7 +418,7 @@ public class BTreeTests
         }
 
         Assert.Equal(0, AllocationMeter.FewestBytes(Work));
-        Assert.True(tree.Activity.Splits[1] > 0 && tree.Activity.Merges[0] > 0);
+        Assert.True(tree.Activity.Splits(1) > 0 && tree.Activity.Merges(0) > 0);
         Assert.Equal(1, pages.LivePages);
     }
 

@@ -32,7 +32,7 @@ internal sealed partial class BTree
 
         if (cells.NodeBytes <= _limits.Capacity)
         {
-            Activity.Merges[_leafLevel - level]++;
+            Activity.CountMerge(_leafLevel - level);
 
             // Merge: everything fits in the left node; the right node and its separator go.
             BTreeNode.Format(left, leaf ? BTreeNode.LeafKind : BTreeNode.InteriorKind, _treeType);
@@ -57,7 +57,7 @@ internal sealed partial class BTree
             return;
         }
 
-        Activity.Redistributions[_leafLevel - level]++;
+        Activity.CountRedistribution(_leafLevel - level);
 
         // Redistribute: both stay, with the cells shared out evenly and a new separator between them.
         int separatorLength = Distribute(cells, leaf, SplitShape.Halves, newCell: -1, rightmost, left, right);

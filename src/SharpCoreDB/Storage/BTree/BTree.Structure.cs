@@ -139,7 +139,7 @@ internal sealed partial class BTree
             return false;
         }
 
-        Activity.Redistributions[_leafLevel - level]++;
+        Activity.CountRedistribution(_leafLevel - level);
         Span<byte> parent = _pages.Write(_pathPages[parentLevel]).Span;
         int separatorLength = Distribute(cells, leaf: true, SplitShape.Halves, newCell: -1, rightmost: 0, _pages.Write(leftPage).Span, _pages.Write(rightPage).Span);
         int cellLength = BTreeNode.WriteInteriorCell(CellBuffer(), leftPage, SeparatorBuffer()[..separatorLength]);
@@ -162,7 +162,7 @@ internal sealed partial class BTree
         cells.Clear();
         cells.AddAll(body);
         cells.Insert(slot, cell);
-        Activity.Splits[_leafLevel - level]++;
+        Activity.CountSplit(_leafLevel - level);
         shape ??= slot != cells.Count - 1 ? SplitShape.Halves
             : leaf && IsOnRightEdge(level) ? SplitShape.NewCellAlone
             : SplitShape.MinFillTail;
