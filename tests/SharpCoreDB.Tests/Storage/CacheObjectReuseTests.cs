@@ -62,19 +62,10 @@ public sealed class CacheObjectReuseTests() : TempDirectoryTests("scdb-reuse-")
     {
         var fs = new JournalWriteHook();
         var options = new StorageOptions { Path = Dir.File("checkpoint.scdb"), PageSize = PageSize, FileSystem = fs };
-        var pages = new uint[8];
+        uint[] pages;
         using (var engine = StorageEngine.Open(options))
         {
-            using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
-            {
-                for (int i = 0; i < pages.Length; i++)
-                {
-                    pages[i] = tx.Allocate(PageType.TableNode);
-                    tx.Write(pages[i]).Span[200..].Fill(1);
-                }
-
-                tx.Commit();
-            }
+            pages = FilledPages.Allocate(engine, count: 8, value: 1);
 
             fs.OnFirstJournalWrite = () =>
             {
@@ -83,13 +74,7 @@ public sealed class CacheObjectReuseTests() : TempDirectoryTests("scdb-reuse-")
                 // checkpoint kept the object, it would now mark round 4 as written, and the pages would count as clean.
                 for (byte round = 2; round <= 4; round++)
                 {
-                    using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
-                    foreach (uint page in pages)
-                    {
-                        tx.Write(page).Span[200..].Fill(round);
-                    }
-
-                    tx.Commit();
+                    FilledPages.Rewrite(engine, pages, round);
                 }
             };
             engine.Checkpoint();

@@ -54,19 +54,10 @@ public sealed class CheckpointEpochTests() : TempDirectoryTests("scdb-epoch-")
     {
         var fs = new JournalWriteHook();
         var options = new StorageOptions { Path = Dir.File("versions.scdb"), PageSize = 4096, FileSystem = fs };
-        var pages = new uint[8];
+        uint[] pages;
         using (var engine = StorageEngine.Open(options))
         {
-            using (var tx = engine.BeginWrite(TestTimeouts.WriteLock))
-            {
-                for (int i = 0; i < pages.Length; i++)
-                {
-                    pages[i] = tx.Allocate(PageType.TableNode);
-                    tx.Write(pages[i]).Span[200..].Fill(1);
-                }
-
-                tx.Commit();
-            }
+            pages = FilledPages.Allocate(engine, count: 8, value: 1);
 
             (int Chained, int ExtraImages) whileWriting = (-1, -1);
             fs.OnFirstJournalWrite = () =>
@@ -75,13 +66,7 @@ public sealed class CheckpointEpochTests() : TempDirectoryTests("scdb-epoch-")
                 // then the versions no snapshot reads are dropped.
                 for (byte round = 2; round <= 4; round++)
                 {
-                    using var tx = engine.BeginWrite(TestTimeouts.WriteLock);
-                    foreach (uint page in pages)
-                    {
-                        tx.Write(page).Span[200..].Fill(round);
-                    }
-
-                    tx.Commit();
+                    FilledPages.Rewrite(engine, pages, round);
                 }
 
                 engine.Cache.PruneChained();
