@@ -151,6 +151,8 @@ internal sealed partial class PageCache
                         Reclaimer.Retire(image);
                     }
 
+                    // The spare entry still names this version, which may serve another page by the time the entry
+                    // is taken again; NewEntry's Reuse replaces every field before the entry joins a stripe again.
                     KeepSpare(stripe, victim.Latest);
                     stripe.SpareEntries.Keep(victim);
                 }
