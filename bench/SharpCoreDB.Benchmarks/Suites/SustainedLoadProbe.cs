@@ -311,11 +311,11 @@ internal static class SustainedLoadProbe
     private static long Checkpoints(DbConnection connection) =>
         connection is SharpCoreDBConnection scdb ? scdb.GetStatistics().Checkpoints : -1;
 
-    // Page copies the image pool could not serve: each one a page-sized array for the garbage collector.
     // The log's fsyncs (group commit: each one makes every commit queued behind it durable).
     private static long LogFsyncs(DbConnection connection) =>
         connection is SharpCoreDBConnection scdb ? scdb.Session.Database.Storage.Log?.Statistics.Fsyncs ?? 0 : 0;
 
+    // Page copies the image pool could not serve: each one a page-sized array for the garbage collector.
     private static long PoolMisses(DbConnection connection) =>
         connection is SharpCoreDBConnection scdb ? scdb.Session.Database.Storage.Cache.Images.Missed : 0;
 
